@@ -1,0 +1,35 @@
+// Lint rules: type-aware typescript-eslint; process.env only in src/config.ts.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read config, not process.env (src/config.ts only).' }],
+    },
+  },
+  {
+    files: ['src/config.ts', 'test/**', 'bench/**', 'vitest.config.ts', 'eslint.config.js'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', 'test/**', '**/*.contract.ts'],
+    rules: {
+      // Tests inspect JSON bodies of unknown shape; asserting on them is the point.
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,72 @@
+// The closed catalogue of error codes Kumo can answer with, and the one error class that carries them.
+// HTTP statuses live in http/problem.ts; docs/errors.md is kept equal to this table by a test.
+
+export const errorCatalogue = {
+  invalid_request: { title: 'Invalid request', summary: 'Bad JSON, wrong types, unknown fields or a missing url.' },
+  invalid_url: {
+    title: 'Invalid URL',
+    summary: 'Not http(s), has userinfo, a non-default port, an IP literal, or is too long.',
+  },
+  unauthorized: { title: 'Unauthorized', summary: 'Missing, unknown, revoked or expired API key (one answer for all).' },
+  key_scope_denied: { title: 'Key scope denied', summary: 'The key may not use this site, operation or output.' },
+  not_found: { title: 'Not found', summary: 'No such route, or no such resource for this account.' },
+  method_not_allowed: { title: 'Method not allowed', summary: 'The route exists but not for this HTTP method.' },
+  payload_too_large: { title: 'Payload too large', summary: 'The request body is over the limit.' },
+  unsupported_media_type: { title: 'Unsupported media type', summary: 'The request body is not application/json.' },
+  site_not_supported: { title: 'Site not supported', summary: 'The host is not an enabled supported site.' },
+  page_not_supported: {
+    title: 'Page not supported',
+    summary: 'Supported site, but no reviewed path for this page or work_type.',
+  },
+  robots_disallowed: { title: 'Disallowed by robots.txt', summary: "The site's robots.txt forbids the path." },
+  credits_exhausted: {
+    title: 'Credits exhausted',
+    summary: 'The monthly allowance (plus overage cap) or the key credit limit is used up.',
+  },
+  concurrency_limited: { title: 'Concurrency limited', summary: 'Too many calls in flight for the key or account.' },
+  destination_forbidden: {
+    title: 'Destination forbidden',
+    summary: 'A supported host resolved or redirected to a non-public address.',
+  },
+  fetch_failed: { title: 'Fetch failed', summary: 'The target could not be fetched after all attempts.' },
+  target_blocked: { title: 'Target blocked', summary: 'The target refused us (403, CAPTCHA or block page) after all attempts.' },
+  content_too_large: { title: 'Content too large', summary: 'The target sent more than the body-size cap.' },
+  extraction_failed: {
+    title: 'Extraction failed',
+    summary: 'The reviewed extractor could not produce a valid result; nothing is served.',
+  },
+  site_busy: { title: 'Site busy', summary: "The site's politeness queue is full; retry after Retry-After." },
+  site_stopped: { title: 'Site stopped', summary: 'The site is switched off.' },
+  unavailable: { title: 'Unavailable', summary: 'A backend (database, limiter, browser) is down; retry later.' },
+  fetch_timeout: { title: 'Fetch timeout', summary: 'The target did not answer within the deadline.' },
+  internal: { title: 'Internal error', summary: 'Anything else. No details leave the process.' },
+} as const satisfies Record<string, { title: string; summary: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+/** Extra fields a problem body may carry beside the standard ones (never secrets, never page content). */
+export interface ErrorExtras {
+  /** Seconds, sent as Retry-After. */
+  retryAfterSeconds?: number;
+  /** Body fields added to the problem document, such as `field`, `resets_at` or `fetch_summary`. */
+  body?: Record<string, unknown>;
+}
+
+/** The only error domain code throws on purpose; anything else becomes `internal`. */
+export class KumoError extends Error {
+  readonly code: ErrorCode;
+  readonly extras: ErrorExtras;
+
+  constructor(code: ErrorCode, detail: string, extras: ErrorExtras = {}, options?: ErrorOptions) {
+    super(detail, options);
+    this.name = 'KumoError';
+    this.code = code;
+    this.extras = extras;
+  }
+}
+
+export function isKumoError(value: unknown): value is KumoError {
+  return value instanceof KumoError;
+}

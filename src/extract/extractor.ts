@@ -1,0 +1,20 @@
+// The Extractor role: a pure function from a normalized page to the `data` of one page type.
+import type { NormalizedPage } from '../normalize/page.js';
+
+export interface Extraction {
+  data: Record<string, unknown>;
+  /** Where each field came from: field name → source (`json-ld`, `meta:og`, `selector:.fs-c-price`, `json:$.path`). */
+  provenance: Record<string, string>;
+  warnings: string[];
+}
+
+export interface Extractor {
+  /** `<site_id>/<page_type>` */
+  id: string;
+  /** Bumped whenever the output's shape or meaning changes. */
+  version: number;
+  pageType: string;
+  input: NormalizedPage['kind'];
+  /** Pure; throws KumoError('extraction_failed') when a required field cannot be found (never guesses). */
+  extract(page: NormalizedPage): Extraction;
+}

@@ -1,0 +1,45 @@
+// The Fetcher role: bytes for one URL of a supported site, within a deadline, or a KumoError.
+
+export type FetchRoute = 'http' | 'browser';
+
+/** Who may be contacted and how hard; built by the scrape service from the site registry entry. */
+export interface FetchTarget {
+  /** Exact, canonical hosts of the site (lower-case, no trailing dot, punycode). Redirects must stay inside. */
+  allowedHosts: readonly string[];
+  /** Schemes the site serves, e.g. ['https:']. */
+  allowedSchemes: readonly string[];
+  /** Content types (essence, lower-case) the page types of the site need, e.g. ['text/html']. */
+  acceptContentTypes: readonly string[];
+}
+
+export interface FetchRequest {
+  url: URL;
+  target: FetchTarget;
+  /** Absolute wall-clock deadline (epoch ms) for every attempt together. */
+  deadlineAt: number;
+  /** Aborts the fetch when the caller gives up. */
+  signal?: AbortSignal;
+}
+
+export interface FetchedPage {
+  route: FetchRoute;
+  /** The URL after redirects. */
+  finalUrl: string;
+  httpStatus: number;
+  /** Lower-cased header names; only the ones decoding needs are guaranteed (content-type). */
+  headers: Readonly<Record<string, string>>;
+  /** Raw (content-decoded) body bytes; charset decoding is normalize's job. */
+  body: Uint8Array;
+  attempts: number;
+  elapsedMs: number;
+}
+
+/**
+ * Fetches a page. A target 404/410 is returned (the scrape service answers `not_found`); every other
+ * failure is thrown as a KumoError: fetch_failed, fetch_timeout, target_blocked, content_too_large,
+ * destination_forbidden, site_busy. The error's `extras.body.attempts` carries the attempt count.
+ */
+export interface Fetcher {
+  fetch(request: FetchRequest): Promise<FetchedPage>;
+  close(): Promise<void>;
+}

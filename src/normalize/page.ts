@@ -1,0 +1,24 @@
+// The normalized page every extractor reads: decoded, parsed, cleaned; no I/O happens past this point.
+import type { Document } from 'domhandler';
+
+interface PageBase {
+  /** Final URL after redirects, the base for absolute links. */
+  url: string;
+  /** The charset the body was decoded with (WHATWG label, lower-case, e.g. `shift_jis`). */
+  charset: string;
+}
+
+export interface HtmlPage extends PageBase {
+  kind: 'html';
+  /** The cleaned tree: no scripts (JSON-LD kept), styles or comments; links made absolute. */
+  document: Document;
+  /** Raw JSON-LD blocks found before scripts were stripped, in document order. */
+  jsonLd: string[];
+}
+
+export interface JsonPage extends PageBase {
+  kind: 'json';
+  json: unknown;
+}
+
+export type NormalizedPage = HtmlPage | JsonPage;

@@ -1,0 +1,13 @@
+// Test runner settings: one run covers unit, integration (real SQLite, PostgreSQL, Redis) and end-to-end tiers.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Two cores: keep files in parallel but bounded, the e2e files start real processes.
+    maxWorkers: 2,
+    reporters: ['default'],
+  },
+});
