@@ -7,7 +7,10 @@ export const errorCatalogue = {
     title: 'Invalid URL',
     summary: 'Not http(s), has userinfo, a non-default port, an IP literal, or is too long.',
   },
-  unauthorized: { title: 'Unauthorized', summary: 'Missing, unknown, revoked or expired API key (one answer for all).' },
+  unauthorized: {
+    title: 'Unauthorized',
+    summary: 'Missing, unknown, revoked or expired API key (one answer for all).',
+  },
   key_scope_denied: { title: 'Key scope denied', summary: 'The key may not use this site, operation or output.' },
   not_found: { title: 'Not found', summary: 'No such route, or no such resource for this account.' },
   method_not_allowed: { title: 'Method not allowed', summary: 'The route exists but not for this HTTP method.' },
@@ -29,7 +32,10 @@ export const errorCatalogue = {
     summary: 'A supported host resolved or redirected to a non-public address.',
   },
   fetch_failed: { title: 'Fetch failed', summary: 'The target could not be fetched after all attempts.' },
-  target_blocked: { title: 'Target blocked', summary: 'The target refused us (403, CAPTCHA or block page) after all attempts.' },
+  target_blocked: {
+    title: 'Target blocked',
+    summary: 'The target refused us (403, CAPTCHA or block page) after all attempts.',
+  },
   content_too_large: { title: 'Content too large', summary: 'The target sent more than the body-size cap.' },
   extraction_failed: {
     title: 'Extraction failed',

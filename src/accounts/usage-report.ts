@@ -1,0 +1,113 @@
+// What an account and key have used this month and have in flight: GET /v1/usage and the X-Credits-* headers.
+import { nextPeriodStart, periodOf } from './period.js';
+import { planOf } from './plans.js';
+import type { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
+import type { CreditLedger } from '../storage/storage.js';
+import { concurrencyLimitsOf, creditLimitsOf, type Caller } from '../scrape/caller.js';
+
+export interface UsageReport {
+  account_id: string;
+  plan: string;
+  period: string;
+  resets_at: string;
+  credits: {
+    allowance: number;
+    overage_cap: number;
+    limit: number;
+    used: number;
+    reserved: number;
+    remaining: number;
+    overage_used: number;
+  };
+  key: {
+    key_id: string;
+    credit_limit: number | null;
+    used: number;
+    reserved: number;
+    remaining: number | null;
+    concurrency_limit: number;
+    concurrency_in_use: number;
+  };
+  concurrency: { limit: number; in_use: number };
+}
+
+/** The four headers every authenticated response carries: the tighter of account and key. */
+export interface LimitHeaders {
+  'X-Credits-Limit': string;
+  'X-Credits-Remaining': string;
+  'X-Concurrency-Limit': string;
+  'X-Concurrency-Remaining': string;
+}
+
+export class UsageReporter {
+  readonly #ledger: CreditLedger;
+  readonly #limiter: ConcurrencyLimiter;
+  readonly #clock: () => Date;
+
+  constructor(options: { ledger: CreditLedger; limiter: ConcurrencyLimiter; clock?: () => Date }) {
+    this.#ledger = options.ledger;
+    this.#limiter = options.limiter;
+    this.#clock = options.clock ?? (() => new Date());
+  }
+
+  async report(caller: Caller): Promise<UsageReport> {
+    const { account, key } = caller;
+    const now = this.#clock();
+    const period = periodOf(now);
+    const plan = planOf(account.plan);
+    const limits = creditLimitsOf(account, key);
+    const concurrency = concurrencyLimitsOf(account, key);
+    const [accountUsage, keyUsage, accountInUse, keyInUse] = await Promise.all([
+      this.#ledger.accountUsage(account.id, period),
+      this.#ledger.keyUsage(key.id, period),
+      this.#limiter.inUse(`account:${account.id}`),
+      this.#limiter.inUse(`key:${key.id}`),
+    ]);
+    // Never negative: a plan downgraded below what was already used reports 0 left, not a debt.
+    const remaining = Math.max(0, limits.accountLimit - accountUsage.used - accountUsage.reserved);
+    const keyRemaining =
+      limits.keyLimit === null ? null : Math.max(0, limits.keyLimit - keyUsage.used - keyUsage.reserved);
+    return {
+      account_id: account.id,
+      plan: account.plan,
+      period,
+      resets_at: nextPeriodStart(now).toISOString(),
+      credits: {
+        allowance: plan.monthlyCredits,
+        overage_cap: limits.accountLimit - plan.monthlyCredits,
+        limit: limits.accountLimit,
+        used: accountUsage.used,
+        reserved: accountUsage.reserved,
+        remaining,
+        overage_used: Math.max(0, accountUsage.used - plan.monthlyCredits),
+      },
+      key: {
+        key_id: key.id,
+        credit_limit: limits.keyLimit,
+        used: keyUsage.used,
+        reserved: keyUsage.reserved,
+        remaining: keyRemaining,
+        concurrency_limit: concurrency.key,
+        concurrency_in_use: keyInUse,
+      },
+      concurrency: { limit: concurrency.account, in_use: accountInUse },
+    };
+  }
+
+  async headers(caller: Caller): Promise<LimitHeaders> {
+    const r = await this.report(caller);
+    const creditLimit = r.key.credit_limit === null ? r.credits.limit : Math.min(r.key.credit_limit, r.credits.limit);
+    const creditRemaining =
+      r.key.remaining === null ? r.credits.remaining : Math.min(r.key.remaining, r.credits.remaining);
+    const concurrencyRemaining = Math.max(
+      0,
+      Math.min(r.concurrency.limit - r.concurrency.in_use, r.key.concurrency_limit - r.key.concurrency_in_use),
+    );
+    return {
+      'X-Credits-Limit': String(creditLimit),
+      'X-Credits-Remaining': String(creditRemaining),
+      'X-Concurrency-Limit': String(r.key.concurrency_limit),
+      'X-Concurrency-Remaining': String(concurrencyRemaining),
+    };
+  }
+}

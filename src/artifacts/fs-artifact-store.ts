@@ -1,0 +1,88 @@
+// ArtifactStore on the local filesystem: one folder per artifact under the data folder.
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ArtifactContent, ArtifactMeta, ArtifactStore } from './artifact-store.js';
+
+const idPattern = /^art_[0-9A-Za-z]{10,64}$/;
+
+export class FsArtifactStore implements ArtifactStore {
+  readonly #dir: string;
+
+  constructor(options: { dir: string }) {
+    this.#dir = options.dir;
+  }
+
+  #folder(id: string): string | null {
+    // Ids reach us from URLs: only our own shape may become a path, so `..` and friends never do.
+    return idPattern.test(id) ? path.join(this.#dir, id) : null;
+  }
+
+  async save(meta: ArtifactMeta, content: ArtifactContent): Promise<void> {
+    const folder = this.#folder(meta.id);
+    if (!folder) throw new Error('invalid artifact id');
+    // Written under a temporary name and renamed, so a crash never leaves a half artifact that looks whole.
+    const staging = `${folder}.tmp`;
+    await mkdir(staging, { recursive: true });
+    if (content.html !== null) await writeFile(path.join(staging, 'page.html'), content.html, 'utf8');
+    await writeFile(path.join(staging, 'data.json'), JSON.stringify(content.data), 'utf8');
+    await writeFile(path.join(staging, 'meta.json'), JSON.stringify(meta), 'utf8');
+    await rename(staging, folder);
+  }
+
+  async #meta(folder: string): Promise<ArtifactMeta | null> {
+    try {
+      return JSON.parse(await readFile(path.join(folder, 'meta.json'), 'utf8')) as ArtifactMeta;
+    } catch {
+      return null;
+    }
+  }
+
+  async get(id: string, accountId: string) {
+    const folder = this.#folder(id);
+    if (!folder) return null;
+    const meta = await this.#meta(folder);
+    if (!meta || meta.accountId !== accountId || Date.parse(meta.expiresAt) <= Date.now()) return null;
+    const data: unknown = JSON.parse(await readFile(path.join(folder, 'data.json'), 'utf8'));
+    let html: string | null = null;
+    try {
+      html = await readFile(path.join(folder, 'page.html'), 'utf8');
+    } catch {
+      html = null;
+    }
+    return { meta, content: { html, data } };
+  }
+
+  async delete(id: string, accountId: string): Promise<boolean> {
+    const folder = this.#folder(id);
+    if (!folder) return false;
+    const meta = await this.#meta(folder);
+    if (!meta || meta.accountId !== accountId) return false;
+    await rm(folder, { recursive: true, force: true });
+    return true;
+  }
+
+  async sweepExpired(now: Date): Promise<number> {
+    let removed = 0;
+    let names: string[];
+    try {
+      names = await readdir(this.#dir);
+    } catch {
+      return 0;
+    }
+    for (const name of names) {
+      const folder = path.join(this.#dir, name);
+      if (name.endsWith('.tmp')) {
+        // A staging folder left by a crash; a young one may belong to a save in progress.
+        const info = await stat(folder).catch(() => null);
+        if (info && now.getTime() - info.mtimeMs > 600_000) await rm(folder, { recursive: true, force: true });
+        continue;
+      }
+      const meta = await this.#meta(folder);
+      if (meta && Date.parse(meta.expiresAt) <= now.getTime()) {
+        await rm(folder, { recursive: true, force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,202 @@
+// The one validated, frozen configuration, read from the environment; the only module that knows env var names.
+import Type from 'typebox';
+import type { Static } from 'typebox';
+import Value from 'typebox/value';
+import path from 'node:path';
+
+const Int = (min: number, def: number, description: string, max?: number) =>
+  Type.Integer({ minimum: min, ...(max === undefined ? {} : { maximum: max }), default: def, description });
+
+/**
+ * Every variable Kumo reads. docs/configuration.md and .env.example list exactly these (a test checks);
+ * `default` is what applies when a variable is unset or empty.
+ */
+export const EnvSchema = Type.Object(
+  {
+    PORT: Int(0, 8080, 'TCP port the API listens on (0 = any free port).', 65535),
+    HOST: Type.String({
+      default: '127.0.0.1',
+      description: 'Address the API binds to; 0.0.0.0 to accept remote callers.',
+    }),
+    LOG_LEVEL: Type.Union(
+      [
+        Type.Literal('fatal'),
+        Type.Literal('error'),
+        Type.Literal('warn'),
+        Type.Literal('info'),
+        Type.Literal('debug'),
+        Type.Literal('silent'),
+      ],
+      {
+        default: 'info',
+        description: 'pino log level.',
+      },
+    ),
+    KUMO_ENV: Type.Union([Type.Literal('production'), Type.Literal('development')], {
+      default: 'production',
+      description: 'development also serves `verifying`/`experimental` page types to keys allowed to use them.',
+    }),
+    KUMO_DATA_DIR: Type.String({
+      default: './data',
+      description: 'Folder of the embedded SQLite database and of stored artifacts.',
+    }),
+    DATABASE_URL: Type.String({
+      default: '',
+      description: 'postgres://… to share PostgreSQL between instances; empty = embedded SQLite in KUMO_DATA_DIR.',
+    }),
+    REDIS_URL: Type.String({
+      default: '',
+      description: 'redis://… for shared concurrency leases and politeness; required with DATABASE_URL.',
+    }),
+    KUMO_BOOTSTRAP_KEY: Type.String({
+      default: '',
+      description:
+        'At start, make sure an account with a key of exactly this secret exists (demos, tests, first deployments).',
+    }),
+    KUMO_BOOTSTRAP_PLAN: Type.Union([Type.Literal('free'), Type.Literal('starter'), Type.Literal('growth')], {
+      default: 'free',
+      description: 'Plan of the bootstrap account.',
+    }),
+    KUMO_CONNECT_TO: Type.String({
+      default: '',
+      description:
+        'Operator-only origin override `host=http://127.0.0.1:PORT,…`; the private-address policy is waived for exactly these hosts.',
+    }),
+    KUMO_HOST_MAX_IN_FLIGHT: Type.Integer({
+      minimum: 0,
+      default: 0,
+      description: 'When > 0, overrides every site’s per-host in-flight limit (hosts you own, tests, benchmarks).',
+    }),
+    KUMO_HOST_MIN_INTERVAL_MS: Type.Integer({
+      minimum: -1,
+      default: -1,
+      description: 'When ≥ 0, overrides every site’s minimum spacing between requests to one host.',
+    }),
+    KUMO_FETCH_DEADLINE_MS: Int(
+      1000,
+      30_000,
+      'Total wall-clock budget of one fetch, all attempts and redirects included.',
+    ),
+    KUMO_FETCH_CONNECT_TIMEOUT_MS: Int(100, 5_000, 'TCP/TLS connect timeout per attempt.'),
+    KUMO_FETCH_HEADERS_TIMEOUT_MS: Int(100, 15_000, 'Time to receive response headers per attempt.'),
+    KUMO_FETCH_MAX_BODY_BYTES: Int(
+      1024,
+      10 * 1024 * 1024,
+      'Cap on decoded response bytes (compression bombs included).',
+    ),
+    KUMO_FETCH_MAX_ATTEMPTS: Int(1, 3, 'Tries per fetch for timeouts, network errors, 5xx and 429.', 10),
+    KUMO_FETCH_RETRY_BASE_MS: Int(0, 250, 'First retry backoff; doubles per try, with jitter.'),
+    KUMO_USER_AGENT: Type.String({
+      default: 'KumoBot/0.1 (+https://kumo.dev/bot)',
+      description: 'User-Agent sent to target sites; keep a contact URL in it.',
+    }),
+    KUMO_ARTIFACT_RETENTION_DAYS: Int(1, 7, 'How long a stored artifact (store_artifact: true) is kept.', 365),
+    KUMO_BODY_LIMIT_BYTES: Int(1024, 16 * 1024, 'Largest accepted request body.'),
+  },
+  { additionalProperties: true },
+);
+
+export type Env = Static<typeof EnvSchema>;
+export const envVariableNames = Object.keys(EnvSchema.properties) as (keyof Env)[];
+
+export interface Config {
+  server: { host: string; port: number; bodyLimitBytes: number };
+  log: { level: Env['LOG_LEVEL'] };
+  environment: Env['KUMO_ENV'];
+  dataDir: string;
+  storage: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+  limits: { kind: 'in-process' } | { kind: 'redis'; url: string };
+  bootstrap: { key: string; plan: Env['KUMO_BOOTSTRAP_PLAN'] } | null;
+  connectTo: string;
+  politenessOverride: { maxInFlight: number | null; minIntervalMs: number | null };
+  fetch: {
+    deadlineMs: number;
+    connectTimeoutMs: number;
+    headersTimeoutMs: number;
+    maxBodyBytes: number;
+    maxAttempts: number;
+    retryBaseDelayMs: number;
+    userAgent: string;
+  };
+  artifacts: { dir: string; retentionMs: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Parses an environment (process.env in production, a literal object in tests); lists every problem at once. */
+export function loadConfig(source: Record<string, string | undefined>): Readonly<Config> {
+  const raw: Record<string, unknown> = {};
+  for (const name of envVariableNames) {
+    const value = source[name];
+    // An empty variable means "use the default", as in most shells' `VAR=` idiom.
+    if (value !== undefined && value.trim() !== '') raw[name] = value.trim();
+  }
+  const converted = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
+  const problems = [...Value.Errors(EnvSchema, converted)].map(
+    (e) => `${e.instancePath.slice(1) || 'env'}: ${e.message}`,
+  );
+  if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  const env = converted as Env;
+
+  if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
+    throw new ConfigError('invalid configuration: DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) {
+    throw new ConfigError('invalid configuration: REDIS_URL must start with redis:// or rediss://');
+  }
+  // Limits held in one process are wrong as soon as a second instance shares the database.
+  if (env.DATABASE_URL && !env.REDIS_URL) {
+    throw new ConfigError('invalid configuration: DATABASE_URL (shared PostgreSQL) needs REDIS_URL for shared limits');
+  }
+
+  const dataDir = path.resolve(env.KUMO_DATA_DIR);
+  const config: Config = {
+    server: { host: env.HOST, port: env.PORT, bodyLimitBytes: env.KUMO_BODY_LIMIT_BYTES },
+    log: { level: env.LOG_LEVEL },
+    environment: env.KUMO_ENV,
+    dataDir,
+    storage: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'sqlite', path: path.join(dataDir, 'kumo.sqlite') },
+    limits: env.REDIS_URL ? { kind: 'redis', url: env.REDIS_URL } : { kind: 'in-process' },
+    bootstrap: env.KUMO_BOOTSTRAP_KEY ? { key: env.KUMO_BOOTSTRAP_KEY, plan: env.KUMO_BOOTSTRAP_PLAN } : null,
+    connectTo: env.KUMO_CONNECT_TO,
+    politenessOverride: {
+      maxInFlight: env.KUMO_HOST_MAX_IN_FLIGHT > 0 ? env.KUMO_HOST_MAX_IN_FLIGHT : null,
+      minIntervalMs: env.KUMO_HOST_MIN_INTERVAL_MS >= 0 ? env.KUMO_HOST_MIN_INTERVAL_MS : null,
+    },
+    fetch: {
+      deadlineMs: env.KUMO_FETCH_DEADLINE_MS,
+      connectTimeoutMs: env.KUMO_FETCH_CONNECT_TIMEOUT_MS,
+      headersTimeoutMs: env.KUMO_FETCH_HEADERS_TIMEOUT_MS,
+      maxBodyBytes: env.KUMO_FETCH_MAX_BODY_BYTES,
+      maxAttempts: env.KUMO_FETCH_MAX_ATTEMPTS,
+      retryBaseDelayMs: env.KUMO_FETCH_RETRY_BASE_MS,
+      userAgent: env.KUMO_USER_AGENT,
+    },
+    artifacts: { dir: path.join(dataDir, 'artifacts'), retentionMs: env.KUMO_ARTIFACT_RETENTION_DAYS * 86_400_000 },
+  };
+  return deepFreeze(config);
+}
+
+/** For the startup log line: the effective config with credentials removed. */
+export function redactedConfig(config: Readonly<Config>): Record<string, unknown> {
+  const hideUrl = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@');
+  return {
+    ...config,
+    storage:
+      config.storage.kind === 'postgres' ? { kind: 'postgres', url: hideUrl(config.storage.url) } : config.storage,
+    limits: config.limits.kind === 'redis' ? { kind: 'redis', url: hideUrl(config.limits.url) } : config.limits,
+    bootstrap: config.bootstrap ? { key: '***', plan: config.bootstrap.plan } : null,
+  };
+}

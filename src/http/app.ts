@@ -1,0 +1,223 @@
+// Builds the Fastify app from ready services; never listens (main.ts does), so tests can start it on any port.
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Logger } from 'pino';
+import { KumoError, isKumoError } from '../errors.js';
+import { problemBody, problemContentType } from './problem.js';
+import { newId } from '../accounts/ids.js';
+import type { Caller } from '../scrape/caller.js';
+import type { ScrapeService } from '../scrape/scrape-service.js';
+import type { UsageReporter } from '../accounts/usage-report.js';
+import type { Accounts } from '../accounts/accounts-service.js';
+import type { SiteRegistry } from '../sites/registry.js';
+import type { ArtifactStore } from '../artifacts/artifact-store.js';
+import type { RequestLog, Operation } from '../storage/storage.js';
+import { registerScrapeRoutes } from './routes/scrape.js';
+import { registerAccountRoutes } from './routes/account.js';
+import { registerSiteRoutes } from './routes/sites.js';
+import { registerArtifactRoutes } from './routes/artifacts.js';
+
+export interface AppServices {
+  scrape: ScrapeService;
+  accounts: Accounts;
+  usage: UsageReporter;
+  registry: SiteRegistry;
+  artifacts: ArtifactStore;
+  requests: RequestLog;
+  /** Throws when a backend is down; /healthz answers 503 then. */
+  health: () => Promise<void>;
+}
+
+export interface AppOptions {
+  logger: Logger;
+  bodyLimitBytes: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+export type KumoApp = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  Logger,
+  TypeBoxTypeProvider
+>;
+
+/** Sends a problem document; the single way an error leaves the API. */
+export function sendProblem(reply: FastifyReply, error: KumoError): FastifyReply {
+  const body = problemBody(error, String(reply.request.id));
+  if (error.extras.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.extras.retryAfterSeconds));
+  if (error.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer realm="kumo"');
+  return reply.code(body.status).type(problemContentType).send(body);
+}
+
+/** Maps framework errors (validation, body parsing, limits) onto the catalogue. */
+function toKumoError(error: FastifyError): KumoError {
+  if (isKumoError(error)) return error;
+  if (error.validation && error.validation.length > 0) {
+    const first = error.validation[0]!;
+    const params = first.params as Record<string, unknown>;
+    const base = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const extra = typeof params.additionalProperty === 'string' ? params.additionalProperty : null;
+    const missing = typeof params.missingProperty === 'string' ? params.missingProperty : null;
+    const field = [base, extra ?? missing].filter(Boolean).join('.') || 'body';
+    const detail = extra
+      ? `unknown field: ${field}`
+      : missing
+        ? `missing field: ${field}`
+        : `invalid field ${field}: ${first.message ?? 'invalid'}`;
+    return new KumoError('invalid_request', detail, { body: { field } });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new KumoError('payload_too_large', 'the request body is over the limit');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new KumoError('unsupported_media_type', 'send the body as application/json');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new KumoError('invalid_request', 'the body is empty; send a JSON object with a url', {
+        body: { field: 'body' },
+      });
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new KumoError('invalid_request', 'the body is not valid JSON', { body: { field: 'body' } });
+    default:
+      break;
+  }
+  if (error.statusCode === 400) {
+    // secure-json-parse and the JSON parser answer 400 for syntax errors and __proto__ keys.
+    return new KumoError('invalid_request', 'the body is not valid JSON or contains a forbidden key', {
+      body: { field: 'body' },
+    });
+  }
+  if (error.statusCode === 413) return new KumoError('payload_too_large', 'the request body is over the limit');
+  if (error.statusCode === 415) return new KumoError('unsupported_media_type', 'send the body as application/json');
+  return new KumoError('internal', 'an internal error occurred', {}, { cause: error });
+}
+
+export async function buildApp(services: AppServices, options: AppOptions): Promise<KumoApp> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimitBytes,
+    genReqId: () => newId('req'),
+    requestIdLogLabel: 'request_id',
+    disableRequestLogging: true,
+    return503OnClosing: true,
+    ajv: {
+      // Unknown fields are an error (never silently dropped) and types are never coerced ("yes" is not true).
+      customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as KumoApp;
+
+  app.decorateRequest('caller', null);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Kumo API',
+        version: '1',
+        description: 'Reviewed, normalized JSON from Japanese commerce and public-data pages.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Request-Id', String(request.id));
+  });
+
+  // One "request completed" line per call: method, route, status, time; never bodies, keys or target URLs.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unknown',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        account_id: request.caller?.account.id,
+        key_id: request.caller?.key.id,
+      },
+      'request completed',
+    );
+  });
+
+  // Authenticated responses, errors included, say how much of each limit is left.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.caller) {
+      try {
+        const headers = await services.usage.headers(request.caller);
+        for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+      } catch {
+        // A backend hiccup must not turn an answer into an error; the headers are advisory.
+      }
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const kumo = toKumoError(error);
+    if (kumo.code === 'internal') {
+      // No stack traces in logs either: the name and code are enough to find the failing step.
+      const cause = kumo.cause instanceof Error ? kumo.cause : error;
+      request.log.error(
+        { code: 'internal', error_name: cause.name, error_code: (cause as FastifyError).code },
+        'internal error',
+      );
+    }
+    return sendProblem(reply, kumo);
+  });
+
+  const knownPaths = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    knownPaths.add(route.url);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const pathOnly = request.url.split('?')[0] ?? '';
+    const known = [...knownPaths].some((p) => matchesPath(p, pathOnly));
+    return sendProblem(
+      reply,
+      known
+        ? new KumoError('method_not_allowed', `${request.method} is not allowed on ${pathOnly}`)
+        : new KumoError('not_found', `no route ${request.method} ${pathOnly}`),
+    );
+  });
+
+  const authenticate = (operation: Operation | null) => async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,256})$/.exec(header) : null;
+    const caller = match ? await services.accounts.authenticate(match[1]!) : null;
+    if (!caller) throw new KumoError('unauthorized', 'a valid API key is required: Authorization: Bearer <key>');
+    request.caller = caller;
+    if (operation && caller.key.operations && !caller.key.operations.includes(operation)) {
+      throw new KumoError('key_scope_denied', `this key may not use the ${operation} operation`);
+    }
+  };
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await services.health();
+      return { status: 'ok' };
+    } catch {
+      return sendProblem(reply, new KumoError('unavailable', 'a backend is not reachable', { retryAfterSeconds: 5 }));
+    }
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerScrapeRoutes(app, services, authenticate);
+  registerAccountRoutes(app, services, authenticate);
+  registerSiteRoutes(app, services);
+  registerArtifactRoutes(app, services, authenticate);
+  return app;
+}
+
+export type Authenticate = (operation: Operation | null) => (request: FastifyRequest) => Promise<void>;
+
+function matchesPath(pattern: string, actual: string): boolean {
+  const a = pattern.split('/');
+  const b = actual.split('/');
+  return a.length === b.length && a.every((part, i) => part.startsWith(':') || part === b[i]);
+}

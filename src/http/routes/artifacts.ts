@@ -1,0 +1,50 @@
+// GET and DELETE /v1/artifacts/{id}: stored results, visible to their own account only (others get 404).
+import type { AppServices, Authenticate, KumoApp } from '../app.js';
+import { ArtifactResponseSchema, IdParamsSchema, ProblemSchema } from '../schemas.js';
+import { KumoError } from '../../errors.js';
+
+export function registerArtifactRoutes(app: KumoApp, services: AppServices, authenticate: Authenticate): void {
+  app.get(
+    '/v1/artifacts/:id',
+    {
+      schema: {
+        summary: 'A stored artifact (normalized HTML and JSON)',
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: { 200: ArtifactResponseSchema, '4xx': ProblemSchema },
+      },
+      preHandler: authenticate('artifacts'),
+    },
+    async (request) => {
+      const found = await services.artifacts.get(request.params.id, request.caller!.account.id);
+      if (!found) throw new KumoError('not_found', 'no such artifact for this account');
+      return {
+        id: found.meta.id,
+        request_id: found.meta.requestId,
+        url: found.meta.url,
+        created_at: found.meta.createdAt,
+        expires_at: found.meta.expiresAt,
+        data: found.content.data,
+        html: found.content.html,
+      };
+    },
+  );
+
+  app.delete(
+    '/v1/artifacts/:id',
+    {
+      schema: {
+        summary: 'Delete a stored artifact',
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: { '4xx': ProblemSchema },
+      },
+      preHandler: authenticate('artifacts'),
+    },
+    async (request, reply) => {
+      const removed = await services.artifacts.delete(request.params.id, request.caller!.account.id);
+      if (!removed) throw new KumoError('not_found', 'no such artifact for this account');
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,28 @@
+// GET /v1/sites: the supported sites, their page types, coverage levels and what verified them.
+import type { AppServices, KumoApp } from '../app.js';
+import { SitesResponseSchema } from '../schemas.js';
+import { costOf } from '../../scrape/scrape-service.js';
+
+export function registerSiteRoutes(app: KumoApp, services: AppServices): void {
+  app.get(
+    '/v1/sites',
+    { schema: { summary: 'Supported sites and their coverage', response: { 200: SitesResponseSchema } } },
+    async () => ({
+      sites: services.registry.list().map((site) => ({
+        id: site.id,
+        name: site.name,
+        kind: site.kind,
+        hosts: [...site.hosts],
+        route: site.route,
+        cost: costOf(site, { store_artifact: false }),
+        page_types: site.pageTypes.map((entry) => ({
+          page_type: entry.pageType,
+          coverage: entry.coverage,
+          extractor: entry.extractor.id,
+          version: entry.extractor.version,
+          verified_by: entry.verifiedBy,
+        })),
+      })),
+    }),
+  );
+}

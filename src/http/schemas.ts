@@ -1,0 +1,158 @@
+// TypeBox schemas of the public API: they validate requests, shape replies and generate /openapi.json.
+import Type from 'typebox';
+import type { Static } from 'typebox';
+
+export const ScrapeParamsSchema = Type.Object(
+  {
+    mode: Type.Union([Type.Literal('html_json'), Type.Literal('html')], {
+      default: 'html_json',
+      description: '`html_json`: structured `data` (and `html` when include_html); `html`: normalized HTML only.',
+    }),
+    work_type: Type.String({
+      default: 'auto',
+      minLength: 1,
+      maxLength: 32,
+      pattern: '^[a-z_]+$',
+      description: '`auto` (from the URL) or a page type the site declares (`item`, `table`, `forecast` …).',
+    }),
+    include_html: Type.Boolean({ default: false, description: 'Also return the normalized HTML in `html`.' }),
+    store_artifact: Type.Boolean({
+      default: false,
+      description: 'Keep the normalized HTML and JSON as an artifact (+1 credit). Nothing is kept otherwise.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const ScrapeBodySchema = Type.Object(
+  {
+    url: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description: 'Absolute http(s) URL of a page on a supported site.',
+    }),
+    params: Type.Optional(ScrapeParamsSchema),
+  },
+  { additionalProperties: false },
+);
+export type ScrapeBody = Static<typeof ScrapeBodySchema>;
+
+const FetchSummarySchema = Type.Object({
+  status: Type.String(),
+  attempts: Type.Integer(),
+  route: Type.String(),
+  http_status: Type.Union([Type.Integer(), Type.Null()]),
+  final_url: Type.Union([Type.String(), Type.Null()]),
+  charset: Type.Union([Type.String(), Type.Null()]),
+  bytes: Type.Union([Type.Integer(), Type.Null()]),
+  elapsed_ms: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+export const ScrapeResponseSchema = Type.Object({
+  request_id: Type.String(),
+  resolved_site: Type.String(),
+  page_type: Type.String(),
+  fetch_summary: FetchSummarySchema,
+  cost_units: Type.Integer({ minimum: 0, maximum: 3 }),
+  latency_ms: Type.Integer(),
+  extractor: Type.Object({
+    id: Type.String(),
+    version: Type.Integer(),
+    coverage: Type.String(),
+    provenance: Type.Record(Type.String(), Type.String()),
+  }),
+  data: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+    description: 'The reviewed, normalized result; its shape depends on page_type (docs/data-model.md).',
+  }),
+  html: Type.Optional(Type.String()),
+  artifact: Type.Optional(Type.Object({ id: Type.String(), expires_at: Type.String() })),
+  warnings: Type.Array(Type.String()),
+});
+
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    code: Type.String(),
+    detail: Type.String(),
+    request_id: Type.String(),
+  },
+  { additionalProperties: true, description: 'RFC 9457 problem details (application/problem+json).' },
+);
+
+export const UsageResponseSchema = Type.Object({
+  account_id: Type.String(),
+  plan: Type.String(),
+  period: Type.String({ description: 'Asia/Tokyo calendar month, YYYY-MM.' }),
+  resets_at: Type.String(),
+  credits: Type.Object({
+    allowance: Type.Integer(),
+    overage_cap: Type.Integer(),
+    limit: Type.Integer(),
+    used: Type.Integer(),
+    reserved: Type.Integer(),
+    remaining: Type.Integer(),
+    overage_used: Type.Integer(),
+  }),
+  key: Type.Object({
+    key_id: Type.String(),
+    credit_limit: Type.Union([Type.Integer(), Type.Null()]),
+    used: Type.Integer(),
+    reserved: Type.Integer(),
+    remaining: Type.Union([Type.Integer(), Type.Null()]),
+    concurrency_limit: Type.Integer(),
+    concurrency_in_use: Type.Integer(),
+  }),
+  concurrency: Type.Object({ limit: Type.Integer(), in_use: Type.Integer() }),
+});
+
+export const RequestRecordSchema = Type.Object({
+  request_id: Type.String(),
+  key_id: Type.String(),
+  site: Type.Union([Type.String(), Type.Null()]),
+  page_type: Type.Union([Type.String(), Type.Null()]),
+  url: Type.Union([Type.String(), Type.Null()]),
+  status: Type.String(),
+  error_code: Type.Union([Type.String(), Type.Null()]),
+  attempts: Type.Integer(),
+  route: Type.Union([Type.String(), Type.Null()]),
+  cost_units: Type.Integer(),
+  latency_ms: Type.Integer(),
+  artifact_id: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+});
+
+export const SitesResponseSchema = Type.Object({
+  sites: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      kind: Type.String(),
+      hosts: Type.Array(Type.String()),
+      route: Type.String(),
+      cost: Type.Integer({ description: 'Credits per call without store_artifact.' }),
+      page_types: Type.Array(
+        Type.Object({
+          page_type: Type.String(),
+          coverage: Type.String(),
+          extractor: Type.String(),
+          version: Type.Integer(),
+          verified_by: Type.String(),
+        }),
+      ),
+    }),
+  ),
+});
+
+export const ArtifactResponseSchema = Type.Object({
+  id: Type.String(),
+  request_id: Type.String(),
+  url: Type.String(),
+  created_at: Type.String(),
+  expires_at: Type.String(),
+  data: Type.Unknown(),
+  html: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const IdParamsSchema = Type.Object({ id: Type.String({ maxLength: 128 }) });

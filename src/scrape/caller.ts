@@ -1,0 +1,32 @@
+// Who is calling (the authenticated account and key) and the limits that follow from their plan and narrowing.
+import { planOf } from '../accounts/plans.js';
+import type { ConcurrencyScope } from '../limits/concurrency-limiter.js';
+import type { AccountRecord, KeyRecord } from '../storage/storage.js';
+
+export interface Caller {
+  account: AccountRecord;
+  key: KeyRecord;
+}
+
+export function creditLimitsOf(
+  account: AccountRecord,
+  key: KeyRecord,
+): { accountLimit: number; keyLimit: number | null } {
+  const plan = planOf(account.plan);
+  const overage = plan.overageAllowed ? account.overageCapCredits : 0;
+  return { accountLimit: plan.monthlyCredits + overage, keyLimit: key.monthlyCreditLimit };
+}
+
+export function concurrencyLimitsOf(account: AccountRecord, key: KeyRecord): { account: number; key: number } {
+  const plan = planOf(account.plan);
+  // A key may narrow its account's concurrency, never widen it.
+  return { account: plan.concurrency, key: Math.min(key.concurrencyLimit ?? plan.concurrency, plan.concurrency) };
+}
+
+export function concurrencyScopesOf(account: AccountRecord, key: KeyRecord): ConcurrencyScope[] {
+  const limits = concurrencyLimitsOf(account, key);
+  return [
+    { key: `account:${account.id}`, limit: limits.account },
+    { key: `key:${key.id}`, limit: limits.key },
+  ];
+}

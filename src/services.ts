@@ -1,0 +1,115 @@
+// The composition root: the one place that turns the frozen config into implementations and connections.
+import { mkdir } from 'node:fs/promises';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { AppServices } from './http/app.js';
+import type { Storage } from './storage/storage.js';
+import type { ConcurrencyLimiter } from './limits/concurrency-limiter.js';
+import type { Fetcher } from './fetch/fetcher.js';
+import { createSqliteStorage } from './storage/sqlite/sqlite-storage.js';
+import { createPostgresStorage } from './storage/postgres/postgres-storage.js';
+import { InProcessConcurrencyLimiter } from './limits/in-process-concurrency-limiter.js';
+import { RedisConcurrencyLimiter } from './limits/redis-concurrency-limiter.js';
+import { HttpFetcher } from './fetch/http-fetcher.js';
+import { InProcessHostGate } from './fetch/host-gate.js';
+import { parseConnectTo } from './fetch/connect-to.js';
+import { SiteRegistry } from './sites/registry.js';
+import { Accounts } from './accounts/accounts-service.js';
+import { UsageReporter } from './accounts/usage-report.js';
+import { FsArtifactStore } from './artifacts/fs-artifact-store.js';
+import { ScrapeService } from './scrape/scrape-service.js';
+
+export interface Services extends AppServices {
+  storage: Storage;
+  limiter: ConcurrencyLimiter;
+  fetcher: Fetcher;
+  /** Stops timers and closes every connection this root opened. */
+  close(): Promise<void>;
+}
+
+export async function createServices(config: Readonly<Config>, logger: Logger): Promise<Services> {
+  await mkdir(config.dataDir, { recursive: true });
+  const storage =
+    config.storage.kind === 'postgres'
+      ? await createPostgresStorage({ url: config.storage.url, poolSize: 10 })
+      : await createSqliteStorage({ path: config.storage.path });
+  await storage.migrate();
+
+  const limiter: ConcurrencyLimiter =
+    config.limits.kind === 'redis'
+      ? new RedisConcurrencyLimiter({ url: config.limits.url, keyPrefix: 'kumo' })
+      : new InProcessConcurrencyLimiter();
+
+  const registry = new SiteRegistry();
+  const override = config.politenessOverride;
+  const fetcher = new HttpFetcher({
+    userAgent: config.fetch.userAgent,
+    connectTimeoutMs: config.fetch.connectTimeoutMs,
+    headersTimeoutMs: config.fetch.headersTimeoutMs,
+    maxBodyBytes: config.fetch.maxBodyBytes,
+    maxRedirects: 5,
+    maxAttempts: config.fetch.maxAttempts,
+    retryBaseDelayMs: config.fetch.retryBaseDelayMs,
+    connectTo: parseConnectTo(config.connectTo),
+    hostGate: new InProcessHostGate(),
+    politeness: (host: string) => {
+      const site = registry.resolveHost(host);
+      const rule = site?.politeness ?? { maxInFlight: 1, minIntervalMs: 1000 };
+      return {
+        maxInFlight: override.maxInFlight ?? rule.maxInFlight,
+        minIntervalMs: override.minIntervalMs ?? rule.minIntervalMs,
+      };
+    },
+  });
+
+  const accounts = new Accounts(storage);
+  if (config.bootstrap) await accounts.ensureBootstrapKey(config.bootstrap.key, config.bootstrap.plan);
+
+  const artifacts = new FsArtifactStore({ dir: config.artifacts.dir });
+  const scrape = new ScrapeService({
+    registry,
+    fetcher,
+    storage,
+    limiter,
+    artifacts,
+    environment: config.environment,
+    fetchDeadlineMs: config.fetch.deadlineMs,
+    artifactRetentionMs: config.artifacts.retentionMs,
+  });
+
+  // Credits held by a process killed mid-call, and artifacts past retention, are freed in the background.
+  const sweep = async () => {
+    try {
+      const released = await storage.ledger.releaseExpired(new Date().toISOString());
+      const removed = await artifacts.sweepExpired(new Date());
+      if (released > 0 || removed > 0) logger.info({ released, removed }, 'sweeper');
+    } catch {
+      logger.warn('sweeper failed; will retry');
+    }
+  };
+  await sweep();
+  const timer = setInterval(() => void sweep(), 60_000);
+  timer.unref();
+
+  return {
+    storage,
+    limiter,
+    fetcher,
+    registry,
+    accounts,
+    artifacts,
+    scrape,
+    requests: storage.requests,
+    usage: new UsageReporter({ ledger: storage.ledger, limiter }),
+    health: async () => {
+      await storage.ledger.accountUsage('health', '0000-00');
+      await limiter.inUse('health');
+    },
+    close: async () => {
+      clearInterval(timer);
+      await fetcher.close();
+      await limiter.close();
+      await storage.close();
+    },
+  };
+}
