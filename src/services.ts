@@ -27,13 +27,19 @@ export interface Services extends AppServices {
   close(): Promise<void>;
 }
 
-export async function createServices(config: Readonly<Config>, logger: Logger): Promise<Services> {
+/** The configured storage, migrated; the CLI uses this alone. */
+export async function openStorage(config: Readonly<Config>): Promise<Storage> {
   await mkdir(config.dataDir, { recursive: true });
   const storage =
     config.storage.kind === 'postgres'
       ? await createPostgresStorage({ url: config.storage.url, poolSize: 10 })
       : await createSqliteStorage({ path: config.storage.path });
   await storage.migrate();
+  return storage;
+}
+
+export async function createServices(config: Readonly<Config>, logger: Logger): Promise<Services> {
+  const storage = await openStorage(config);
 
   const limiter: ConcurrencyLimiter =
     config.limits.kind === 'redis'

@@ -26,10 +26,10 @@ export const ScrapeParamsSchema = Type.Object(
 
 export const ScrapeBodySchema = Type.Object(
   {
+    // The 2,048-character limit is the URL policy's, so that an over-long URL answers invalid_url as documented.
     url: Type.String({
       minLength: 1,
-      maxLength: 2048,
-      description: 'Absolute http(s) URL of a page on a supported site.',
+      description: 'Absolute http(s) URL of a page on a supported site, at most 2,048 characters.',
     }),
     params: Type.Optional(ScrapeParamsSchema),
   },

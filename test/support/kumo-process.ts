@@ -1,0 +1,132 @@
+// Starts the built server (dist/main.js) as a real child process on a free port, for the end-to-end tier.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface KumoProcess {
+  baseUrl: string;
+  dataDir: string;
+  /** Everything the process printed (stdout + stderr), for log assertions. */
+  output(): string;
+  /** SIGTERM and wait. */
+  stop(): Promise<void>;
+  /** SIGKILL: a crash mid-call. */
+  kill(): Promise<void>;
+  /** Removes the data folder (after stop). */
+  cleanup(): Promise<void>;
+}
+
+export const testKey = 'kumo_test_e2e_bootstrap_key_0123456789abcdefghijklmnop';
+
+export async function startKumo(env: Record<string, string>, options: { dataDir?: string } = {}): Promise<KumoProcess> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kumo-e2e-')));
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'dist/main.js')], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      KUMO_DATA_DIR: dataDir,
+      KUMO_BOOTSTRAP_KEY: testKey,
+      KUMO_HOST_MAX_IN_FLIGHT: '64',
+      KUMO_HOST_MIN_INTERVAL_MS: '0',
+      KUMO_FETCH_RETRY_BASE_MS: '10',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`kumo did not start:\n${out}`)), 20_000);
+    const onData = () => {
+      const match = /"address":"(http:\/\/[^"]+)"/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`kumo exited with ${code}:\n${out}`));
+    });
+  });
+
+  return {
+    baseUrl,
+    dataDir,
+    output: () => out,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    cleanup: async () => {
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+async function answer(response: Response): Promise<ApiAnswer> {
+  const text = await response.text();
+  let body: any = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** POST /v1/scrape with a key (a string body is sent as is). */
+export async function scrape(baseUrl: string, body: unknown, key: string | null = testKey): Promise<ApiAnswer> {
+  const response = await fetch(`${baseUrl}/v1/scrape`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return answer(response);
+}
+
+export async function call(baseUrl: string, pathname: string, key: string | null = testKey, method = 'GET') {
+  const response = await fetch(`${baseUrl}${pathname}`, {
+    method,
+    headers: key ? { authorization: `Bearer ${key}` } : {},
+  });
+  return answer(response);
+}
+
+/** Runs the `kumo` CLI (dist/cli/kumo.js) against the same data folder; returns its parsed JSON output. */
+export async function kumoCli(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<any> {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'dist/cli/kumo.js'), ...args], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', KUMO_DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`kumo ${args.join(' ')} exited ${code}: ${err}`);
+  return JSON.parse(out);
+}
