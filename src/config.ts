@@ -142,9 +142,16 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     if (value !== undefined && value.trim() !== '') raw[name] = value.trim();
   }
   const converted = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
-  const problems = [...Value.Errors(EnvSchema, converted)].map(
-    (e) => `${e.instancePath.slice(1) || 'env'}: ${e.message}`,
-  );
+  // Checked one variable at a time so that every bad variable is named, not only the first few.
+  const problems: string[] = [];
+  for (const name of envVariableNames) {
+    const schema = EnvSchema.properties[name];
+    const value = (converted as Record<string, unknown>)[name];
+    if (!Value.Check(schema, value)) {
+      const first = [...Value.Errors(schema, value)].at(-1);
+      problems.push(`${name}: ${first?.message ?? 'invalid'}`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   const env = converted as Env;
 

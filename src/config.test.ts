@@ -1,0 +1,53 @@
+// Config parsing: defaults, every problem listed at once, mode rules, frozen result.
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { ConfigError, loadConfig, redactedConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.server).toEqual({ host: '127.0.0.1', port: 8080, bodyLimitBytes: 16384 });
+    expect(config.storage).toEqual({ kind: 'sqlite', path: path.resolve('data/kumo.sqlite') });
+    expect(config.limits).toEqual({ kind: 'in-process' });
+    expect(config.bootstrap).toBeNull();
+    expect(config.politenessOverride).toEqual({ maxInFlight: null, minIntervalMs: null });
+    expect(config.fetch.deadlineMs).toBe(30_000);
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.fetch)).toBe(true);
+  });
+
+  it('treats empty variables as unset and converts numbers', () => {
+    const config = loadConfig({ PORT: '', KUMO_FETCH_MAX_ATTEMPTS: '5', KUMO_HOST_MIN_INTERVAL_MS: '0' });
+    expect(config.server.port).toBe(8080);
+    expect(config.fetch.maxAttempts).toBe(5);
+    expect(config.politenessOverride.minIntervalMs).toBe(0);
+  });
+
+  it('lists every invalid variable at once', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'eighty', KUMO_FETCH_MAX_ATTEMPTS: '0', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain('PORT');
+    expect(message).toContain('KUMO_FETCH_MAX_ATTEMPTS');
+    expect(message).toContain('LOG_LEVEL');
+  });
+
+  it('chooses PostgreSQL and Redis together, and refuses PostgreSQL alone', () => {
+    const shared = loadConfig({ DATABASE_URL: 'postgres://u:secret@db/kumo', REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(shared.storage).toEqual({ kind: 'postgres', url: 'postgres://u:secret@db/kumo' });
+    expect(shared.limits).toEqual({ kind: 'redis', url: 'redis://127.0.0.1:6379' });
+    expect(JSON.stringify(redactedConfig(shared))).not.toContain('secret');
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/kumo' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/kumo', REDIS_URL: 'redis://x' })).toThrow(/postgres/);
+  });
+
+  it('never shows the bootstrap key in the redacted config', () => {
+    const config = loadConfig({ KUMO_BOOTSTRAP_KEY: 'kumo_live_supersecret', KUMO_BOOTSTRAP_PLAN: 'growth' });
+    expect(config.bootstrap).toEqual({ key: 'kumo_live_supersecret', plan: 'growth' });
+    expect(JSON.stringify(redactedConfig(config))).not.toContain('supersecret');
+  });
+});
