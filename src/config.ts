@@ -196,6 +196,11 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
   return deepFreeze(config);
 }
 
+/** The process environment, read here and nowhere else. */
+export function loadConfigFromProcess(): Readonly<Config> {
+  return loadConfig(process.env);
+}
+
 /** For the startup log line: the effective config with credentials removed. */
 export function redactedConfig(config: Readonly<Config>): Record<string, unknown> {
   const hideUrl = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@');

@@ -1,5 +1,5 @@
 // Process entry: config → services → app → listen; closes cleanly on SIGTERM/SIGINT.
-import { ConfigError, loadConfig, redactedConfig } from './config.js';
+import { ConfigError, loadConfigFromProcess, redactedConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { createServices } from './services.js';
 import { buildApp } from './http/app.js';
@@ -7,7 +7,7 @@ import { buildApp } from './http/app.js';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig(process.env);
+    config = loadConfigFromProcess();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`kumo: ${error.message}\n`);

@@ -27,12 +27,15 @@ describe('docs/errors.md', () => {
 
 describe('docs/configuration.md and .env.example', () => {
   const schema = Object.entries(EnvSchema.properties).map(([name, s]) => {
-    const def = (s as { default: unknown }).default;
+    const def = (s as unknown as { default: unknown }).default;
     return [name, def === '' ? '(empty)' : String(def)];
   });
 
   it('the docs table lists every variable with its default, and nothing else', () => {
-    const rows = [...read('docs/configuration.md').matchAll(/^\| `([A-Z_]+)` \| `([^`]*)` \|/gm)].map((m) => [m[1], m[2]]);
+    const rows = [...read('docs/configuration.md').matchAll(/^\| `([A-Z_]+)` \| `([^`]*)` \|/gm)].map((m) => [
+      m[1],
+      m[2],
+    ]);
     expect(rows).toEqual(schema);
   });
 

@@ -1,9 +1,9 @@
 // What an account and key have used this month and have in flight: GET /v1/usage and the X-Credits-* headers.
 import { nextPeriodStart, periodOf } from './period.js';
-import { planOf } from './plans.js';
+import { creditLimitsOf, planOf } from './plans.js';
 import type { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
 import type { CreditLedger } from '../storage/storage.js';
-import { concurrencyLimitsOf, creditLimitsOf, type Caller } from '../scrape/caller.js';
+import { concurrencyLimitsOf, type Caller } from '../scrape/caller.js';
 
 export interface UsageReport {
   account_id: string;

@@ -2,7 +2,7 @@
 // The `kumo` command: keys for operators, and the reviewer's tools (extract, sites verify), on the server's config.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfigFromProcess } from '../config.js';
 import { openStorage } from '../services.js';
 import { Accounts } from '../accounts/accounts-service.js';
 import { SiteRegistry } from '../sites/registry.js';
@@ -25,7 +25,12 @@ const usage = `usage:
 class UsageError extends Error {}
 
 function list(value: string | undefined): string[] | undefined {
-  return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 }
 
 function int(value: string | undefined, name: string): number | undefined {
@@ -60,13 +65,14 @@ async function keys(args: string[]): Promise<void> {
       json: { type: 'boolean', default: false },
     },
   });
-  const storage = await openStorage(loadConfig(process.env));
+  const storage = await openStorage(loadConfigFromProcess());
   try {
     const accounts = new Accounts(storage);
-    switch (action) {
+    switch (action ?? '') {
       case 'create': {
         const plan = (values.plan ?? 'free') as PlanId;
-        if (!['free', 'starter', 'growth'].includes(plan)) throw new UsageError('--plan must be free, starter or growth');
+        if (!['free', 'starter', 'growth'].includes(plan))
+          throw new UsageError('--plan must be free, starter or growth');
         const created = await accounts.createKey({
           ...(values.account ? { accountId: values.account } : { plan }),
           ...(values.sites ? { sites: list(values.sites)! } : {}),
@@ -77,7 +83,10 @@ async function keys(args: string[]): Promise<void> {
         });
         const out = { key: created.key, key_id: created.keyId, account_id: created.accountId };
         if (values.json) print(out);
-        else process.stdout.write(`key ${out.key}\nkey_id ${out.key_id}\naccount_id ${out.account_id}\n(the key is shown once; store it now)\n`);
+        else
+          process.stdout.write(
+            `key ${out.key}\nkey_id ${out.key_id}\naccount_id ${out.account_id}\n(the key is shown once; store it now)\n`,
+          );
         return;
       }
       case 'list': {
@@ -111,7 +120,12 @@ async function keys(args: string[]): Promise<void> {
 async function extract(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { site: { type: 'string' }, url: { type: 'string' }, file: { type: 'string' }, 'work-type': { type: 'string' } },
+    options: {
+      site: { type: 'string' },
+      url: { type: 'string' },
+      file: { type: 'string' },
+      'work-type': { type: 'string' },
+    },
   });
   if (!values.site || !values.url) throw new UsageError('kumo extract --site ID --url URL [--file page.html]');
   const registry = new SiteRegistry();
@@ -156,7 +170,7 @@ async function sites(args: string[]): Promise<void> {
 
 async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  switch (command) {
+  switch (command ?? '') {
     case 'keys':
       return keys(rest);
     case 'extract':

@@ -3,6 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { KumoError, isKumoError } from '../errors.js';
 import { problemBody, problemContentType } from './problem.js';
 import { newId } from '../accounts/ids.js';
@@ -40,13 +41,7 @@ declare module 'fastify' {
   }
 }
 
-export type KumoApp = FastifyInstance<
-  import('node:http').Server,
-  import('node:http').IncomingMessage,
-  import('node:http').ServerResponse,
-  Logger,
-  TypeBoxTypeProvider
->;
+export type KumoApp = FastifyInstance<Server, IncomingMessage, ServerResponse, Logger, TypeBoxTypeProvider>;
 
 /** Sends a problem document; the single way an error leaves the API. */
 export function sendProblem(reply: FastifyReply, error: KumoError): FastifyReply {

@@ -6,6 +6,8 @@ interface PageBase {
   url: string;
   /** The charset the body was decoded with (WHATWG label, lower-case, e.g. `shift_jis`). */
   charset: string;
+  /** What normalization had to drop or cut (oversized JSON-LD, absurd nesting); extractors pass these on. */
+  warnings?: string[];
 }
 
 export interface HtmlPage extends PageBase {

@@ -1,4 +1,4 @@
-// Who is calling (the authenticated account and key) and the limits that follow from their plan and narrowing.
+// Who is calling (the authenticated account and key) and the concurrency scopes that follow from plan and narrowing.
 import { planOf } from '../accounts/plans.js';
 import type { ConcurrencyScope } from '../limits/concurrency-limiter.js';
 import type { AccountRecord, KeyRecord } from '../storage/storage.js';
@@ -6,15 +6,6 @@ import type { AccountRecord, KeyRecord } from '../storage/storage.js';
 export interface Caller {
   account: AccountRecord;
   key: KeyRecord;
-}
-
-export function creditLimitsOf(
-  account: AccountRecord,
-  key: KeyRecord,
-): { accountLimit: number; keyLimit: number | null } {
-  const plan = planOf(account.plan);
-  const overage = plan.overageAllowed ? account.overageCapCredits : 0;
-  return { accountLimit: plan.monthlyCredits + overage, keyLimit: key.monthlyCreditLimit };
 }
 
 export function concurrencyLimitsOf(account: AccountRecord, key: KeyRecord): { account: number; key: number } {

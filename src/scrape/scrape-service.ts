@@ -11,7 +11,8 @@ import type { PageTypeEntry, Site } from '../sites/site.js';
 import type { ConcurrencyLimiter, Lease } from '../limits/concurrency-limiter.js';
 import type { AccountRecord, KeyRecord, Output, Storage } from '../storage/storage.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
-import { creditLimitsOf, concurrencyScopesOf, type Caller } from './caller.js';
+import { concurrencyScopesOf, type Caller } from './caller.js';
+import { creditLimitsOf } from '../accounts/plans.js';
 import { periodOf, nextPeriodStart } from '../accounts/period.js';
 import { newId } from '../accounts/ids.js';
 import { redactUrl } from './redact-url.js';
@@ -92,7 +93,7 @@ export class ScrapeService {
     const url = parseTargetUrl(rawUrl);
     const site = this.#o.registry.resolveHost(url.hostname);
     if (!site) throw new KumoError('site_not_supported', `${url.hostname} is not a supported site`);
-    if (!site.schemes.includes(url.protocol as 'https:' | 'http:')) {
+    if (!(site.schemes as readonly string[]).includes(url.protocol)) {
       throw new KumoError('invalid_url', `${site.id} is served over ${site.schemes.join(', ')} only`, {
         body: { field: 'url' },
       });

@@ -2,7 +2,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
-import { startKumo, scrape, call, kumoCli, testKey, type KumoProcess, type ApiAnswer } from '../support/kumo-process.js';
+import {
+  startKumo,
+  scrape,
+  call,
+  kumoCli,
+  testKey,
+  type KumoProcess,
+  type ApiAnswer,
+} from '../support/kumo-process.js';
 import { itemPage } from '../support/pages.js';
 
 const item = (id: string) => `https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/${id}`;
@@ -84,7 +92,11 @@ describe('400 invalid_request names the field', () => {
     ['params of the wrong type', { url: item('100001'), params: { store_artifact: 'yes' } }, 'params.store_artifact'],
     ['params null', { url: item('100001'), params: null }, 'params'],
     ['a bad mode', { url: item('100001'), params: { mode: 'markdown' } }, 'params.mode'],
-    ['a prototype-pollution key', '{"url":"https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/100001","__proto__":{"x":1}}', 'body'],
+    [
+      'a prototype-pollution key',
+      '{"url":"https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/100001","__proto__":{"x":1}}',
+      'body',
+    ],
   ];
   for (const [name, body, field] of cases) {
     it(name, async () => {
@@ -140,11 +152,25 @@ describe('401 unauthorized is one answer for every bad key', () => {
 describe('403 key_scope_denied', () => {
   it('for a site, an output and an operation the key may not use', async () => {
     const narrow = await kumoCli(kumo.dataDir, [
-      'keys', 'create', '--plan', 'free', '--sites', 'jma_forecast', '--outputs', 'json', '--operations', 'scrape', '--json',
+      'keys',
+      'create',
+      '--plan',
+      'free',
+      '--sites',
+      'jma_forecast',
+      '--outputs',
+      'json',
+      '--operations',
+      'scrape',
+      '--json',
     ]);
     expectProblem(await scrape(kumo.baseUrl, { url: item('100001') }, narrow.key), 403, 'key_scope_denied');
     const json = await kumoCli(kumo.dataDir, ['keys', 'create', '--plan', 'free', '--outputs', 'json', '--json']);
-    expectProblem(await scrape(kumo.baseUrl, { url: item('100001'), params: { include_html: true } }, json.key), 403, 'key_scope_denied');
+    expectProblem(
+      await scrape(kumo.baseUrl, { url: item('100001'), params: { include_html: true } }, json.key),
+      403,
+      'key_scope_denied',
+    );
     expectProblem(await call(kumo.baseUrl, '/v1/usage', narrow.key), 403, 'key_scope_denied');
   });
 });
@@ -161,7 +187,11 @@ describe('the rest of the catalogue', () => {
       headers: { 'content-type': 'text/plain', authorization: `Bearer ${testKey}` },
       body: JSON.stringify({ url: item('100001') }),
     });
-    expectProblem({ status: response.status, headers: response.headers, body: await response.json() }, 415, 'unsupported_media_type');
+    expectProblem(
+      { status: response.status, headers: response.headers, body: await response.json() },
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it('405 method_not_allowed and 404 not_found for routes', async () => {
@@ -176,7 +206,11 @@ describe('the rest of the catalogue', () => {
   });
 
   it('422 page_not_supported for an unknown path and for a work_type the site does not serve', async () => {
-    expectProblem(await scrape(kumo.baseUrl, { url: 'https://www.ikebe-gakki.com/company/' }), 422, 'page_not_supported');
+    expectProblem(
+      await scrape(kumo.baseUrl, { url: 'https://www.ikebe-gakki.com/company/' }),
+      422,
+      'page_not_supported',
+    );
     expectProblem(
       await scrape(kumo.baseUrl, { url: item('100001'), params: { work_type: 'table' } }),
       422,

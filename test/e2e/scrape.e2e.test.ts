@@ -17,10 +17,18 @@ let kumo: KumoProcess;
 
 beforeAll(async () => {
   origin = await startOrigin();
-  origin.route('GET', '/c/c-/kb/kb01/kb011427/750001', { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: itemPage() });
+  origin.route('GET', '/c/c-/kb/kb01/kb011427/750001', {
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: itemPage(),
+  });
   if (corpusAvailable) {
     const real = await readFile(path.join(corpus, 'ikebe-gakki/product.html'));
-    origin.route('GET', '/c/c-/kb/kb01/kb011427/750592', { status: 200, headers: { 'content-type': 'text/html; charset=UTF-8' }, body: real });
+    origin.route('GET', '/c/c-/kb/kb01/kb011427/750592', {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=UTF-8' },
+      body: real,
+    });
   }
   kumo = await startKumo({ KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }) });
 });

@@ -14,7 +14,9 @@ export function itemPage(options: ItemPageOptions = {}): string {
   const price = options.price === undefined ? 2200 : options.price;
   const marker = options.marker ?? 'no-marker';
   const offers =
-    price === null ? '' : `,"offers":{"@type":"Offer","price":"${price}","priceCurrency":"JPY","availability":"https://schema.org/InStock"}`;
+    price === null
+      ? ''
+      : `,"offers":{"@type":"Offer","price":"${price}","priceCurrency":"JPY","availability":"https://schema.org/InStock"}`;
   const excl = price === null ? '' : Math.round(price / 1.1).toLocaleString('en-US');
   const incl = price === null ? '' : price.toLocaleString('en-US');
   return `<!DOCTYPE html>

@@ -2,6 +2,7 @@
 import type { AppServices, Authenticate, KumoApp } from '../app.js';
 import { ArtifactResponseSchema, IdParamsSchema, ProblemSchema } from '../schemas.js';
 import { KumoError } from '../../errors.js';
+import Type from 'typebox';
 
 export function registerArtifactRoutes(app: KumoApp, services: AppServices, authenticate: Authenticate): void {
   app.get(
@@ -37,14 +38,14 @@ export function registerArtifactRoutes(app: KumoApp, services: AppServices, auth
         summary: 'Delete a stored artifact',
         security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { '4xx': ProblemSchema },
+        response: { 204: Type.Null(), '4xx': ProblemSchema },
       },
       preHandler: authenticate('artifacts'),
     },
     async (request, reply) => {
       const removed = await services.artifacts.delete(request.params.id, request.caller!.account.id);
       if (!removed) throw new KumoError('not_found', 'no such artifact for this account');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -1,0 +1,281 @@
+// Accounts and their API keys: create, list, revoke, rotate, authenticate, and the operator's bootstrap key.
+import type { AccountRecord, KeyRecord, Operation, Output, PlanId, Storage } from '../storage/storage.js';
+import { displayPrefix, generateKey, hashKey, isWellFormedKey } from './api-keys.js';
+import { newId } from './ids.js';
+import { creditLimitsOf, isPlanId, planOf, type CreditLimits } from './plans.js';
+
+/** A request the operator made that cannot be honoured (bad option, unknown id); the message says why. */
+export class AccountError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AccountError';
+  }
+}
+
+export interface CreateAccountOptions {
+  plan: PlanId;
+  /** Starter and Growth only; default 0 (a hard stop at the allowance). */
+  overageCapCredits?: number;
+}
+
+export interface CreateKeyOptions {
+  /** An existing account; without it a new account is created on `plan`. */
+  accountId?: string;
+  /** Plan of the new account (default `free`); with `accountId`, must match the account's plan if given. */
+  plan?: PlanId;
+  /** Overage cap of the new account; ignored with `accountId`. */
+  overageCapCredits?: number;
+  sites?: string[];
+  operations?: Operation[];
+  outputs?: Output[];
+  monthlyCreditLimit?: number;
+  /** Never above the plan's concurrency. */
+  concurrencyLimit?: number;
+  expiresAt?: Date | string;
+}
+
+export interface CreatedKey {
+  /** The secret. Returned once, here; only its hash is stored. */
+  key: string;
+  keyId: string;
+  accountId: string;
+}
+
+/** What listings show of a key: everything but the secret and its hash. */
+export interface KeySummary {
+  id: string;
+  accountId: string;
+  displayPrefix: string;
+  status: 'active' | 'revoked' | 'expired';
+  sites: string[] | null;
+  operations: Operation[] | null;
+  outputs: Output[] | null;
+  monthlyCreditLimit: number | null;
+  concurrencyLimit: number | null;
+  createdAt: string;
+  revokedAt: string | null;
+  expiresAt: string | null;
+}
+
+export interface AuthenticatedCaller {
+  account: AccountRecord;
+  key: KeyRecord;
+}
+
+const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts'];
+const outputs: readonly Output[] = ['json', 'html', 'artifact'];
+// The same characters and length the HTTP layer accepts after `Bearer `, so a bootstrap key can be presented.
+const presentableSecret = /^[\x21-\x7e]{16,256}$/;
+
+function narrowing<T extends string>(name: string, value: T[] | undefined, allowed?: readonly T[]): T[] | null {
+  if (value === undefined) return null;
+  // An empty list would be a key that may do nothing: almost certainly a mistake, so refuse it.
+  if (value.length === 0) throw new AccountError(`${name} must name at least one value; omit it for no narrowing`);
+  for (const item of value) {
+    if (typeof item !== 'string' || item.trim() === '') throw new AccountError(`${name} has an empty value`);
+    if (allowed && !allowed.includes(item)) {
+      throw new AccountError(`${name}: unknown value ${item} (allowed: ${allowed.join(', ')})`);
+    }
+  }
+  return [...new Set(value)];
+}
+
+function wholeNumber(name: string, value: number | undefined, min: number): number | null {
+  if (value === undefined) return null;
+  if (!Number.isSafeInteger(value) || value < min) throw new AccountError(`${name} must be a whole number ≥ ${min}`);
+  return value;
+}
+
+function statusOf(key: KeyRecord, now: Date): KeySummary['status'] {
+  if (key.revokedAt !== null) return 'revoked';
+  if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()) return 'expired';
+  return 'active';
+}
+
+export class Accounts {
+  readonly #storage: Storage;
+  readonly #clock: () => Date;
+  /** Hashes of bootstrap secrets ensured by this process: the only keys not in our format we look up. */
+  readonly #bootstrapHashes = new Set<string>();
+
+  constructor(storage: Storage, options: { clock?: () => Date } = {}) {
+    this.#storage = storage;
+    this.#clock = options.clock ?? (() => new Date());
+  }
+
+  async createAccount(options: CreateAccountOptions): Promise<AccountRecord> {
+    const account = this.#newAccount(options);
+    await this.#storage.accounts.create(account);
+    return account;
+  }
+
+  async createKey(options: CreateKeyOptions = {}): Promise<CreatedKey> {
+    let account: AccountRecord | null = null;
+    let plan: PlanId;
+    if (options.accountId !== undefined) {
+      account = await this.#storage.accounts.get(options.accountId);
+      if (!account) throw new AccountError(`no account ${options.accountId}`);
+      if (options.plan !== undefined && options.plan !== account.plan) {
+        throw new AccountError(`account ${account.id} is on the ${account.plan} plan, not ${options.plan}`);
+      }
+      plan = account.plan;
+    } else {
+      plan = options.plan ?? 'free';
+    }
+    // Everything is checked before anything is written, so a refused key leaves no orphan account behind.
+    const newAccount = account ? null : this.#newAccount({ plan, overageCapCredits: options.overageCapCredits });
+    const secret = generateKey();
+    const key = this.#newKey(secret, (account ?? newAccount)!, options);
+    if (newAccount) await this.#storage.accounts.create(newAccount);
+    await this.#storage.keys.create(key);
+    return { key: secret, keyId: key.id, accountId: key.accountId };
+  }
+
+  async listKeys(accountId?: string): Promise<KeySummary[]> {
+    const now = this.#clock();
+    const keys = await this.#storage.keys.list(accountId);
+    return keys.map((key) => ({
+      id: key.id,
+      accountId: key.accountId,
+      displayPrefix: key.displayPrefix,
+      status: statusOf(key, now),
+      sites: key.sites,
+      operations: key.operations,
+      outputs: key.outputs,
+      monthlyCreditLimit: key.monthlyCreditLimit,
+      concurrencyLimit: key.concurrencyLimit,
+      createdAt: key.createdAt,
+      revokedAt: key.revokedAt,
+      expiresAt: key.expiresAt,
+    }));
+  }
+
+  /** False when there is no such key or it was already revoked. */
+  async revokeKey(keyId: string): Promise<boolean> {
+    return this.#storage.keys.revoke(keyId, this.#clock().toISOString());
+  }
+
+  /** A new secret with the same account and narrowing; the old key stops working at once. */
+  async rotateKey(keyId: string): Promise<CreatedKey> {
+    const old = await this.#storage.keys.get(keyId);
+    if (!old || old.revokedAt !== null) throw new AccountError(`no active key ${keyId}`);
+    if (statusOf(old, this.#clock()) === 'expired')
+      throw new AccountError(`key ${keyId} has expired; create a new key`);
+    const account = await this.#storage.accounts.get(old.accountId);
+    if (!account) throw new AccountError(`no account ${old.accountId}`);
+    const secret = generateKey();
+    const key: KeyRecord = {
+      ...old,
+      id: newId('key'),
+      displayPrefix: displayPrefix(secret),
+      hash: hashKey(secret),
+      createdAt: this.#clock().toISOString(),
+      revokedAt: null,
+    };
+    await this.#storage.keys.create(key);
+    // The new key exists before the old one goes, so a failure in between never leaves the account keyless; a
+    // concurrent rotation or revocation that won the old key voids this new one.
+    if (!(await this.#storage.keys.revoke(old.id, this.#clock().toISOString()))) {
+      await this.#storage.keys.revoke(key.id, this.#clock().toISOString());
+      throw new AccountError(`key ${keyId} was revoked meanwhile`);
+    }
+    return { key: secret, keyId: key.id, accountId: key.accountId };
+  }
+
+  /**
+   * The caller behind a secret, or null when it is malformed, unknown, revoked or expired, or its account is gone.
+   * Every null must become the same 401: which case it was is not the caller's business.
+   */
+  async authenticate(secret: string): Promise<AuthenticatedCaller | null> {
+    if (typeof secret !== 'string' || secret.length === 0 || secret.length > 256) return null;
+    const hash = hashKey(secret);
+    // A bad checksum is rejected without touching the database, so floods of junk keys cost nothing.
+    if (!isWellFormedKey(secret) && !this.#bootstrapHashes.has(hash)) return null;
+    const key = await this.#storage.keys.findByHash(hash);
+    if (!key || statusOf(key, this.#clock()) !== 'active') return null;
+    const account = await this.#storage.accounts.get(key.accountId);
+    return account ? { account, key } : null;
+  }
+
+  /**
+   * Makes sure an account on `plan` owns a key of exactly `secret` (which need not be in our format); idempotent
+   * across restarts and instances. The plan follows the configuration. A bootstrap key that was revoked stays
+   * revoked: starting with it fails loudly rather than bringing back a key someone turned off.
+   */
+  async ensureBootstrapKey(
+    secret: string,
+    plan: PlanId,
+  ): Promise<{ keyId: string; accountId: string; created: boolean }> {
+    if (!presentableSecret.test(secret)) {
+      throw new AccountError('the bootstrap key must be 16 to 256 printable ASCII characters without spaces');
+    }
+    if (!isPlanId(plan)) throw new AccountError(`unknown plan ${String(plan)}`);
+    const hash = hashKey(secret);
+    let existing = await this.#storage.keys.findByHash(hash);
+    if (!existing) {
+      const account = this.#newAccount({ plan });
+      const key = this.#newKey(secret, account, {});
+      try {
+        await this.#storage.accounts.create(account);
+        await this.#storage.keys.create(key);
+        this.#bootstrapHashes.add(hash);
+        return { keyId: key.id, accountId: account.id, created: true };
+      } catch (error) {
+        // Another instance starting at the same moment created it first.
+        existing = await this.#storage.keys.findByHash(hash);
+        if (!existing) throw error;
+      }
+    }
+    if (existing.revokedAt !== null) {
+      throw new AccountError(`the bootstrap key ${existing.id} was revoked; configure a new secret`);
+    }
+    const account = await this.#storage.accounts.get(existing.accountId);
+    if (account && account.plan !== plan) await this.#storage.accounts.update(account.id, { plan });
+    this.#bootstrapHashes.add(hash);
+    return { keyId: existing.id, accountId: existing.accountId, created: false };
+  }
+
+  /** The account's limit (allowance + overage cap, if the plan allows overage) and the key's own limit. */
+  creditLimits(account: AccountRecord, key: KeyRecord): CreditLimits {
+    return creditLimitsOf(account, key);
+  }
+
+  #newAccount(options: CreateAccountOptions): AccountRecord {
+    const plan = planOf(options.plan);
+    const overage = wholeNumber('overageCapCredits', options.overageCapCredits, 0) ?? 0;
+    if (overage > 0 && !plan.overageAllowed) {
+      throw new AccountError(`the ${plan.id} plan has no overage; its allowance is a hard stop`);
+    }
+    return { id: newId('acc'), plan: plan.id, overageCapCredits: overage, createdAt: this.#clock().toISOString() };
+  }
+
+  #newKey(secret: string, account: AccountRecord, options: CreateKeyOptions): KeyRecord {
+    const plan = planOf(account.plan);
+    const concurrencyLimit = wholeNumber('concurrencyLimit', options.concurrencyLimit, 1);
+    if (concurrencyLimit !== null && concurrencyLimit > plan.concurrency) {
+      throw new AccountError(
+        `concurrency limit ${concurrencyLimit} is above the ${plan.id} plan's ${plan.concurrency}; a key may only narrow it`,
+      );
+    }
+    let expiresAt: string | null = null;
+    if (options.expiresAt !== undefined) {
+      const time = options.expiresAt instanceof Date ? options.expiresAt.getTime() : Date.parse(options.expiresAt);
+      if (Number.isNaN(time)) throw new AccountError('expiresAt is not a valid time');
+      expiresAt = new Date(time).toISOString();
+    }
+    return {
+      id: newId('key'),
+      accountId: account.id,
+      displayPrefix: displayPrefix(secret),
+      hash: hashKey(secret),
+      sites: narrowing('sites', options.sites),
+      operations: narrowing('operations', options.operations, operations),
+      outputs: narrowing('outputs', options.outputs, outputs),
+      monthlyCreditLimit: wholeNumber('monthlyCreditLimit', options.monthlyCreditLimit, 0),
+      concurrencyLimit,
+      createdAt: this.#clock().toISOString(),
+      revokedAt: null,
+      expiresAt,
+    };
+  }
+}

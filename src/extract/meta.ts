@@ -1,0 +1,70 @@
+// Page-level metadata: OpenGraph, the `product:` price namespace, canonical link and <title>.
+import type { HtmlPage } from '../normalize/page.js';
+import { normalizeText } from '../normalize/text.js';
+import { all, firstAttr, firstText } from './selectors.js';
+
+export interface PageMeta {
+  title: string | null;
+  ogTitle: string | null;
+  ogSiteName: string | null;
+  ogType: string | null;
+  ogUrl: string | null;
+  /** Every og:image in order (og:image:url and og:image:secure_url count as og:image). */
+  ogImages: string[];
+  description: string | null;
+  /** `product:price:amount` (or the older `og:price:amount`) as written; parse it with its currency. */
+  priceAmount: string | null;
+  priceCurrency: string | null;
+  availability: string | null;
+  canonical: string | null;
+}
+
+export function readMeta(page: HtmlPage): PageMeta {
+  const byKey = new Map<string, string[]>();
+  for (const el of all(page.document, 'meta[content]')) {
+    // OpenGraph is `property`, but many templates write `name`; both are read.
+    const key = (el.attribs.property ?? el.attribs.name ?? el.attribs.itemprop ?? '').trim().toLowerCase();
+    const content = el.attribs.content?.trim();
+    if (!key || !content) continue;
+    const list = byKey.get(key) ?? [];
+    list.push(content);
+    byKey.set(key, list);
+  }
+  const get = (...keys: string[]) => {
+    for (const key of keys) {
+      const value = byKey.get(key)?.[0];
+      if (value) return value;
+    }
+    return null;
+  };
+  const text = (value: string | null) => (value === null ? null : normalizeText(value) || null);
+  const images = [
+    ...(byKey.get('og:image') ?? []),
+    ...(byKey.get('og:image:url') ?? []),
+    ...(byKey.get('og:image:secure_url') ?? []),
+  ];
+  return {
+    title: firstText(page.document, 'head > title') ?? firstText(page.document, 'title'),
+    ogTitle: text(get('og:title')),
+    ogSiteName: text(get('og:site_name')),
+    ogType: get('og:type'),
+    ogUrl: get('og:url'),
+    ogImages: [...new Set(images.map((u) => absolute(u, page.url)).filter((u): u is string => u !== null))],
+    description: text(get('og:description', 'description')),
+    priceAmount: get('product:price:amount', 'og:price:amount'),
+    priceCurrency: get('product:price:currency', 'og:price:currency'),
+    availability: get('product:availability', 'og:availability'),
+    canonical: absolute(firstAttr(page.document, 'link[rel~="canonical" i][href]', 'href'), page.url),
+  };
+}
+
+// meta content is not rewritten by normalization (it is not a link attribute), so resolve here.
+function absolute(value: string | null, base: string): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}

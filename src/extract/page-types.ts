@@ -1,0 +1,286 @@
+// The output contract per page type (the `data` of a response) and the gate every extraction passes before serving.
+import Type from 'typebox';
+import type { Static, TSchema } from 'typebox';
+import Value from 'typebox/value';
+import { KumoError } from '../errors.js';
+import type { Extraction } from './extractor.js';
+
+const Yen = Type.Integer({ minimum: 0, description: 'Whole yen.' });
+const NonEmpty = Type.String({ minLength: 1 });
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const HttpUrl = Type.String({ pattern: '^https?://', minLength: 8 });
+/** JST wall-clock time with its offset, as JMA writes it. */
+const JstDateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+09:00$' });
+const Code = Type.String({ minLength: 1 });
+
+export const ItemSchema = Type.Object(
+  {
+    title: NonEmpty,
+    price: Type.Integer({ minimum: 0, description: 'Whole yen; tax-included when the page shows a 税込 price.' }),
+    currency: Type.Literal('JPY'),
+    price_tax: Type.Union([Type.Literal('included'), Type.Literal('excluded'), Type.Literal('unknown')]),
+    price_excluding_tax: Type.Optional(Yen),
+    list_price: Type.Optional(Yen),
+    points: Type.Optional(Type.Integer({ minimum: 0 })),
+    shipping: Type.Optional(
+      Type.Union([Type.Literal('free'), Type.Literal('included'), Type.Literal('extra'), Type.Literal('unknown')]),
+    ),
+    availability: Type.Optional(
+      Type.Union([
+        Type.Literal('in_stock'),
+        Type.Literal('out_of_stock'),
+        Type.Literal('preorder'),
+        Type.Literal('backorder'),
+        Type.Literal('limited'),
+        Type.Literal('discontinued'),
+      ]),
+    ),
+    brand: Type.Optional(NonEmpty),
+    shop: Type.Optional(NonEmpty),
+    jan: Type.Optional(Type.String({ pattern: '^(\\d{8}|\\d{13})$' })),
+    sku: Type.Optional(NonEmpty),
+    images: Type.Optional(Type.Array(HttpUrl, { minItems: 1 })),
+    canonical_url: Type.Optional(HttpUrl),
+  },
+  { additionalProperties: false },
+);
+export type ItemData = Static<typeof ItemSchema>;
+
+const Area = { code: Code, name: NonEmpty };
+
+export const ForecastSchema = Type.Object(
+  {
+    publishing_office: NonEmpty,
+    report_datetime: JstDateTime,
+    short_term: Nullable(
+      Type.Object(
+        {
+          report_datetime: JstDateTime,
+          areas: Type.Array(
+            Type.Object(
+              {
+                ...Area,
+                weathers: Type.Array(
+                  Type.Object(
+                    {
+                      time: JstDateTime,
+                      weather_code: Nullable(Code),
+                      weather: Nullable(Type.String()),
+                      wind: Nullable(Type.String()),
+                      wave: Nullable(Type.String()),
+                    },
+                    { additionalProperties: false },
+                  ),
+                ),
+                pops: Type.Array(
+                  Type.Object(
+                    { time: JstDateTime, pop: Nullable(Type.Integer({ minimum: 0, maximum: 100 })) },
+                    { additionalProperties: false },
+                  ),
+                ),
+              },
+              { additionalProperties: false },
+            ),
+            { minItems: 1 },
+          ),
+          temperature_points: Type.Array(
+            Type.Object(
+              {
+                ...Area,
+                temps: Type.Array(
+                  Type.Object({ time: JstDateTime, temp: Nullable(Type.Number()) }, { additionalProperties: false }),
+                ),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    weekly: Nullable(
+      Type.Object(
+        {
+          report_datetime: JstDateTime,
+          areas: Type.Array(
+            Type.Object(
+              {
+                ...Area,
+                days: Type.Array(
+                  Type.Object(
+                    {
+                      time: JstDateTime,
+                      weather_code: Nullable(Code),
+                      pop: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
+                      reliability: Nullable(Type.String()),
+                    },
+                    { additionalProperties: false },
+                  ),
+                ),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          temperature_points: Type.Array(
+            Type.Object(
+              {
+                ...Area,
+                days: Type.Array(
+                  Type.Object(
+                    {
+                      time: JstDateTime,
+                      min: Nullable(Type.Number()),
+                      min_upper: Nullable(Type.Number()),
+                      min_lower: Nullable(Type.Number()),
+                      max: Nullable(Type.Number()),
+                      max_upper: Nullable(Type.Number()),
+                      max_lower: Nullable(Type.Number()),
+                    },
+                    { additionalProperties: false },
+                  ),
+                ),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          temp_average: Type.Array(
+            Type.Object(
+              { ...Area, min: Nullable(Type.Number()), max: Nullable(Type.Number()) },
+              { additionalProperties: false },
+            ),
+          ),
+          precip_average: Type.Array(
+            Type.Object(
+              { ...Area, min: Nullable(Type.Number()), max: Nullable(Type.Number()) },
+              { additionalProperties: false },
+            ),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ForecastData = Static<typeof ForecastSchema>;
+
+export const ForecastOverviewSchema = Type.Object(
+  {
+    publishing_office: NonEmpty,
+    report_datetime: JstDateTime,
+    target_area: NonEmpty,
+    headline: Nullable(NonEmpty),
+    text: NonEmpty,
+  },
+  { additionalProperties: false },
+);
+export type ForecastOverviewData = Static<typeof ForecastOverviewSchema>;
+
+const MissingReason = Type.Union([
+  Type.Literal('not_applicable'),
+  Type.Literal('unavailable'),
+  Type.Literal('confidential'),
+]);
+const YearMonth = Type.String({ pattern: '^\\d{4}(-\\d{2})?$' });
+
+export const TableSchema = Type.Object(
+  {
+    title: NonEmpty,
+    table_id: NonEmpty,
+    title_no: Nullable(Type.String()),
+    stat_name: Nullable(NonEmpty),
+    stat_code: Nullable(Code),
+    gov_org: Nullable(NonEmpty),
+    statistics_name: Nullable(Type.String()),
+    survey_date: Nullable(Type.String()),
+    survey_period: Nullable(Type.Object({ start: YearMonth, end: YearMonth }, { additionalProperties: false })),
+    open_date: Nullable(Type.String()),
+    updated_date: Nullable(Type.String()),
+    total_number: Nullable(Type.Integer({ minimum: 0 })),
+    from_number: Nullable(Type.Integer({ minimum: 0 })),
+    to_number: Nullable(Type.Integer({ minimum: 0 })),
+    next_key: Nullable(Type.Integer({ minimum: 0 })),
+    classes: Type.Array(
+      Type.Object(
+        {
+          id: Code,
+          name: NonEmpty,
+          items: Type.Array(
+            Type.Object(
+              {
+                code: Code,
+                name: Type.String(),
+                level: Nullable(Type.Integer({ minimum: 0 })),
+                parent_code: Nullable(Code),
+                unit: Nullable(Type.String()),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    notes: Type.Array(Type.Object({ mark: Type.String(), meaning: Type.String() }, { additionalProperties: false })),
+    rows: Type.Array(
+      Type.Object(
+        {
+          classes: Type.Record(
+            Type.String(),
+            Type.Object({ code: Code, name: Nullable(Type.String()) }, { additionalProperties: false }),
+          ),
+          value: Nullable(Type.Number()),
+          reason: Type.Optional(MissingReason),
+          flags: Type.Optional(Type.Array(Type.String())),
+          raw: Type.String(),
+          unit: Nullable(Type.String()),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type TableData = Static<typeof TableSchema>;
+
+/** Output schemas by page type; a page type without one cannot be served. */
+export const pageTypeSchemas: Readonly<Record<string, TSchema>> = {
+  item: ItemSchema,
+  forecast: ForecastSchema,
+  forecast_overview: ForecastOverviewSchema,
+  table: TableSchema,
+};
+
+/**
+ * Throws KumoError('extraction_failed') unless `extraction.data` is a complete, valid result for the page type;
+ * the detail names the missing or invalid fields (never values, which may be page content).
+ */
+export function validateExtraction(pageType: string, extraction: Extraction): void {
+  const schema = pageTypeSchemas[pageType];
+  if (!schema) throw new KumoError('extraction_failed', `no output schema for page type ${pageType}`);
+  if (Value.Check(schema, extraction.data)) return;
+  const problems = new Set<string>();
+  for (const error of Value.Errors(schema, extraction.data)) {
+    if (problems.size >= 10) break;
+    const params = error.params as { requiredProperties?: string[]; additionalProperties?: string[] };
+    const at = error.instancePath || '/';
+    if (error.keyword === 'required' && params.requiredProperties) {
+      for (const name of params.requiredProperties) problems.add(`${joinPath(at, name)} missing`);
+    } else if (error.keyword === 'additionalProperties' && params.additionalProperties) {
+      for (const name of params.additionalProperties) problems.add(`${joinPath(at, name)} not allowed`);
+    } else if (error.keyword !== 'anyOf' || !hasDeeper(problems, at)) {
+      problems.add(`${at} invalid (${error.keyword})`);
+    }
+  }
+  throw new KumoError('extraction_failed', `${pageType}: ${[...problems].join(', ') || 'invalid result'}`, {
+    body: { fields: [...problems].map((p) => p.split(' ')[0]) },
+  });
+}
+
+function joinPath(at: string, name: string): string {
+  return at === '/' ? `/${name}` : `${at}/${name}`;
+}
+
+function hasDeeper(problems: Set<string>, at: string): boolean {
+  return [...problems].some((p) => p.startsWith(`${at}/`) || p.startsWith(`${at} `));
+}

@@ -1,0 +1,199 @@
+// Fetched bytes → the NormalizedPage extractors read: decoded, parsed, stripped of active content, links absolute.
+import { parseDocument } from 'htmlparser2';
+import { selectOne } from 'css-select';
+import { getOuterHTML, textContent } from 'domutils';
+import { isComment, isTag, type AnyNode, type Document, type Element, type ParentNode } from 'domhandler';
+import { KumoError } from '../errors.js';
+import { decodeBody } from './charset.js';
+import type { HtmlPage, JsonPage, NormalizedPage } from './page.js';
+
+export interface NormalizeInput {
+  body: Uint8Array;
+  /** Lower-cased response headers; only content-type is read. */
+  headers: Readonly<Record<string, string>>;
+  finalUrl: string;
+  input: 'html' | 'json';
+}
+
+/** Defensive limits: a hostile or broken page must cost bounded time and memory, never crash the process. */
+export const normalizeLimits = {
+  /** Decoded JSON text; JSON.parse of more is slow and the answer would be too large to serve anyway. */
+  maxJsonChars: 16 * 1024 * 1024,
+  maxJsonLdBlocks: 32,
+  maxJsonLdChars: 512 * 1024,
+  /** Deeper nodes are cut: recursive walkers (serializer, selectors) would otherwise overflow the stack. */
+  maxDomDepth: 256,
+} as const;
+
+const REMOVED_TAGS = new Set(['script', 'style', 'noscript', 'template']);
+const URL_ATTRIBUTES = ['href', 'src', 'action', 'poster', 'cite'] as const;
+
+export function normalizePage(input: NormalizeInput): NormalizedPage {
+  const contentType = input.headers['content-type'];
+  return input.input === 'json' ? normalizeJson(input, contentType) : normalizeHtml(input, contentType);
+}
+
+function normalizeJson(input: NormalizeInput, contentType: string | undefined): JsonPage {
+  // JSON has no in-band declaration (RFC 8259 says UTF-8), so no <meta> prescan: only BOM, header, detection.
+  const { text, charset } = decodeBody(input.body, contentType, { prescanMeta: false });
+  if (text.length > normalizeLimits.maxJsonChars) {
+    throw new KumoError(
+      'extraction_failed',
+      `the JSON response is larger than ${normalizeLimits.maxJsonChars} characters`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // The parser's message quotes the input; the detail names the problem only.
+    throw new KumoError('extraction_failed', 'the response is not valid JSON');
+  }
+  return { kind: 'json', url: input.finalUrl, charset, json };
+}
+
+function normalizeHtml(input: NormalizeInput, contentType: string | undefined): HtmlPage {
+  const { text, charset } = decodeBody(input.body, contentType);
+  const document = parseDocument(text, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const warnings: string[] = [];
+  const jsonLd: string[] = [];
+  const base = baseUrlOf(document, input.finalUrl);
+
+  const stack: { node: AnyNode; depth: number }[] = [...document.children].map((node) => ({ node, depth: 1 }));
+  const doomed: AnyNode[] = [];
+  let cut = false;
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (isComment(node) || node.type === 'cdata') {
+      doomed.push(node);
+      continue;
+    }
+    if (!isTag(node)) continue;
+    if (node.name === 'script' && isJsonLd(node)) {
+      if (jsonLd.length >= normalizeLimits.maxJsonLdBlocks) warnings.push('json-ld: too many blocks, rest ignored');
+      else {
+        const block = textContent(node);
+        if (block.length > normalizeLimits.maxJsonLdChars) warnings.push('json-ld: oversized block ignored');
+        else jsonLd.push(block);
+      }
+    }
+    if (REMOVED_TAGS.has(node.name)) {
+      doomed.push(node);
+      continue;
+    }
+    cleanAttributes(node, base);
+    if (depth >= normalizeLimits.maxDomDepth) {
+      if (node.children.length > 0) cut = true;
+      for (const child of node.children) doomed.push(child);
+      continue;
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      const child = node.children[i];
+      if (child) stack.push({ node: child, depth: depth + 1 });
+    }
+  }
+  detachAll(doomed);
+  if (cut) warnings.push(`html: elements nested deeper than ${normalizeLimits.maxDomDepth} were dropped`);
+  return { kind: 'html', url: input.finalUrl, charset, document, jsonLd, ...(warnings.length ? { warnings } : {}) };
+}
+
+function isJsonLd(el: Element): boolean {
+  const type = (el.attribs.type ?? '').split(';')[0]?.trim().toLowerCase();
+  return type === 'application/ld+json';
+}
+
+/** The first <base href> in tree order decides the base of every relative link (HTML Standard), itself resolved
+ * against the final URL. */
+function baseUrlOf(document: Document, finalUrl: string): string {
+  const base = selectOne<AnyNode, Element>('base[href]', document);
+  return base ? (resolveUrl(base.attribs.href ?? '', finalUrl) ?? finalUrl) : finalUrl;
+}
+
+function resolveUrl(value: string, base: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '' || /^(?:javascript|data|mailto|tel):/i.test(trimmed) || trimmed.startsWith('#')) return null;
+  try {
+    return new URL(trimmed, base).href;
+  } catch {
+    return null;
+  }
+}
+
+function cleanAttributes(el: Element, base: string): void {
+  for (const name of Object.keys(el.attribs)) {
+    // Event handlers are script too; the normalized HTML must be inert wherever a customer opens it.
+    if (name.startsWith('on')) delete el.attribs[name];
+  }
+  for (const name of URL_ATTRIBUTES) {
+    const value = el.attribs[name];
+    if (value === undefined) continue;
+    if (/^\s*javascript:/i.test(value)) {
+      delete el.attribs[name];
+      continue;
+    }
+    const absolute = resolveUrl(value, base);
+    if (absolute) el.attribs[name] = absolute;
+  }
+  const srcset = el.attribs.srcset;
+  if (srcset !== undefined) el.attribs.srcset = absoluteSrcset(srcset, base);
+}
+
+/** srcset is `url [descriptor], …` where a URL may itself contain commas; split as the HTML Standard does. */
+export function absoluteSrcset(srcset: string, base: string): string {
+  const out: string[] = [];
+  let i = 0;
+  while (i < srcset.length) {
+    while (i < srcset.length && /[\s,]/.test(srcset[i] ?? '')) i++;
+    if (i >= srcset.length) break;
+    let j = i;
+    while (j < srcset.length && !/\s/.test(srcset[j] ?? '')) j++;
+    let url = srcset.slice(i, j);
+    let descriptor = '';
+    if (url.endsWith(',')) {
+      url = url.replace(/,+$/, '');
+    } else {
+      let k = j;
+      let depth = 0;
+      while (k < srcset.length) {
+        const c = srcset[k];
+        if (c === '(') depth++;
+        else if (c === ')') depth = Math.max(0, depth - 1);
+        else if (c === ',' && depth === 0) break;
+        k++;
+      }
+      descriptor = srcset.slice(j, k).trim();
+      j = k + 1;
+    }
+    out.push(descriptor ? `${resolveUrl(url, base) ?? url} ${descriptor}` : (resolveUrl(url, base) ?? url));
+    i = j;
+  }
+  return out.join(', ');
+}
+
+/** Removes nodes in one pass per parent: splicing one by one is quadratic on pages with thousands of comments. */
+function detachAll(nodes: readonly AnyNode[]): void {
+  const byParent = new Map<ParentNode, Set<AnyNode>>();
+  for (const node of nodes) {
+    if (!node.parent) continue;
+    let set = byParent.get(node.parent);
+    if (!set) byParent.set(node.parent, (set = new Set()));
+    set.add(node);
+  }
+  for (const [parent, removed] of byParent) {
+    for (const node of removed) {
+      node.parent = null;
+      node.prev = null;
+      node.next = null;
+    }
+    parent.children = parent.children.filter((child) => !removed.has(child));
+    parent.children.forEach((child, i) => {
+      child.prev = parent.children[i - 1] ?? null;
+      child.next = parent.children[i + 1] ?? null;
+    });
+  }
+}
+
+/** The normalized HTML served as `html`: UTF-8 text, Japanese left as characters, not entities. */
+export function serializeHtml(page: HtmlPage): string {
+  return getOuterHTML(page.document.children, { encodeEntities: 'utf8', decodeEntities: true });
+}

@@ -1,0 +1,205 @@
+// Japanese price strings → whole yen with the tax status the string itself states (research §0 rules 1–4, §1).
+import { normalizeText } from './text.js';
+
+export type TaxStatus = 'included' | 'excluded' | 'unknown';
+
+export interface ParsedPrice {
+  amount: number | null;
+  currency: 'JPY';
+  tax: TaxStatus;
+  range?: true;
+}
+
+type Role = 'price' | 'comparison' | 'tax_amount' | 'ignored';
+
+interface Token {
+  start: number;
+  end: number;
+  value: number;
+  /** Written with ¥ or 円: money for sure. A bare number only counts when the string has no money at all. */
+  money: boolean;
+  /** The multiplier word it ended with (万/億/兆), shared by the lower end of `2980~3480万円`. */
+  unit: bigint | null;
+  tax: TaxStatus;
+  role: Role;
+}
+
+const NUMBER = String.raw`\d[\d,]*(?:\.\d+)?`;
+// A yen amount: optional sign, digits with 兆/億/万 groups (`1億2000万`, `12.8万`), then optional 円.
+const AMOUNT = new RegExp(String.raw`(¥\s*)?((?:${NUMBER}\s*[兆億万]\s*)*(?:${NUMBER})?)(\s*円)?`, 'g');
+const UNITS: Readonly<Record<string, bigint>> = { 兆: 10n ** 12n, 億: 10n ** 8n, 万: 10n ** 4n };
+
+// Words that make a whole string "no price" (rule 3) even when nothing numeric remains to look at.
+const NOT_A_PRICE = /オープン価格|価格未定|お問い?合わ?せ|価格なし|sold ?out|売り?切れ|在庫切れ/i;
+// What follows an amount and makes it something other than the item's price (rule 3).
+const POINTS_AFTER = /^\s*(?:ポイント|pt\b|pts?\b|p\b|ポイ)/i;
+const COUPON_AFTER = /^\s*(?:off|オフ|引き?|割引|値引|クーポン)/i;
+// Units that mark a bare number as a count, date or percentage rather than money.
+const NOT_MONEY_AFTER =
+  /^\s*(?:%|‰|倍|年|月|日|時|分|秒|個|点|本|枚|件|人|回|名|cm|mm|m\b|kg|g\b|ml|l\b|gb|mb|w\b|v\b|号|位)/i;
+const SHIPPING_BEFORE = /送料(?:全国)?(?:一律|別途)?\s*[:：]?\s*$/;
+const TAX_AMOUNT_BEFORE = /(?:うち(?:消費)?税(?:額)?|消費税(?:額)?等?|税額)\s*[:：]?\s*(?:相当額)?\s*$/;
+const COMPARISON_BEFORE =
+  /(?:定価|通常価格|当店通常価格|メーカー希望小売価格|希望小売価格|参考小売価格|参考価格|元値|旧価格)[^0-9¥]*$/;
+const INCLUDED = /税込|税込み|内税|総額/;
+const EXCLUDED = /税抜|税抜き|税別|外税|本体|\+\s*税|\+\s*消費税/;
+
+function parseAmount(body: string): { value: number; unit: bigint | null } | null {
+  const compact = body.replace(/\s+/g, '');
+  if (!/\d/.test(compact)) return null;
+  let total = 0n;
+  let lastUnit: bigint | null = null;
+  // Exact decimal arithmetic: 12.8万 must be 128000, never 127999.99999.
+  for (const m of compact.matchAll(/([\d,.]+)([兆億万])?/g)) {
+    const scale = m[2] ? (UNITS[m[2]] ?? 1n) : 1n;
+    if (m[2]) lastUnit = scale;
+    const digits = (m[1] ?? '').replace(/,/g, '');
+    const [int = '0', frac = ''] = digits.split('.');
+    if (!/^\d+$/.test(int) || (frac !== '' && !/^\d+$/.test(frac))) return null;
+    const denominator = 10n ** BigInt(frac.length);
+    const scaled = (BigInt(int) * denominator + BigInt(frac || '0')) * scale;
+    // Fractional yen cannot be charged; round half up like most shop systems.
+    total += (scaled * 2n + denominator) / (denominator * 2n);
+  }
+  const value = Number(total);
+  return Number.isSafeInteger(value) ? { value, unit: lastUnit } : null;
+}
+
+// `14.800円` is a thousands separator written with a period (§1.1); `12.8万円` is a decimal point.
+function periodAsThousands(s: string): string {
+  return s.replace(/(\d)\.(\d{3})(?=\s*円)(?![\d])/g, (all, a: string, b: string, offset: number, whole: string) => {
+    const before = whole.slice(Math.max(0, offset - 12), offset);
+    return /[万億兆]/.test(before) ? all : `${a},${b}`;
+  });
+}
+
+function markersIn(text: string): TaxStatus | null {
+  if (INCLUDED.test(text)) return 'included';
+  if (EXCLUDED.test(text)) return 'excluded';
+  return null;
+}
+
+function tokenize(s: string): Token[] {
+  const tokens: Token[] = [];
+  for (const m of s.matchAll(AMOUNT)) {
+    const body = m[2] ?? '';
+    if (!/\d/.test(body)) continue;
+    const parsed = parseAmount(body);
+    if (!parsed) continue;
+    const start = m.index;
+    tokens.push({
+      start,
+      end: start + m[0].length,
+      value: parsed.value,
+      unit: parsed.unit,
+      money: Boolean(m[1]) || Boolean(m[3]),
+      tax: 'unknown',
+      role: 'price',
+    });
+  }
+  return tokens;
+}
+
+/**
+ * Parses one price string. The amount is integer yen (the lower bound of a range or "from" price); `tax` is what
+ * the string says, never inferred from a rate. Points, coupons, shipping and non-prices give `amount: null`.
+ */
+export function parsePrice(input: string): ParsedPrice {
+  const unknown: ParsedPrice = { amount: null, currency: 'JPY', tax: 'unknown' };
+  // Legacy Shift_JIS 0x5C decodes to a backslash but meant ¥ (§1.1): only in front of digits.
+  const s = periodAsThousands(normalizeText(input).replace(/\\(?=\s*\d)/g, '¥'));
+  let tokens = tokenize(s);
+
+  for (const [i, t] of tokens.entries()) {
+    const before = s.slice(tokens[i - 1]?.end ?? 0, t.start);
+    const after = s.slice(t.end, tokens[i + 1]?.start ?? s.length);
+    if (POINTS_AFTER.test(after) || COUPON_AFTER.test(after)) t.role = 'ignored';
+    else if (!t.money && NOT_MONEY_AFTER.test(after)) t.role = 'ignored';
+    else if (SHIPPING_BEFORE.test(lastClause(before))) t.role = 'ignored';
+    else if (TAX_AMOUNT_BEFORE.test(lastClause(before))) t.role = 'tax_amount';
+    else if (COMPARISON_BEFORE.test(lastClause(before))) t.role = 'comparison';
+  }
+
+  // A marker in the gap between two amounts labels the next one when it ends the gap (`(税込11,000円)`) and
+  // the previous one otherwise (`11,000円(税込) …`). Before the first amount and after the last, there is no
+  // other owner.
+  for (const [i, t] of tokens.entries()) {
+    const prev = tokens[i - 1];
+    const next = tokens[i + 1];
+    const before = s.slice(prev?.end ?? 0, t.start);
+    const after = s.slice(t.end, next?.start ?? s.length);
+    const prefix = prev ? labelAtEnd(before) : before;
+    const suffix = next ? after.slice(0, after.length - labelAtEnd(after).length) : after;
+    t.tax = markersIn(prefix) ?? markersIn(suffix) ?? 'unknown';
+  }
+
+  const anyMoney = tokens.some((t) => t.money && t.role !== 'ignored');
+  if (anyMoney) {
+    // With ¥/円 amounts present, bare numbers are counts, dates or ranks; they only survive as a range's lower end.
+    tokens = tokens.filter((t, i) => t.money || isRangeStart(s, tokens, i));
+  }
+  const tax = tokens.filter((t) => t.role === 'tax_amount');
+  let candidates = tokens.filter((t) => t.role === 'price' || t.role === 'comparison');
+  if (candidates.length === 0 || (NOT_A_PRICE.test(s) && candidates.every((t) => !t.money))) return unknown;
+
+  // Rule 4: a comparison price (定価, 通常価格 …) only wins when it is the only price.
+  if (candidates.some((t) => t.role === 'price')) candidates = candidates.filter((t) => t.role === 'price');
+
+  // Ranges: `1,280円~1,580円`, `2980~3480万円`, or a from-price `1,280円~` / `1,000円から`.
+  const first = candidates[0];
+  if (!first) return unknown;
+  const firstIndex = tokens.indexOf(first);
+  const next = tokens[firstIndex + 1];
+  const gap = s.slice(first.end, next?.start ?? s.length);
+  if (next && candidates.includes(next) && /^\s*[~-]\s*$/.test(gap)) {
+    const lower = !first.unit && next.unit && !first.money ? first.value * Number(next.unit) : first.value;
+    const tax = first.tax !== 'unknown' ? first.tax : next.tax;
+    return { amount: lower, currency: 'JPY', tax, range: true };
+  }
+  if (candidates.length === 1 && /^\s*(?:~|から|より|以上)/.test(gap)) {
+    return { amount: first.value, currency: 'JPY', tax: first.tax, range: true };
+  }
+
+  // Rule 2: an amount marked 税込 anywhere wins.
+  const included = candidates.findLast((t) => t.tax === 'included');
+  if (included) return { amount: included.value, currency: 'JPY', tax: 'included' };
+
+  // 総額表示 written as `11,000円(税抜価格10,000円)` or `11,000円(うち税1,000円)`: the unmarked total includes tax.
+  const unmarked = candidates.filter((t) => t.tax === 'unknown');
+  const excluded = candidates.filter((t) => t.tax === 'excluded');
+  const onlyUnmarked = unmarked.length === 1 ? unmarked[0] : undefined;
+  if (onlyUnmarked && excluded.length > 0 && excluded.every((t) => t.value < onlyUnmarked.value)) {
+    return { amount: onlyUnmarked.value, currency: 'JPY', tax: 'included' };
+  }
+  if (onlyUnmarked && tax.length > 0 && candidates.length === 1) {
+    return { amount: onlyUnmarked.value, currency: 'JPY', tax: 'included' };
+  }
+
+  // Otherwise the later of several prices is the selling price (a struck-out usual price comes first).
+  const chosen = candidates[candidates.length - 1] ?? first;
+  return { amount: chosen.value, currency: 'JPY', tax: chosen.tax };
+}
+
+// The part of the gap before an amount that belongs to it as a label: from the last clause break on.
+function lastClause(before: string): string {
+  const cut = Math.max(
+    before.lastIndexOf('、'),
+    before.lastIndexOf('/'),
+    before.lastIndexOf('。'),
+    before.lastIndexOf(')'),
+  );
+  return cut >= 0 ? before.slice(cut + 1) : before;
+}
+
+// The tail of a gap that reads as a label for the amount after it: a marker word then only label filler.
+function labelAtEnd(gap: string): string {
+  const m = /(?:税込|税込み|税抜|税抜き|税別|本体|内税|外税|総額)[価格販売:\s¥]*$/.exec(gap);
+  return m ? gap.slice(m.index) : '';
+}
+
+function isRangeStart(s: string, tokens: Token[], i: number): boolean {
+  const t = tokens[i];
+  const next = tokens[i + 1];
+  if (!t || !next || !next.money) return false;
+  return /^\s*[~-]\s*$/.test(s.slice(t.end, next.start));
+}

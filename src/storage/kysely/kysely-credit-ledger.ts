@@ -1,0 +1,291 @@
+// CreditLedger over Kysely: reserve with conditional counter UPDATEs, settle with state-guarded UPDATEs, one
+// transaction each, so the same queries are race-free on SQLite (serialized writers) and PostgreSQL (row locks).
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { CreditLedger, CreditUsage, ReserveOutcome, ReserveRequest } from '../storage.js';
+import type { KumoDatabase, ReservationState } from './schema.js';
+import { isoOf, toIso } from './columns.js';
+
+export interface KyselyCreditLedgerOptions {
+  /** Recorded on each reservation: who made it (`host:pid`), for the operator and for `isHolderGone`. */
+  holder: string;
+  /**
+   * When given, `releaseExpired` also frees reservations whose holder this reports as no longer running, without
+   * waiting for their expiry. Only safe where every holder is a process on this machine (the embedded SQLite file).
+   */
+  isHolderGone?: (holder: string) => boolean;
+  clock?: () => Date;
+}
+
+export interface LedgerEntry {
+  requestId: string;
+  accountId: string;
+  keyId: string;
+  period: string;
+  credits: number;
+  createdAt: string;
+}
+
+/** Thrown inside the reserve transaction to roll it back; never leaves this module. */
+class Exhausted extends Error {
+  constructor(readonly which: 'account' | 'key') {
+    super(`credits exhausted: ${which}`);
+  }
+}
+
+const accountSubject = (id: string) => `account:${id}`;
+const keySubject = (id: string) => `key:${id}`;
+
+function assertCredits(value: number, what: string, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) throw new RangeError(`${what} must be an integer ≥ ${min}`);
+}
+
+/**
+ * Concurrency argument. Every reserve runs
+ *   UPDATE credit_counters SET reserved = reserved + cost WHERE subject = ? AND period = ? AND used + reserved + cost <= limit
+ * for the account row, then the key row, in one transaction, and rolls back if either matches no row.
+ * - PostgreSQL (READ COMMITTED): an UPDATE that meets a row locked by another transaction waits, then re-checks its
+ *   WHERE against the committed row version, so two reservations can never both pass on the same headroom.
+ *   Rows are always locked account first, then key, so reservations cannot deadlock each other.
+ * - SQLite: Kysely runs every query of this process on one connection behind a mutex, and transactions begin
+ *   IMMEDIATE (see sqlite-storage.ts), so writers from other processes (the CLI) queue on the file lock.
+ * Settling is `UPDATE credit_reservations SET state = … WHERE request_id = ? AND state = 'reserved'`: of a commit,
+ * a release and a sweeper racing on one reservation exactly one sees a row, and only it touches the counters.
+ */
+export class KyselyCreditLedger implements CreditLedger {
+  readonly #db: Kysely<KumoDatabase>;
+  readonly #holder: string;
+  readonly #isHolderGone: ((holder: string) => boolean) | undefined;
+  readonly #clock: () => Date;
+
+  constructor(db: Kysely<KumoDatabase>, options: KyselyCreditLedgerOptions) {
+    this.#db = db;
+    this.#holder = options.holder;
+    this.#isHolderGone = options.isHolderGone;
+    this.#clock = options.clock ?? (() => new Date());
+  }
+
+  async reserve(request: ReserveRequest): Promise<ReserveOutcome> {
+    assertCredits(request.cost, 'cost', 1);
+    assertCredits(request.accountLimit, 'accountLimit', 0);
+    if (request.keyLimit !== null) assertCredits(request.keyLimit, 'keyLimit', 0);
+    const expiresAt = toIso(request.expiresAt);
+    const now = this.#clock().toISOString();
+    const account = accountSubject(request.accountId);
+    const key = keySubject(request.keyId);
+    const { period, cost } = request;
+    try {
+      await this.#db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('credit_counters')
+          .values([
+            { subject: account, period, used: 0, reserved: 0 },
+            { subject: key, period, used: 0, reserved: 0 },
+          ])
+          .onConflict((oc) => oc.columns(['subject', 'period']).doNothing())
+          .execute();
+
+        const accountRow = await trx
+          .updateTable('credit_counters')
+          .set((eb) => ({ reserved: eb('reserved', '+', cost) }))
+          .where('subject', '=', account)
+          .where('period', '=', period)
+          .where(sql<boolean>`used + reserved + ${cost} <= ${request.accountLimit}`)
+          .executeTakeFirst();
+        if (accountRow.numUpdatedRows === 0n) throw new Exhausted('account');
+
+        let keyUpdate = trx
+          .updateTable('credit_counters')
+          .set((eb) => ({ reserved: eb('reserved', '+', cost) }))
+          .where('subject', '=', key)
+          .where('period', '=', period);
+        // A key without its own limit still counts, so its usage can be reported.
+        if (request.keyLimit !== null)
+          keyUpdate = keyUpdate.where(sql<boolean>`used + reserved + ${cost} <= ${request.keyLimit}`);
+        const keyRow = await keyUpdate.executeTakeFirst();
+        if (keyRow.numUpdatedRows === 0n) throw new Exhausted('key');
+
+        const inserted = await trx
+          .insertInto('credit_reservations')
+          .values({
+            request_id: request.requestId,
+            account_id: request.accountId,
+            key_id: request.keyId,
+            period,
+            cost,
+            committed_cost: null,
+            state: 'reserved',
+            holder: this.#holder,
+            expires_at: expiresAt,
+            created_at: now,
+            settled_at: null,
+          })
+          .onConflict((oc) => oc.column('request_id').doNothing())
+          .executeTakeFirst();
+        if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) {
+          throw new Error(`request ${request.requestId} already has a credit reservation`);
+        }
+      });
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof Exhausted) return { ok: false, exhausted: error.which };
+      throw error;
+    }
+  }
+
+  async commit(requestId: string, cost: number): Promise<boolean> {
+    assertCredits(cost, 'cost', 0);
+    const now = this.#clock().toISOString();
+    return this.#db.transaction().execute(async (trx) => {
+      const row = await this.#settle(trx, requestId, 'committed', cost, now);
+      if (!row) {
+        const open = await trx
+          .selectFrom('credit_reservations')
+          .select('cost')
+          .where('request_id', '=', requestId)
+          .where('state', '=', 'reserved')
+          .executeTakeFirst();
+        // Charging more than was reserved could pass a limit; it is a bug in the caller, not a refusal.
+        if (open) throw new RangeError(`cannot commit ${cost} credits against a reservation of ${open.cost}`);
+        return false;
+      }
+      await this.#moveCounters(trx, row, row.cost, cost);
+      // UNIQUE(request_id) is the last line of defence against a second charge for one request.
+      await trx
+        .insertInto('credit_ledger')
+        .values({
+          request_id: requestId,
+          account_id: row.account_id,
+          key_id: row.key_id,
+          period: row.period,
+          credits: cost,
+          created_at: now,
+        })
+        .execute();
+      return true;
+    });
+  }
+
+  async release(requestId: string): Promise<boolean> {
+    const now = this.#clock().toISOString();
+    return this.#db.transaction().execute(async (trx) => {
+      const row = await this.#settle(trx, requestId, 'released', null, now);
+      if (!row) return false;
+      await this.#moveCounters(trx, row, row.cost, 0);
+      return true;
+    });
+  }
+
+  async releaseExpired(now: string): Promise<number> {
+    const nowIso = toIso(now);
+    const ids = new Set<string>();
+    const expired = await this.#db
+      .selectFrom('credit_reservations')
+      .select('request_id')
+      .where('state', '=', 'reserved')
+      .where('expires_at', '<', nowIso)
+      .execute();
+    for (const row of expired) ids.add(row.request_id);
+
+    if (this.#isHolderGone) {
+      const holders = await this.#db
+        .selectFrom('credit_reservations')
+        .select('holder')
+        .distinct()
+        .where('state', '=', 'reserved')
+        .where('holder', 'is not', null)
+        .execute();
+      const gone = holders.map((h) => h.holder!).filter((h) => h !== this.#holder && this.#isHolderGone!(h));
+      if (gone.length > 0) {
+        const orphans = await this.#db
+          .selectFrom('credit_reservations')
+          .select('request_id')
+          .where('state', '=', 'reserved')
+          .where('holder', 'in', gone)
+          .execute();
+        for (const row of orphans) ids.add(row.request_id);
+      }
+    }
+
+    let released = 0;
+    // One transaction each: a call that commits meanwhile simply wins its state guard, and we skip it.
+    for (const id of ids) if (await this.release(id)) released++;
+    return released;
+  }
+
+  async accountUsage(accountId: string, period: string): Promise<CreditUsage> {
+    return this.#usage(accountSubject(accountId), period);
+  }
+
+  async keyUsage(keyId: string, period: string): Promise<CreditUsage> {
+    return this.#usage(keySubject(keyId), period);
+  }
+
+  /** The committed charges of an account, oldest first: for reconciliation and billing export. */
+  async entries(accountId: string, period?: string): Promise<LedgerEntry[]> {
+    let query = this.#db.selectFrom('credit_ledger').selectAll().where('account_id', '=', accountId);
+    if (period !== undefined) query = query.where('period', '=', period);
+    const rows = await query.orderBy('id').execute();
+    return rows.map((row) => ({
+      requestId: row.request_id,
+      accountId: row.account_id,
+      keyId: row.key_id,
+      period: row.period,
+      credits: row.credits,
+      createdAt: isoOf(row.created_at),
+    }));
+  }
+
+  /** Where one reservation stands, or null if there is none. */
+  async reservationState(requestId: string): Promise<ReservationState | null> {
+    const row = await this.#db
+      .selectFrom('credit_reservations')
+      .select('state')
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
+    return row?.state ?? null;
+  }
+
+  async #usage(subject: string, period: string): Promise<CreditUsage> {
+    const row = await this.#db
+      .selectFrom('credit_counters')
+      .select(['used', 'reserved'])
+      .where('subject', '=', subject)
+      .where('period', '=', period)
+      .executeTakeFirst();
+    return { used: row?.used ?? 0, reserved: row?.reserved ?? 0 };
+  }
+
+  async #settle(
+    trx: Transaction<KumoDatabase>,
+    requestId: string,
+    state: Exclude<ReservationState, 'reserved'>,
+    committedCost: number | null,
+    now: string,
+  ): Promise<{ account_id: string; key_id: string; period: string; cost: number } | undefined> {
+    return trx
+      .updateTable('credit_reservations')
+      .set({ state, committed_cost: committedCost, settled_at: now })
+      .where('request_id', '=', requestId)
+      .where('state', '=', 'reserved')
+      .$if(committedCost !== null, (qb) => qb.where('cost', '>=', committedCost!))
+      .returning(['account_id', 'key_id', 'period', 'cost'])
+      .executeTakeFirst();
+  }
+
+  /** Account row first, then key row: the same lock order as `reserve`. */
+  async #moveCounters(
+    trx: Transaction<KumoDatabase>,
+    row: { account_id: string; key_id: string; period: string },
+    reserved: number,
+    used: number,
+  ): Promise<void> {
+    for (const subject of [accountSubject(row.account_id), keySubject(row.key_id)]) {
+      await trx
+        .updateTable('credit_counters')
+        .set((eb) => ({ reserved: eb('reserved', '-', reserved), used: eb('used', '+', used) }))
+        .where('subject', '=', subject)
+        .where('period', '=', row.period)
+        .execute();
+    }
+  }
+}

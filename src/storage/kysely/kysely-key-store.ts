@@ -1,0 +1,78 @@
+// KeyStore over Kysely: keys are found by the SHA-256 of their secret, never by the secret.
+import type { Kysely, Selectable } from 'kysely';
+import type { KeyRecord, KeyStore, Operation, Output } from '../storage.js';
+import type { ApiKeysTable, KumoDatabase } from './schema.js';
+import { isoOf, isoOrNull, listOf, listToColumn, toIso } from './columns.js';
+
+function toRecord(row: Selectable<ApiKeysTable>): KeyRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    displayPrefix: row.display_prefix,
+    hash: row.hash,
+    sites: listOf<string>(row.sites),
+    operations: listOf<Operation>(row.operations),
+    outputs: listOf<Output>(row.outputs),
+    monthlyCreditLimit: row.monthly_credit_limit,
+    concurrencyLimit: row.concurrency_limit,
+    createdAt: isoOf(row.created_at),
+    revokedAt: isoOrNull(row.revoked_at),
+    expiresAt: isoOrNull(row.expires_at),
+  };
+}
+
+export class KyselyKeyStore implements KeyStore {
+  readonly #db: Kysely<KumoDatabase>;
+
+  constructor(db: Kysely<KumoDatabase>) {
+    this.#db = db;
+  }
+
+  async create(key: KeyRecord): Promise<void> {
+    await this.#db
+      .insertInto('api_keys')
+      .values({
+        id: key.id,
+        account_id: key.accountId,
+        display_prefix: key.displayPrefix,
+        hash: key.hash,
+        sites: listToColumn(key.sites),
+        operations: listToColumn(key.operations),
+        outputs: listToColumn(key.outputs),
+        monthly_credit_limit: key.monthlyCreditLimit,
+        concurrency_limit: key.concurrencyLimit,
+        created_at: toIso(key.createdAt),
+        revoked_at: key.revokedAt === null ? null : toIso(key.revokedAt),
+        expires_at: key.expiresAt === null ? null : toIso(key.expiresAt),
+      })
+      .execute();
+  }
+
+  async get(id: string): Promise<KeyRecord | null> {
+    const row = await this.#db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toRecord(row) : null;
+  }
+
+  async findByHash(hash: string): Promise<KeyRecord | null> {
+    const row = await this.#db.selectFrom('api_keys').selectAll().where('hash', '=', hash).executeTakeFirst();
+    return row ? toRecord(row) : null;
+  }
+
+  async list(accountId?: string): Promise<KeyRecord[]> {
+    let query = this.#db.selectFrom('api_keys').selectAll();
+    if (accountId !== undefined) query = query.where('account_id', '=', accountId);
+    // Ids are time-prefixed, so this is creation order even when two keys share a millisecond.
+    const rows = await query.orderBy('id').execute();
+    return rows.map(toRecord);
+  }
+
+  async revoke(id: string, at: string): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('api_keys')
+      .set({ revoked_at: toIso(at) })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}

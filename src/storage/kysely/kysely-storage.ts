@@ -1,0 +1,68 @@
+// Storage assembled from the shared Kysely stores; a dialect supplies only its connection and its DDL.
+import { sql, type Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import type { Storage } from '../storage.js';
+import type { KumoDatabase } from './schema.js';
+import { KyselyAccountStore } from './kysely-account-store.js';
+import { KyselyKeyStore } from './kysely-key-store.js';
+import { KyselyCreditLedger, type KyselyCreditLedgerOptions } from './kysely-credit-ledger.js';
+import { KyselyRequestLog } from './kysely-request-log.js';
+
+/** Migration name → its statements, run in order, one transaction per migration. Names sort in apply order. */
+export type SqlMigrations = Readonly<Record<string, readonly string[]>>;
+
+function toKyselyMigrations(migrations: SqlMigrations): Record<string, Migration> {
+  const out: Record<string, Migration> = {};
+  for (const [name, statements] of Object.entries(migrations)) {
+    out[name] = {
+      // One statement per call: node:sqlite prepares a single statement at a time.
+      up: async (db) => {
+        for (const statement of statements) await sql.raw(statement).execute(db);
+      },
+    };
+  }
+  return out;
+}
+
+export interface KyselyStorageOptions {
+  db: Kysely<KumoDatabase>;
+  migrations: SqlMigrations;
+  ledger: KyselyCreditLedgerOptions;
+}
+
+export class KyselyStorage implements Storage {
+  readonly db: Kysely<KumoDatabase>;
+  readonly accounts: KyselyAccountStore;
+  readonly keys: KyselyKeyStore;
+  readonly ledger: KyselyCreditLedger;
+  readonly requests: KyselyRequestLog;
+  readonly #migrations: SqlMigrations;
+  #closed: Promise<void> | null = null;
+
+  constructor(options: KyselyStorageOptions) {
+    this.db = options.db;
+    this.#migrations = options.migrations;
+    this.accounts = new KyselyAccountStore(options.db);
+    this.keys = new KyselyKeyStore(options.db);
+    this.ledger = new KyselyCreditLedger(options.db, options.ledger);
+    this.requests = new KyselyRequestLog(options.db);
+  }
+
+  async migrate(): Promise<void> {
+    const migrations = toKyselyMigrations(this.#migrations);
+    const migrator = new Migrator({
+      db: this.db,
+      provider: { getMigrations: async () => migrations },
+      migrationTableName: 'kumo_migration',
+      migrationLockTableName: 'kumo_migration_lock',
+    });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+  }
+
+  /** Idempotent. */
+  async close(): Promise<void> {
+    this.#closed ??= this.db.destroy();
+    await this.#closed;
+  }
+}

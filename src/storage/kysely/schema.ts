@@ -1,0 +1,92 @@
+// The table shapes both dialects share, as Kysely sees them; DDL lives in each dialect's migrations.
+import type { ColumnType, Generated } from 'kysely';
+
+/** ISO 8601 text in SQLite, timestamptz in PostgreSQL (which pg returns as a Date); written as ISO strings. */
+export type Timestamp = ColumnType<string | Date, string, string>;
+/** A JSON array as text in SQLite, jsonb in PostgreSQL (which pg returns parsed); written as JSON text. */
+export type JsonList = ColumnType<string | string[] | null, string | null, string | null>;
+
+export interface AccountsTable {
+  id: string;
+  plan: string;
+  overage_cap_credits: number;
+  created_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  display_prefix: string;
+  hash: string;
+  sites: JsonList;
+  operations: JsonList;
+  outputs: JsonList;
+  monthly_credit_limit: number | null;
+  concurrency_limit: number | null;
+  created_at: Timestamp;
+  revoked_at: ColumnType<string | Date | null, string | null, string | null>;
+  expires_at: ColumnType<string | Date | null, string | null, string | null>;
+}
+
+/** Running totals per (subject, period); subject is `account:<id>` or `key:<id>`. The row `reserve` locks. */
+export interface CreditCountersTable {
+  subject: string;
+  period: string;
+  used: number;
+  reserved: number;
+}
+
+export type ReservationState = 'reserved' | 'committed' | 'released';
+
+export interface CreditReservationsTable {
+  request_id: string;
+  account_id: string;
+  key_id: string;
+  period: string;
+  cost: number;
+  committed_cost: number | null;
+  state: ReservationState;
+  /** `host:pid` of the process that reserved, so a sweeper on the same machine can tell it is gone. */
+  holder: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  settled_at: ColumnType<string | Date | null, string | null, string | null>;
+}
+
+/** Append-only (a trigger refuses UPDATE and DELETE): one row per committed charge. */
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  request_id: string;
+  account_id: string;
+  key_id: string;
+  period: string;
+  credits: number;
+  created_at: Timestamp;
+}
+
+export interface RequestsTable {
+  request_id: string;
+  account_id: string;
+  key_id: string;
+  site_id: string | null;
+  page_type: string | null;
+  url: string | null;
+  status: string;
+  error_code: string | null;
+  http_status: number;
+  attempts: number;
+  route: string | null;
+  cost_units: number;
+  latency_ms: number;
+  artifact_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface KumoDatabase {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  credit_counters: CreditCountersTable;
+  credit_reservations: CreditReservationsTable;
+  credit_ledger: CreditLedgerTable;
+  requests: RequestsTable;
+}

@@ -1,0 +1,83 @@
+// The schema in PostgreSQL: timestamptz and jsonb where SQLite has text; the same tables, keys and checks.
+import type { SqlMigrations } from '../kysely/kysely-storage.js';
+
+export const postgresMigrations: SqlMigrations = {
+  '0001_initial': [
+    `CREATE TABLE accounts (
+      id text PRIMARY KEY,
+      plan text NOT NULL CHECK (plan IN ('free', 'starter', 'growth')),
+      overage_cap_credits integer NOT NULL DEFAULT 0 CHECK (overage_cap_credits >= 0),
+      created_at timestamptz NOT NULL
+    )`,
+    `CREATE TABLE api_keys (
+      id text PRIMARY KEY,
+      account_id text NOT NULL REFERENCES accounts (id),
+      display_prefix text NOT NULL,
+      hash text NOT NULL UNIQUE,
+      sites jsonb,
+      operations jsonb,
+      outputs jsonb,
+      monthly_credit_limit integer CHECK (monthly_credit_limit >= 0),
+      concurrency_limit integer CHECK (concurrency_limit >= 1),
+      created_at timestamptz NOT NULL,
+      revoked_at timestamptz,
+      expires_at timestamptz
+    )`,
+    `CREATE INDEX api_keys_account_id ON api_keys (account_id)`,
+    `CREATE TABLE credit_counters (
+      subject text NOT NULL,
+      period text NOT NULL,
+      used integer NOT NULL DEFAULT 0 CHECK (used >= 0),
+      reserved integer NOT NULL DEFAULT 0 CHECK (reserved >= 0),
+      PRIMARY KEY (subject, period)
+    )`,
+    `CREATE TABLE credit_reservations (
+      request_id text PRIMARY KEY,
+      account_id text NOT NULL REFERENCES accounts (id),
+      key_id text NOT NULL REFERENCES api_keys (id),
+      period text NOT NULL,
+      cost integer NOT NULL CHECK (cost > 0),
+      committed_cost integer CHECK (committed_cost >= 0 AND committed_cost <= cost),
+      state text NOT NULL CHECK (state IN ('reserved', 'committed', 'released')),
+      holder text,
+      expires_at timestamptz NOT NULL,
+      created_at timestamptz NOT NULL,
+      settled_at timestamptz
+    )`,
+    `CREATE INDEX credit_reservations_open ON credit_reservations (expires_at) WHERE state = 'reserved'`,
+    `CREATE TABLE credit_ledger (
+      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      request_id text NOT NULL UNIQUE,
+      account_id text NOT NULL REFERENCES accounts (id),
+      key_id text NOT NULL REFERENCES api_keys (id),
+      period text NOT NULL,
+      credits integer NOT NULL CHECK (credits >= 0),
+      created_at timestamptz NOT NULL
+    )`,
+    `CREATE INDEX credit_ledger_account_period ON credit_ledger (account_id, period)`,
+    `CREATE FUNCTION kumo_credit_ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'credit_ledger is append-only'; END $$`,
+    `CREATE TRIGGER credit_ledger_no_change BEFORE UPDATE OR DELETE ON credit_ledger
+      FOR EACH ROW EXECUTE FUNCTION kumo_credit_ledger_append_only()`,
+    `CREATE TRIGGER credit_ledger_no_truncate BEFORE TRUNCATE ON credit_ledger
+      FOR EACH STATEMENT EXECUTE FUNCTION kumo_credit_ledger_append_only()`,
+    `CREATE TABLE requests (
+      request_id text PRIMARY KEY,
+      account_id text NOT NULL,
+      key_id text NOT NULL,
+      site_id text,
+      page_type text,
+      url text,
+      status text NOT NULL,
+      error_code text,
+      http_status integer NOT NULL,
+      attempts integer NOT NULL,
+      route text,
+      cost_units integer NOT NULL,
+      latency_ms integer NOT NULL,
+      artifact_id text,
+      created_at timestamptz NOT NULL
+    )`,
+    `CREATE INDEX requests_account_created ON requests (account_id, created_at)`,
+  ],
+};

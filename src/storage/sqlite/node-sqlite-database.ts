@@ -1,0 +1,81 @@
+// Gives Kysely's SqliteDialect the better-sqlite3-shaped database it expects, over Node's built-in node:sqlite.
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+export interface NodeSqliteOptions {
+  /** How long a write waits for another process (the CLI) to finish its transaction before failing. */
+  busyTimeoutMs?: number;
+}
+
+// Kysely prepares every query it runs; reusing compiled statements saves the parse on the hot path.
+const statementCacheSize = 256;
+
+function toInput(value: unknown): SQLInputValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string') return value;
+  if (value instanceof Uint8Array) return value;
+  throw new TypeError(`cannot bind a ${typeof value} to an SQLite parameter`);
+}
+
+class NodeSqliteStatement implements SqliteStatement {
+  readonly reader: boolean;
+  readonly #statement: StatementSync;
+
+  constructor(statement: StatementSync) {
+    this.#statement = statement;
+    // A statement that yields columns (SELECT, or anything with RETURNING) is read with all(); others with run().
+    this.reader = statement.columns().length > 0;
+  }
+
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    return this.#statement.all(...parameters.map(toInput));
+  }
+
+  run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
+    return this.#statement.run(...parameters.map(toInput));
+  }
+
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    return this.#statement.iterate(...parameters.map(toInput)) as IterableIterator<unknown>;
+  }
+}
+
+export class NodeSqliteDatabase implements SqliteDatabase {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, NodeSqliteStatement>();
+
+  /**
+   * Opens (creating if needed) the file and sets it up for a money-like workload: WAL so readers never block the
+   * writer, synchronous=FULL so a committed charge survives a power cut as well as a killed process, foreign keys on,
+   * and a busy timeout so a second process queues instead of failing.
+   */
+  constructor(path: string, options: NodeSqliteOptions = {}) {
+    this.#db = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: options.busyTimeoutMs ?? 5_000 });
+    if (path !== ':memory:') this.#db.exec('PRAGMA journal_mode = WAL');
+    this.#db.exec('PRAGMA synchronous = FULL');
+    this.#db.exec('PRAGMA foreign_keys = ON');
+  }
+
+  prepare(sql: string): SqliteStatement {
+    const cached = this.#statements.get(sql);
+    if (cached) {
+      // Re-inserting keeps the Map in least-recently-used order.
+      this.#statements.delete(sql);
+      this.#statements.set(sql, cached);
+      return cached;
+    }
+    const statement = new NodeSqliteStatement(this.#db.prepare(sql));
+    this.#statements.set(sql, statement);
+    if (this.#statements.size > statementCacheSize) {
+      this.#statements.delete(this.#statements.keys().next().value!);
+    }
+    return statement;
+  }
+
+  close(): void {
+    this.#statements.clear();
+    if (this.#db.isOpen) this.#db.close();
+  }
+}

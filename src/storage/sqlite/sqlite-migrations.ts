@@ -1,0 +1,81 @@
+// The schema in SQLite: STRICT tables (a wrong type is an error, not a coercion), timestamps as ISO 8601 text.
+import type { SqlMigrations } from '../kysely/kysely-storage.js';
+
+export const sqliteMigrations: SqlMigrations = {
+  '0001_initial': [
+    `CREATE TABLE accounts (
+      id TEXT PRIMARY KEY,
+      plan TEXT NOT NULL CHECK (plan IN ('free', 'starter', 'growth')),
+      overage_cap_credits INTEGER NOT NULL DEFAULT 0 CHECK (overage_cap_credits >= 0),
+      created_at TEXT NOT NULL
+    ) STRICT`,
+    `CREATE TABLE api_keys (
+      id TEXT PRIMARY KEY,
+      account_id TEXT NOT NULL REFERENCES accounts (id),
+      display_prefix TEXT NOT NULL,
+      hash TEXT NOT NULL UNIQUE,
+      sites TEXT,
+      operations TEXT,
+      outputs TEXT,
+      monthly_credit_limit INTEGER CHECK (monthly_credit_limit >= 0),
+      concurrency_limit INTEGER CHECK (concurrency_limit >= 1),
+      created_at TEXT NOT NULL,
+      revoked_at TEXT,
+      expires_at TEXT
+    ) STRICT`,
+    `CREATE INDEX api_keys_account_id ON api_keys (account_id)`,
+    `CREATE TABLE credit_counters (
+      subject TEXT NOT NULL,
+      period TEXT NOT NULL,
+      used INTEGER NOT NULL DEFAULT 0 CHECK (used >= 0),
+      reserved INTEGER NOT NULL DEFAULT 0 CHECK (reserved >= 0),
+      PRIMARY KEY (subject, period)
+    ) STRICT`,
+    `CREATE TABLE credit_reservations (
+      request_id TEXT PRIMARY KEY,
+      account_id TEXT NOT NULL REFERENCES accounts (id),
+      key_id TEXT NOT NULL REFERENCES api_keys (id),
+      period TEXT NOT NULL,
+      cost INTEGER NOT NULL CHECK (cost > 0),
+      committed_cost INTEGER CHECK (committed_cost >= 0 AND committed_cost <= cost),
+      state TEXT NOT NULL CHECK (state IN ('reserved', 'committed', 'released')),
+      holder TEXT,
+      expires_at TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      settled_at TEXT
+    ) STRICT`,
+    `CREATE INDEX credit_reservations_open ON credit_reservations (expires_at) WHERE state = 'reserved'`,
+    `CREATE TABLE credit_ledger (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      request_id TEXT NOT NULL UNIQUE,
+      account_id TEXT NOT NULL REFERENCES accounts (id),
+      key_id TEXT NOT NULL REFERENCES api_keys (id),
+      period TEXT NOT NULL,
+      credits INTEGER NOT NULL CHECK (credits >= 0),
+      created_at TEXT NOT NULL
+    ) STRICT`,
+    `CREATE INDEX credit_ledger_account_period ON credit_ledger (account_id, period)`,
+    `CREATE TRIGGER credit_ledger_no_update BEFORE UPDATE ON credit_ledger
+      BEGIN SELECT RAISE(ABORT, 'credit_ledger is append-only'); END`,
+    `CREATE TRIGGER credit_ledger_no_delete BEFORE DELETE ON credit_ledger
+      BEGIN SELECT RAISE(ABORT, 'credit_ledger is append-only'); END`,
+    `CREATE TABLE requests (
+      request_id TEXT PRIMARY KEY,
+      account_id TEXT NOT NULL,
+      key_id TEXT NOT NULL,
+      site_id TEXT,
+      page_type TEXT,
+      url TEXT,
+      status TEXT NOT NULL,
+      error_code TEXT,
+      http_status INTEGER NOT NULL,
+      attempts INTEGER NOT NULL,
+      route TEXT,
+      cost_units INTEGER NOT NULL,
+      latency_ms INTEGER NOT NULL,
+      artifact_id TEXT,
+      created_at TEXT NOT NULL
+    ) STRICT`,
+    `CREATE INDEX requests_account_created ON requests (account_id, created_at)`,
+  ],
+};

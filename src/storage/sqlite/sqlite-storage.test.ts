@@ -1,0 +1,204 @@
+// SQLite storage: the shared contract in memory and on a file, plus what only a file can show (reopen, other processes).
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeStorageContract, type StorageProbe } from '../storage.contract.js';
+import type { KyselyStorage } from '../kysely/kysely-storage.js';
+import { createSqliteStorage, isLocalProcessGone } from './sqlite-storage.js';
+import { newId } from '../../accounts/ids.js';
+import type { ReserveRequest } from '../storage.js';
+
+const probe: StorageProbe<KyselyStorage> = {
+  ledgerCredits: async (storage, accountId) => (await storage.ledger.entries(accountId)).map((e) => e.credits),
+};
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'kumo-sqlite-storage-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describeStorageContract('sqlite :memory:', () => createSqliteStorage({ path: ':memory:' }), probe);
+describeStorageContract('sqlite file', () => createSqliteStorage({ path: join(dir, `${newId('db')}.sqlite`) }), probe);
+
+async function seeded(storage: KyselyStorage): Promise<{ accountId: string; keyId: string }> {
+  const accountId = newId('acc');
+  const keyId = newId('key');
+  const createdAt = new Date().toISOString();
+  await storage.accounts.create({ id: accountId, plan: 'free', overageCapCredits: 0, createdAt });
+  await storage.keys.create({
+    id: keyId,
+    accountId,
+    displayPrefix: 'kumo_live_abcd',
+    hash: keyId,
+    sites: null,
+    operations: null,
+    outputs: null,
+    monthlyCreditLimit: null,
+    concurrencyLimit: null,
+    createdAt,
+    revokedAt: null,
+    expiresAt: null,
+  });
+  return { accountId, keyId };
+}
+
+function reserveRequest(ids: { accountId: string; keyId: string }, cost = 1): ReserveRequest {
+  return {
+    requestId: newId('req'),
+    ...ids,
+    period: '2026-05',
+    cost,
+    accountLimit: 500,
+    keyLimit: null,
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  };
+}
+
+/** A pid that certainly belonged to a process which has exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', '']);
+  return child.pid!;
+}
+
+describe('sqlite file durability', () => {
+  it('a committed charge survives close and reopen', async () => {
+    const file = join(dir, 'reopen.sqlite');
+    const first = await createSqliteStorage({ path: file });
+    await first.migrate();
+    const ids = await seeded(first);
+    const r = reserveRequest(ids, 2);
+    await first.ledger.reserve(r);
+    await first.ledger.commit(r.requestId, 2);
+    await first.close();
+
+    const second = await createSqliteStorage({ path: file });
+    await second.migrate();
+    expect(await second.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 2, reserved: 0 });
+    expect((await second.ledger.entries(ids.accountId)).map((e) => e.credits)).toEqual([2]);
+    expect(await second.accounts.get(ids.accountId)).not.toBeNull();
+    await second.close();
+  });
+
+  it('a committed charge is visible to the next process even when this one never closed (killed)', async () => {
+    const file = join(dir, 'killed.sqlite');
+    const killed = await createSqliteStorage({ path: file });
+    await killed.migrate();
+    const ids = await seeded(killed);
+    const r = reserveRequest(ids, 1);
+    await killed.ledger.reserve(r);
+    await killed.ledger.commit(r.requestId, 1);
+    // No close(): the WAL is neither checkpointed nor removed, as after kill -9.
+
+    const next = await createSqliteStorage({ path: file });
+    await next.migrate();
+    expect(await next.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 1, reserved: 0 });
+    await next.close();
+    await killed.close();
+  });
+
+  it('the sweeper frees at once the reservations of a process on this machine that is gone', async () => {
+    const file = join(dir, 'orphans.sqlite');
+    const gone = `${hostname()}:${deadPid()}`;
+    expect(isLocalProcessGone(gone)).toBe(true);
+    expect(isLocalProcessGone(`${hostname()}:${process.pid}`)).toBe(false);
+    expect(isLocalProcessGone(`some-other-host:${deadPid()}`)).toBe(false);
+
+    const dead = await createSqliteStorage({ path: file, holder: gone });
+    await dead.migrate();
+    const ids = await seeded(dead);
+    const orphan = reserveRequest(ids, 2);
+    await dead.ledger.reserve(orphan);
+    await dead.close();
+
+    const alive = await createSqliteStorage({ path: file });
+    const mine = reserveRequest(ids, 1);
+    await alive.ledger.reserve(mine);
+    expect(await alive.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 0, reserved: 3 });
+    // Neither reservation has expired; only the dead holder's is freed.
+    expect(await alive.ledger.releaseExpired(new Date().toISOString())).toBe(1);
+    expect(await alive.ledger.reservationState(orphan.requestId)).toBe('released');
+    expect(await alive.ledger.reservationState(mine.requestId)).toBe('reserved');
+    expect(await alive.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 0, reserved: 1 });
+    await alive.close();
+  });
+
+  it('waits for another process holding the write lock instead of failing', async () => {
+    const file = join(dir, 'shared.sqlite');
+    const storage = await createSqliteStorage({ path: file });
+    await storage.migrate();
+    const ids = await seeded(storage);
+    // A second connection on its own thread, like the `kumo` CLI writing while the server runs.
+    const worker = new Worker(
+      `const { DatabaseSync } = require('node:sqlite');
+       const { parentPort, workerData } = require('node:worker_threads');
+       const db = new DatabaseSync(workerData);
+       db.exec('BEGIN IMMEDIATE');
+       parentPort.postMessage('locked');
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+       db.exec('COMMIT');
+       db.close();`,
+      { eval: true, workerData: file },
+    );
+    await new Promise<void>((resolve) => worker.once('message', () => resolve()));
+    const started = performance.now();
+    expect(await storage.ledger.reserve(reserveRequest(ids))).toEqual({ ok: true });
+    expect(performance.now() - started).toBeGreaterThan(100);
+    await new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    await storage.close();
+  });
+
+  it('creates the file readable by its owner only', async () => {
+    const file = join(dir, 'mode.sqlite');
+    const storage = await createSqliteStorage({ path: file });
+    await storage.migrate();
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    await storage.close();
+  });
+});
+
+describe('sqlite schema', () => {
+  it('keeps the ledger append-only', async () => {
+    const storage = await createSqliteStorage({ path: ':memory:' });
+    await storage.migrate();
+    const ids = await seeded(storage);
+    const r = reserveRequest(ids);
+    await storage.ledger.reserve(r);
+    await storage.ledger.commit(r.requestId, 1);
+    await expect(sql`UPDATE credit_ledger SET credits = 0`.execute(storage.db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM credit_ledger`.execute(storage.db)).rejects.toThrow(/append-only/);
+    await storage.close();
+  });
+
+  it('has no column that could hold a page body, HTML or extracted JSON', async () => {
+    const storage = await createSqliteStorage({ path: ':memory:' });
+    await storage.migrate();
+    const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info('requests')`.execute(storage.db);
+    expect(rows.map((r) => r.name).sort()).toEqual(
+      [
+        'request_id',
+        'account_id',
+        'key_id',
+        'site_id',
+        'page_type',
+        'url',
+        'status',
+        'error_code',
+        'http_status',
+        'attempts',
+        'route',
+        'cost_units',
+        'latency_ms',
+        'artifact_id',
+        'created_at',
+      ].sort(),
+    );
+    await storage.close();
+  });
+});

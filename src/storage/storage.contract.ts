@@ -1,0 +1,456 @@
+// The behaviour every Storage backend must show; sqlite-storage.test.ts and postgres-storage.test.ts both run it.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newId } from '../accounts/ids.js';
+import type { AccountRecord, KeyRecord, PlanId, RequestRecord, ReserveRequest, Storage } from './storage.js';
+
+export interface StorageProbe<S extends Storage> {
+  /** Credits of every committed ledger row of an account, oldest first. */
+  ledgerCredits(storage: S, accountId: string): Promise<number[]>;
+}
+
+const period = '2026-05';
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+export function describeStorageContract<S extends Storage>(
+  name: string,
+  make: () => Promise<S>,
+  probe?: StorageProbe<S>,
+): void {
+  describe(`${name}: Storage contract`, () => {
+    let storage: S;
+
+    beforeEach(async () => {
+      storage = await make();
+      await storage.migrate();
+    });
+
+    afterEach(async () => {
+      await storage.close();
+    });
+
+    async function seedAccount(plan: PlanId = 'starter', overageCapCredits = 0): Promise<AccountRecord> {
+      const account: AccountRecord = {
+        id: newId('acc'),
+        plan,
+        overageCapCredits,
+        createdAt: new Date().toISOString(),
+      };
+      await storage.accounts.create(account);
+      return account;
+    }
+
+    async function seedKey(accountId: string, changes: Partial<KeyRecord> = {}): Promise<KeyRecord> {
+      const key: KeyRecord = {
+        id: newId('key'),
+        accountId,
+        displayPrefix: 'kumo_live_abcd',
+        hash: newId('hash').toLowerCase(),
+        sites: null,
+        operations: null,
+        outputs: null,
+        monthlyCreditLimit: null,
+        concurrencyLimit: null,
+        createdAt: new Date().toISOString(),
+        revokedAt: null,
+        expiresAt: null,
+        ...changes,
+      };
+      await storage.keys.create(key);
+      return key;
+    }
+
+    async function seed(): Promise<{ account: AccountRecord; key: KeyRecord }> {
+      const account = await seedAccount();
+      return { account, key: await seedKey(account.id) };
+    }
+
+    function reservation(
+      seeded: { account: AccountRecord; key: KeyRecord },
+      changes: Partial<ReserveRequest> = {},
+    ): ReserveRequest {
+      return {
+        requestId: newId('req'),
+        accountId: seeded.account.id,
+        keyId: seeded.key.id,
+        period,
+        cost: 1,
+        accountLimit: 10,
+        keyLimit: null,
+        expiresAt: inAnHour(),
+        ...changes,
+      };
+    }
+
+    describe('accounts', () => {
+      it('creates, reads and updates an account; an unknown id is null', async () => {
+        const account = await seedAccount('free');
+        expect(await storage.accounts.get(account.id)).toEqual(account);
+        await storage.accounts.update(account.id, { plan: 'growth', overageCapCredits: 1_000 });
+        expect(await storage.accounts.get(account.id)).toEqual({
+          ...account,
+          plan: 'growth',
+          overageCapCredits: 1_000,
+        });
+        await storage.accounts.update(account.id, {});
+        expect((await storage.accounts.get(account.id))?.plan).toBe('growth');
+        expect(await storage.accounts.get('acc_missing')).toBeNull();
+      });
+    });
+
+    describe('keys', () => {
+      it('round-trips every field, narrowing included', async () => {
+        const account = await seedAccount();
+        const key = await seedKey(account.id, {
+          sites: ['ikebe_gakki', 'estat'],
+          operations: ['scrape', 'usage'],
+          outputs: ['json'],
+          monthlyCreditLimit: 100,
+          concurrencyLimit: 2,
+          expiresAt: '2027-01-01T00:00:00.000Z',
+        });
+        expect(await storage.keys.get(key.id)).toEqual(key);
+        expect(await storage.keys.get('key_missing')).toBeNull();
+      });
+
+      it('finds a key by its hash only', async () => {
+        const { key } = await seed();
+        expect(await storage.keys.findByHash(key.hash)).toEqual(key);
+        expect(await storage.keys.findByHash('0'.repeat(64))).toBeNull();
+      });
+
+      it('lists the keys of one account, or of all accounts', async () => {
+        const a = await seedAccount();
+        const b = await seedAccount();
+        const a1 = await seedKey(a.id);
+        const a2 = await seedKey(a.id);
+        const b1 = await seedKey(b.id);
+        expect((await storage.keys.list(a.id)).map((k) => k.id)).toEqual([a1.id, a2.id]);
+        expect((await storage.keys.list(b.id)).map((k) => k.id)).toEqual([b1.id]);
+        const all = (await storage.keys.list()).map((k) => k.id);
+        expect(all).toEqual(expect.arrayContaining([a1.id, a2.id, b1.id]));
+      });
+
+      it('revokes once: the second revoke changes nothing and returns false', async () => {
+        const { key } = await seed();
+        expect(await storage.keys.revoke(key.id, '2026-05-01T00:00:00.000Z')).toBe(true);
+        expect(await storage.keys.revoke(key.id, '2026-06-01T00:00:00.000Z')).toBe(false);
+        expect((await storage.keys.get(key.id))?.revokedAt).toBe('2026-05-01T00:00:00.000Z');
+        expect(await storage.keys.revoke('key_missing', '2026-05-01T00:00:00.000Z')).toBe(false);
+      });
+
+      it('refuses a second key with the same hash', async () => {
+        const { account, key } = await seed();
+        await expect(seedKey(account.id, { hash: key.hash })).rejects.toThrow();
+      });
+    });
+
+    describe('credit reservations', () => {
+      it('reserves up to the account limit, then refuses with exhausted: account', async () => {
+        const seeded = await seed();
+        for (let i = 0; i < 3; i++) {
+          expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 3 }))).toEqual({ ok: true });
+        }
+        expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 3 }))).toEqual({
+          ok: false,
+          exhausted: 'account',
+        });
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 3 });
+        expect(await storage.ledger.keyUsage(seeded.key.id, period)).toEqual({ used: 0, reserved: 3 });
+      });
+
+      it('refuses up front a cost larger than what is left, then accepts one that fits', async () => {
+        const seeded = await seed();
+        expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 3 }))).toEqual({ ok: true });
+        expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 3, cost: 3 }))).toEqual({
+          ok: false,
+          exhausted: 'account',
+        });
+        expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 3, cost: 2 }))).toEqual({ ok: true });
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 3 });
+      });
+
+      it("refuses with exhausted: key at the key's own limit, leaving the account untouched", async () => {
+        const seeded = await seed();
+        const other = await seedKey(seeded.account.id);
+        for (let i = 0; i < 2; i++) {
+          expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 100, keyLimit: 2 }))).toEqual({
+            ok: true,
+          });
+        }
+        expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 100, keyLimit: 2 }))).toEqual({
+          ok: false,
+          exhausted: 'key',
+        });
+        // The refused call's account reservation was rolled back with it.
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 2 });
+        // Another key of the same account has its own limit.
+        const viaOther = reservation({ account: seeded.account, key: other }, { accountLimit: 100, keyLimit: 2 });
+        expect(await storage.ledger.reserve(viaOther)).toEqual({ ok: true });
+        expect(await storage.ledger.keyUsage(other.id, period)).toEqual({ used: 0, reserved: 1 });
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 3 });
+      });
+
+      it('a limit below what is already used (a downgrade) refuses everything, never goes negative', async () => {
+        const seeded = await seed();
+        const first = reservation(seeded, { accountLimit: 10, cost: 3 });
+        expect(await storage.ledger.reserve(first)).toEqual({ ok: true });
+        expect(await storage.ledger.commit(first.requestId, 3)).toBe(true);
+        expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 2 }))).toEqual({
+          ok: false,
+          exhausted: 'account',
+        });
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 3, reserved: 0 });
+      });
+
+      it('50 parallel reserves of cost 1 against a limit of 10: exactly 10 succeed', async () => {
+        const seeded = await seed();
+        const outcomes = await Promise.all(
+          Array.from({ length: 50 }, () => storage.ledger.reserve(reservation(seeded, { accountLimit: 10 }))),
+        );
+        expect(outcomes.filter((o) => o.ok)).toHaveLength(10);
+        expect(outcomes.filter((o) => !o.ok && o.exhausted === 'account')).toHaveLength(40);
+        const usage = await storage.ledger.accountUsage(seeded.account.id, period);
+        expect(usage.used + usage.reserved).toBe(10);
+      });
+
+      it('50 parallel reserves against a key limit of 7: exactly 7 succeed', async () => {
+        const seeded = await seed();
+        const outcomes = await Promise.all(
+          Array.from({ length: 50 }, () =>
+            storage.ledger.reserve(reservation(seeded, { accountLimit: 1_000, keyLimit: 7 })),
+          ),
+        );
+        expect(outcomes.filter((o) => o.ok)).toHaveLength(7);
+        expect(outcomes.filter((o) => !o.ok && o.exhausted === 'key')).toHaveLength(43);
+        expect(await storage.ledger.keyUsage(seeded.key.id, period)).toEqual({ used: 0, reserved: 7 });
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 7 });
+      });
+
+      it('parallel reserves and commits never let used + reserved pass the limit, and the ledger agrees', async () => {
+        const seeded = await seed();
+        const limit = 12;
+        let committed = 0;
+        await Promise.all(
+          Array.from({ length: 40 }, async (_, i) => {
+            const r = reservation(seeded, { accountLimit: limit, cost: 2 });
+            const outcome = await storage.ledger.reserve(r);
+            const usage = await storage.ledger.accountUsage(seeded.account.id, period);
+            expect(usage.used + usage.reserved).toBeLessThanOrEqual(limit);
+            if (!outcome.ok) return;
+            if (i % 3 === 0) {
+              expect(await storage.ledger.release(r.requestId)).toBe(true);
+            } else {
+              expect(await storage.ledger.commit(r.requestId, 1 + (i % 2))).toBe(true);
+              committed += 1 + (i % 2);
+            }
+          }),
+        );
+        const usage = await storage.ledger.accountUsage(seeded.account.id, period);
+        expect(usage).toEqual({ used: committed, reserved: 0 });
+        expect(usage.used).toBeLessThanOrEqual(limit);
+        if (probe) {
+          const credits = await probe.ledgerCredits(storage, seeded.account.id);
+          expect(credits.reduce((a, b) => a + b, 0)).toBe(committed);
+        }
+      });
+
+      it('refuses to reserve one request id twice and leaves the counters as they were', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded);
+        expect(await storage.ledger.reserve(r)).toEqual({ ok: true });
+        await expect(storage.ledger.reserve(r)).rejects.toThrow(/already has a credit reservation/);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 1 });
+      });
+
+      it('refuses a cost that is not a positive whole number', async () => {
+        const seeded = await seed();
+        await expect(storage.ledger.reserve(reservation(seeded, { cost: 0 }))).rejects.toThrow(RangeError);
+        await expect(storage.ledger.reserve(reservation(seeded, { cost: 1.5 }))).rejects.toThrow(RangeError);
+      });
+
+      it('usage is zero for an account or key with nothing this period', async () => {
+        expect(await storage.ledger.accountUsage('acc_nobody', period)).toEqual({ used: 0, reserved: 0 });
+        expect(await storage.ledger.keyUsage('key_nobody', '0000-00')).toEqual({ used: 0, reserved: 0 });
+      });
+
+      it('counts each period separately', async () => {
+        const seeded = await seed();
+        for (let i = 0; i < 2; i++) {
+          const r = reservation(seeded, { period: '2026-01', accountLimit: 2 });
+          expect(await storage.ledger.reserve(r)).toEqual({ ok: true });
+          expect(await storage.ledger.commit(r.requestId, 1)).toBe(true);
+        }
+        expect(await storage.ledger.reserve(reservation(seeded, { period: '2026-01', accountLimit: 2 }))).toEqual({
+          ok: false,
+          exhausted: 'account',
+        });
+        expect(await storage.ledger.reserve(reservation(seeded, { period: '2026-02', accountLimit: 2 }))).toEqual({
+          ok: true,
+        });
+        expect(await storage.ledger.accountUsage(seeded.account.id, '2026-01')).toEqual({ used: 2, reserved: 0 });
+        expect(await storage.ledger.accountUsage(seeded.account.id, '2026-02')).toEqual({ used: 0, reserved: 1 });
+        expect(await storage.ledger.keyUsage(seeded.key.id, '2026-01')).toEqual({ used: 2, reserved: 0 });
+      });
+    });
+
+    describe('commit and release', () => {
+      it('commits the exact cost, which may be less than reserved', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded, { cost: 3 });
+        expect(await storage.ledger.reserve(r)).toEqual({ ok: true });
+        expect(await storage.ledger.commit(r.requestId, 2)).toBe(true);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 2, reserved: 0 });
+        expect(await storage.ledger.keyUsage(seeded.key.id, period)).toEqual({ used: 2, reserved: 0 });
+        if (probe) expect(await probe.ledgerCredits(storage, seeded.account.id)).toEqual([2]);
+      });
+
+      it('a second commit returns false and writes no second ledger row', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded, { cost: 2 });
+        await storage.ledger.reserve(r);
+        expect(await storage.ledger.commit(r.requestId, 2)).toBe(true);
+        expect(await storage.ledger.commit(r.requestId, 2)).toBe(false);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 2, reserved: 0 });
+        if (probe) expect(await probe.ledgerCredits(storage, seeded.account.id)).toEqual([2]);
+      });
+
+      it('parallel commits of one reservation charge once', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded, { cost: 1 });
+        await storage.ledger.reserve(r);
+        const results = await Promise.all(Array.from({ length: 10 }, () => storage.ledger.commit(r.requestId, 1)));
+        expect(results.filter(Boolean)).toHaveLength(1);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 1, reserved: 0 });
+        if (probe) expect(await probe.ledgerCredits(storage, seeded.account.id)).toEqual([1]);
+      });
+
+      it('a commit racing a release: exactly one wins', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded, { cost: 1 });
+        await storage.ledger.reserve(r);
+        const [committed, released] = await Promise.all([
+          storage.ledger.commit(r.requestId, 1),
+          storage.ledger.release(r.requestId),
+        ]);
+        expect(committed !== released).toBe(true);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({
+          used: committed ? 1 : 0,
+          reserved: 0,
+        });
+      });
+
+      it('a release after a commit returns false and refunds nothing', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded, { cost: 2 });
+        await storage.ledger.reserve(r);
+        expect(await storage.ledger.commit(r.requestId, 2)).toBe(true);
+        expect(await storage.ledger.release(r.requestId)).toBe(false);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 2, reserved: 0 });
+      });
+
+      it('a release frees the credits; it and a later commit are then no-ops', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded, { cost: 3, accountLimit: 3 });
+        await storage.ledger.reserve(r);
+        expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 3 }))).toMatchObject({ ok: false });
+        expect(await storage.ledger.release(r.requestId)).toBe(true);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 0 });
+        expect(await storage.ledger.release(r.requestId)).toBe(false);
+        expect(await storage.ledger.commit(r.requestId, 3)).toBe(false);
+        expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 3, cost: 3 }))).toEqual({ ok: true });
+        if (probe) expect(await probe.ledgerCredits(storage, seeded.account.id)).toEqual([]);
+      });
+
+      it('settling an unknown request id returns false', async () => {
+        expect(await storage.ledger.commit('req_unknown', 1)).toBe(false);
+        expect(await storage.ledger.release('req_unknown')).toBe(false);
+      });
+
+      it('refuses to commit more than was reserved and keeps the reservation open', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded, { cost: 1 });
+        await storage.ledger.reserve(r);
+        await expect(storage.ledger.commit(r.requestId, 2)).rejects.toThrow(RangeError);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 1 });
+        expect(await storage.ledger.commit(r.requestId, 1)).toBe(true);
+      });
+
+      it('releaseExpired frees only reservations past their expiry, once', async () => {
+        const seeded = await seed();
+        const stale = reservation(seeded, { cost: 2, expiresAt: '2026-05-10T00:00:00.000Z' });
+        const live = reservation(seeded, { cost: 1, expiresAt: '2026-05-10T00:10:00.000Z' });
+        const done = reservation(seeded, { cost: 1, expiresAt: '2026-05-10T00:00:00.000Z' });
+        for (const r of [stale, live, done]) expect(await storage.ledger.reserve(r)).toEqual({ ok: true });
+        expect(await storage.ledger.commit(done.requestId, 1)).toBe(true);
+
+        expect(await storage.ledger.releaseExpired('2026-05-10T00:05:00.000Z')).toBeGreaterThanOrEqual(1);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 1, reserved: 1 });
+        expect(await storage.ledger.release(stale.requestId)).toBe(false);
+        expect(await storage.ledger.releaseExpired('2026-05-10T00:05:00.000Z')).toBe(0);
+        // The live call can still settle normally.
+        expect(await storage.ledger.commit(live.requestId, 1)).toBe(true);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 2, reserved: 0 });
+      });
+    });
+
+    describe('request log', () => {
+      function record(accountId: string, keyId: string): RequestRecord {
+        return {
+          requestId: newId('req'),
+          accountId,
+          keyId,
+          siteId: 'ikebe_gakki',
+          pageType: 'item',
+          url: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592',
+          status: 'completed',
+          errorCode: null,
+          httpStatus: 200,
+          attempts: 1,
+          route: 'http',
+          costUnits: 1,
+          latencyMs: 431,
+          artifactId: null,
+          createdAt: new Date().toISOString(),
+        };
+      }
+
+      it('gives a row back to its own account only', async () => {
+        const { account, key } = await seed();
+        const stranger = await seedAccount();
+        const row = record(account.id, key.id);
+        await storage.requests.insert(row);
+        expect(await storage.requests.get(row.requestId, account.id)).toEqual(row);
+        expect(await storage.requests.get(row.requestId, stranger.id)).toBeNull();
+        expect(await storage.requests.get('req_unknown', account.id)).toBeNull();
+      });
+
+      it('keeps nullable metadata null', async () => {
+        const { account, key } = await seed();
+        const row = {
+          ...record(account.id, key.id),
+          siteId: null,
+          pageType: null,
+          url: null,
+          route: null,
+          status: 'rejected',
+          errorCode: 'site_not_supported',
+          httpStatus: 422,
+          attempts: 0,
+          costUnits: 0,
+        };
+        await storage.requests.insert(row);
+        expect(await storage.requests.get(row.requestId, account.id)).toEqual(row);
+      });
+    });
+
+    describe('migrate', () => {
+      it('is idempotent and keeps the data', async () => {
+        const { account, key } = await seed();
+        await storage.migrate();
+        await storage.migrate();
+        expect(await storage.accounts.get(account.id)).toEqual(account);
+        expect(await storage.keys.get(key.id)).toEqual(key);
+      });
+    });
+  });
+}
