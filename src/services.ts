@@ -28,22 +28,30 @@ export interface Services extends AppServices {
 }
 
 /** The configured storage, migrated; the CLI uses this alone. */
-export async function openStorage(config: Readonly<Config>): Promise<Storage> {
+export async function openStorage(config: Readonly<Config>, logger?: Logger): Promise<Storage> {
   await mkdir(config.dataDir, { recursive: true });
   const storage =
     config.storage.kind === 'postgres'
-      ? await createPostgresStorage({ url: config.storage.url, poolSize: 10 })
+      ? await createPostgresStorage({
+          url: config.storage.url,
+          poolSize: 10,
+          onIdleError: () => logger?.warn('postgres: an idle connection failed; the pool replaces it'),
+        })
       : await createSqliteStorage({ path: config.storage.path });
   await storage.migrate();
   return storage;
 }
 
 export async function createServices(config: Readonly<Config>, logger: Logger): Promise<Services> {
-  const storage = await openStorage(config);
+  const storage = await openStorage(config, logger);
 
   const limiter: ConcurrencyLimiter =
     config.limits.kind === 'redis'
-      ? new RedisConcurrencyLimiter({ url: config.limits.url, keyPrefix: 'kumo' })
+      ? new RedisConcurrencyLimiter({
+          url: config.limits.url,
+          keyPrefix: 'kumo',
+          onError: () => logger.warn('redis: limiter connection error'),
+        })
       : new InProcessConcurrencyLimiter();
 
   const registry = new SiteRegistry();

@@ -68,3 +68,18 @@ function absolute(value: string | null, base: string): string | null {
     return null;
   }
 }
+
+/** `商品名｜ショップ名` → `商品名`, only when the tail is one of the given shop names: never guesses at a split. */
+export function titleWithoutSiteName(title: string | null, siteNames: readonly (string | null)[]): string | null {
+  if (!title) return null;
+  for (const name of siteNames) {
+    if (!name) continue;
+    const m = new RegExp(`^(.+?)\\s*(?:｜|\\||-|–|—|:)\\s*${escapeRegExp(normalizeText(name))}\\s*$`).exec(title);
+    if (m?.[1]) return m[1];
+  }
+  return title;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

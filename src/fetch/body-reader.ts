@@ -57,7 +57,15 @@ export async function readBody(
   maxBytes: number,
   signal: AbortSignal,
 ): Promise<Uint8Array> {
-  const layers = parseContentEncoding(contentEncoding);
+  let layers: string[];
+  try {
+    layers = parseContentEncoding(contentEncoding);
+  } catch (error) {
+    // Not read at all: drop it with its socket (undici reports the abort as an error nobody needs).
+    body.on('error', () => undefined);
+    body.destroy();
+    throw error;
+  }
   let wireBytes = 0;
   const countWire = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -85,7 +93,7 @@ export async function readBody(
     else await pipeline(body, countWire, collect, { signal });
   } catch (error) {
     if (signal.aborted || error instanceof BodyTooLargeError) throw error;
-    // zlib errors carry codes such as Z_DATA_ERROR; anything else came from the socket and is the caller's to judge.
+    // zlib errors carry codes such as Z_DATA_ERROR (brotli: ERR__ERROR_FORMAT_…); anything else came from the socket and is the caller's to judge.
     if (isZlibError(error)) {
       // An empty body with an encoding label (a HEAD-like answer) is not corrupt, just empty.
       if (wireBytes === 0) return new Uint8Array(0);
@@ -99,5 +107,8 @@ export async function readBody(
 
 function isZlibError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code === 'ERR__ERROR');
+  return (
+    typeof code === 'string' &&
+    (code.startsWith('Z_') || code.startsWith('ERR__ERROR') || code.startsWith('ERR_BROTLI'))
+  );
 }

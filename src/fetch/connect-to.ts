@@ -22,7 +22,7 @@ export function parseConnectTo(spec: string): ConnectToMap {
     try {
       origin = new URL(originText);
     } catch {
-      throw new Error(`KUMO_CONNECT_TO: "${originText}" (for ${host}) is not an absolute URL`);
+      throw new Error(`KUMO_CONNECT_TO: "${originText}" (for ${host}) is not an absolute http:// or https:// URL`);
     }
     if (origin.protocol !== 'http:' && origin.protocol !== 'https:') {
       throw new Error(`KUMO_CONNECT_TO: the origin for ${host} must be http:// or https://`);

@@ -22,7 +22,6 @@ export interface HostGate {
 export interface InProcessHostGateOptions {
   /** Callers allowed to wait per host before new ones are refused at once (default 100). */
   maxQueue?: number;
-  now?: () => number;
 }
 
 interface Waiter {
@@ -43,21 +42,21 @@ interface HostState {
 export class InProcessHostGate implements HostGate {
   readonly #hosts = new Map<string, HostState>();
   readonly #maxQueue: number;
-  readonly #now: () => number;
 
   constructor(options: InProcessHostGateOptions = {}) {
     this.#maxQueue = options.maxQueue ?? 100;
-    this.#now = options.now ?? Date.now;
   }
 
   enter(host: string, rule: PolitenessRule, deadlineAt: number, signal?: AbortSignal): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
     const state = this.#state(host);
-    const now = this.#now();
+    // Spacing runs on the monotonic clock (wall-clock steps must not shorten a gap); the deadline is wall-clock.
+    const now = performance.now();
+    const timeLeft = deadlineAt - Date.now();
     const ahead = state.queue.length;
     // The soonest this caller could start if everyone ahead left at once: a lower bound, so refusing on it is safe.
     const earliest = Math.max(now, state.lastStartAt + rule.minIntervalMs) + ahead * rule.minIntervalMs;
-    if (ahead >= this.#maxQueue || earliest > deadlineAt) {
+    if (ahead >= this.#maxQueue || earliest > now + timeLeft) {
       return Promise.reject(this.#busy(host, rule, ahead));
     }
 
@@ -66,7 +65,7 @@ export class InProcessHostGate implements HostGate {
       const deadlineTimer = setTimeout(() => {
         this.#remove(host, waiter);
         reject(this.#busy(host, rule, state.queue.length));
-      }, deadlineAt - now);
+      }, timeLeft);
       const onAbort = () => {
         this.#remove(host, waiter);
         reject(signal?.reason as Error);
@@ -107,13 +106,13 @@ export class InProcessHostGate implements HostGate {
       const head = state.queue[0]!;
       // A rule of 0 would stall the host forever; one at a time is the floor.
       if (state.inFlight >= Math.max(1, head.rule.maxInFlight)) return;
-      const now = this.#now();
+      const now = performance.now();
       const wait = state.lastStartAt + head.rule.minIntervalMs - now;
       if (wait > 0) {
         state.timer = setTimeout(() => {
           state.timer = null;
           this.#pump(host);
-        }, wait);
+        }, Math.ceil(wait));
         return;
       }
       state.queue.shift();

@@ -24,7 +24,7 @@ export interface HttpFetcherOptions {
   /** Identifies Kumo to site operators; keep a contact URL in it. */
   userAgent: string;
   connectTimeoutMs: number;
-  /** Per request: from sending it to the end of the response headers. */
+  /** Per request: from dispatch (connecting included) to the end of the response headers. */
   headersTimeoutMs: number;
   /** Cap on decoded body bytes (and on wire bytes). */
   maxBodyBytes: number;
@@ -86,6 +86,7 @@ export class HttpFetcher implements Fetcher {
     const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
     let attempts = 0;
     try {
+      if (Date.now() >= deadlineAt) throw new KumoError('fetch_timeout', 'the deadline passed before the fetch began');
       let current = checkDestination(new URL(request.url.href), target, 'the URL');
       let redirects = 0;
       let startsNewTry = true;
@@ -120,11 +121,18 @@ export class HttpFetcher implements Fetcher {
           current = checkDestination(outcome.location, target, 'the site redirected to a URL that');
           continue;
         }
-        if (attempts >= this.#o.maxAttempts) throw new KumoError(outcome.code, outcome.detail);
+        // The site's own Retry-After travels with the failure, so the caller can pass it on.
+        const givenUp = () =>
+          new KumoError(
+            outcome.code,
+            outcome.detail,
+            outcome.retryAfterMs === undefined ? {} : { retryAfterSeconds: Math.ceil(outcome.retryAfterMs / 1000) },
+          );
+        if (attempts >= this.#o.maxAttempts) throw givenUp();
         let delay = backoff(this.#o.retryBaseDelayMs, attempts);
         if (outcome.retryAfterMs !== undefined) delay = Math.max(delay, outcome.retryAfterMs);
         // A wait that ends past the deadline would only turn a clear failure into a timeout.
-        if (Date.now() + delay >= deadlineAt) throw new KumoError(outcome.code, outcome.detail);
+        if (Date.now() + delay >= deadlineAt) throw givenUp();
         await sleep(delay, undefined, { signal });
         startsNewTry = true;
       }
@@ -152,6 +160,9 @@ export class HttpFetcher implements Fetcher {
     };
     if (mapped) headers.host = url.host;
 
+    // undici's own headers timer is coarse (about a second); this one is exact, connection time included.
+    const headersDue = new AbortController();
+    const headersTimer = setTimeout(() => headersDue.abort(), this.#o.headersTimeoutMs);
     let response: Dispatcher.ResponseData;
     try {
       response = await (mapped ? this.#overridden : this.#guarded).request({
@@ -159,12 +170,15 @@ export class HttpFetcher implements Fetcher {
         path: url.pathname + url.search,
         method: 'GET',
         headers,
-        signal,
+        signal: AbortSignal.any([signal, headersDue.signal]),
       });
     } catch (error) {
       if (signal.aborted) throw error;
       if (hasForbiddenAddress(error)) throw forbiddenAddress();
+      if (headersDue.signal.aborted) return timedOut;
       return networkFailure(error);
+    } finally {
+      clearTimeout(headersTimer);
     }
 
     const body = response.body as unknown as Readable;
@@ -216,7 +230,7 @@ export class HttpFetcher implements Fetcher {
       return { kind: 'page', status, headers: flattenHeaders(response.headers), body: bytes };
     } finally {
       // Anything not read to the end is dropped with its socket rather than drained from a possibly hostile peer.
-      if (!consumed) body.destroy();
+      if (!consumed) discard(body);
     }
   }
 
@@ -280,6 +294,12 @@ function checkDestination(url: URL, target: FetchTarget, what: string): URL {
   return next;
 }
 
+/** Destroys an unread body; undici then emits an abort error that nobody else is left to hear. */
+function discard(body: Readable): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
 function forbiddenAddress(): KumoError {
   // Never name the address: that would turn the API into a map of the network behind it.
   return new KumoError('destination_forbidden', "the site's host resolved to a non-public address");
@@ -311,10 +331,11 @@ function codeOf(error: unknown): string {
   return typeof code === 'string' ? code : '';
 }
 
+const timedOut: Outcome = { kind: 'retry', code: 'fetch_timeout', detail: 'the site did not answer in time' };
+
 function networkFailure(error: unknown): Outcome {
   const code = codeOf(error);
-  if (timeoutCodes.has(code))
-    return { kind: 'retry', code: 'fetch_timeout', detail: 'the site did not answer in time' };
+  if (timeoutCodes.has(code)) return timedOut;
   if (permanentCodes.has(code)) throw new KumoError('fetch_failed', 'the site sent oversized response headers');
   if (code.startsWith('ERR_TLS') || code.includes('CERT') || code.startsWith('ERR_SSL')) {
     throw new KumoError('fetch_failed', 'the TLS connection to the site could not be verified');

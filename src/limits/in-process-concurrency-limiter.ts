@@ -27,7 +27,7 @@ export class InProcessConcurrencyLimiter implements ConcurrencyLimiter {
     const keys = [...new Set(scopes.map((s) => s.key))];
     for (const key of keys) {
       let leases = this.#scopes.get(key);
-      if (!leases) this.#scopes.set(key, (leases = new Map()));
+      if (!leases) this.#scopes.set(key, (leases = new Map<string, number>()));
       leases.set(id, now + leaseMs);
     }
     let released = false;
@@ -56,7 +56,7 @@ export class InProcessConcurrencyLimiter implements ConcurrencyLimiter {
   /** The scope's leases with expired ones dropped (a lease held by code that never released it). */
   #live(key: string, now: number): Map<string, number> {
     const leases = this.#scopes.get(key);
-    if (!leases) return new Map();
+    if (!leases) return new Map<string, number>();
     for (const [id, expiry] of leases) if (expiry <= now) leases.delete(id);
     if (leases.size === 0) this.#scopes.delete(key);
     return leases;

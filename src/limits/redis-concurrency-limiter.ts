@@ -12,6 +12,8 @@ export interface RedisConcurrencyLimiterOptions {
   keyPrefix: string;
   /** Bound on one Redis command, so a hung server fails the call (503) instead of hanging it. Default 2,000 ms. */
   commandTimeoutMs?: number;
+  /** Connection errors of an owned client (it keeps reconnecting); without a listener ioredis prints them. */
+  onError?: (error: Error) => void;
 }
 
 /**
@@ -72,6 +74,7 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
         commandTimeout: options.commandTimeoutMs ?? 2_000,
         connectTimeout: options.commandTimeoutMs ?? 2_000,
       }) as LimiterRedis;
+      this.#redis.on('error', (error: Error) => options.onError?.(error));
       this.#ownsClient = true;
     }
     this.#prefix = options.keyPrefix;
@@ -98,12 +101,12 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
     let released = false;
     const lease: Lease = {
       release: async () => {
-        if (released) return;
-        released = true;
-        if (keys.length === 0) return;
+        if (released || keys.length === 0) return;
         const pipeline = this.#redis.multi();
         for (const key of keys) pipeline.zrem(key, id);
+        // If Redis is unreachable this throws and the lease stays until its expiry; a retry may release it again.
         await pipeline.exec();
+        released = true;
       },
     };
     return { granted: true, lease };

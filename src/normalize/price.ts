@@ -203,3 +203,20 @@ function isRangeStart(s: string, tokens: Token[], i: number): boolean {
   if (!t || !next || !next.money) return false;
   return /^\s*[~-]\s*$/.test(s.slice(t.end, next.start));
 }
+
+/** The tax status a label states on its own (`消費税込`, `(税抜)`, `本体価格`), for prices split across markup. */
+export function taxMarkerOf(label: string): TaxStatus {
+  return markersIn(normalizeText(label)) ?? 'unknown';
+}
+
+export type Shipping = 'free' | 'included' | 'extra' | 'unknown';
+
+/** Shipping words of §1.3: 送料無料 / 送料込 / 送料別; a conditional offer is not a promise, so it is unknown. */
+export function parseShipping(text: string): Shipping {
+  const s = normalizeText(text);
+  if (/条件付|以上(?:で|ご購入で)?送料無料|以上無料/.test(s)) return 'unknown';
+  if (/送料無料|送料0円|送料込み?で?無料|free shipping/i.test(s)) return 'free';
+  if (/送料込|送料込み|送料を含む/.test(s)) return 'included';
+  if (/送料別|別途送料|送料別途|\+送料|着払い/.test(s)) return 'extra';
+  return 'unknown';
+}

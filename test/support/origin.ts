@@ -37,8 +37,13 @@ export interface Origin {
   close(): Promise<void>;
 }
 
-/** Unrouted paths answer 404 text/plain, and still count as hits. */
-export async function startOrigin(): Promise<Origin> {
+export interface OriginOptions {
+  /** A fixed port (e.g. 80, to stand where a guarded connection would land); default: any free port. */
+  port?: number;
+}
+
+/** Unrouted paths answer 404 text/plain, and still count as hits. Rejects when the port cannot be bound. */
+export async function startOrigin(options: OriginOptions = {}): Promise<Origin> {
   const routes = new Map<string, OriginHandler>();
   const log: { path: string; request: OriginRequest }[] = [];
   let inFlight = 0;
@@ -78,7 +83,7 @@ export async function startOrigin(): Promise<Origin> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });

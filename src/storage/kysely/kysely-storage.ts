@@ -57,7 +57,7 @@ export class KyselyStorage implements Storage {
       migrationLockTableName: 'kumo_migration_lock',
     });
     const { error } = await migrator.migrateToLatest();
-    if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+    if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   }
 
   /** Idempotent. */

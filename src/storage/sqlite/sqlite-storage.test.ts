@@ -64,7 +64,7 @@ function reserveRequest(ids: { accountId: string; keyId: string }, cost = 1): Re
 /** A pid that certainly belonged to a process which has exited. */
 function deadPid(): number {
   const child = spawnSync(process.execPath, ['-e', '']);
-  return child.pid!;
+  return child.pid;
 }
 
 describe('sqlite file durability', () => {

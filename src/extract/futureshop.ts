@@ -1,0 +1,112 @@
+// The futureshop platform's product-detail parts (`.fs-c-*` system parts), shared by every shop built on it.
+import { isTag, type Element } from 'domhandler';
+import type { HtmlPage } from '../normalize/page.js';
+import { parsePrice, taxMarkerOf, type TaxStatus } from '../normalize/price.js';
+import { all, first, firstText, textOf } from './selectors.js';
+
+/** One price row read with its labels: which amount the page marks 税込, which 税抜, which neither. */
+export interface PriceReading {
+  included: number | null;
+  excluded: number | null;
+  unmarked: number | null;
+}
+
+export interface FutureshopProduct {
+  name: string | null;
+  /** The catch copy printed before the name (shops use it for the maker, a series, a slogan …). */
+  catchCopy: string | null;
+  /** 商品番号 */
+  productNumber: string | null;
+  selling: PriceReading | null;
+  listed: PriceReading | null;
+  points: number | null;
+  postage: string | null;
+  outOfStock: boolean;
+  images: string[];
+}
+
+// Detail-page parts only: list items (`.fs-c-productListItem`) and recommendation blocks reuse the same classes.
+const DETAIL = '.fs-c-productPrices--productDetail';
+
+export function readFutureshopProduct(page: HtmlPage): FutureshopProduct {
+  const doc = page.document;
+  // Without the wrapper (some layouts drop it), rows are taken from the page, list items excepted.
+  const prices = first(doc, DETAIL) ?? firstOutsideLists(doc, '.fs-c-productPrices');
+  const row = (modifier: string) =>
+    prices
+      ? first(prices, `.fs-c-productPrice--${modifier}`)
+      : firstOutsideLists(doc, `.fs-c-productPrice--${modifier}`);
+  return {
+    name: firstText(doc, '.fs-c-productNameHeading__name'),
+    catchCopy: firstText(doc, '.fs-c-productNameHeading__copy'),
+    productNumber: firstText(doc, '.fs-c-productNumber__number'),
+    selling: readRow(row('selling')),
+    listed: readRow(row('listed')),
+    points: integerOf(firstText(doc, '.fs-c-productPointDisplay__quantity')),
+    postage: firstText(doc, '.fs-c-productPostage'),
+    outOfStock: first(doc, '.fs-c-productNotice--outOfStock') !== null,
+    images: [
+      ...new Set(
+        all(
+          doc,
+          '.fs-c-productCarouselMainImage__image img[src], .fs-c-productMainImage__image img[src], .fs-c-productImage__image[src]',
+        )
+          .filter((img) => !insideList(img))
+          .map((img) => img.attribs.src ?? '')
+          .filter((src) => /^https?:\/\//.test(src)),
+      ),
+    ],
+  };
+}
+
+/**
+ * A futureshop price row is `__main` (label + amount) and optionally `__addon` (label + amount, or a label alone
+ * that qualifies the main amount). Shops set to 税抜 display show the 本体 amount as main and the 税込 amount
+ * in the addon; when the addon is marked 税込 and larger, the unmarked main amount is the 税抜 one.
+ */
+function readRow(row: Element | null): PriceReading | null {
+  if (!row) return null;
+  const mainEl = first(row, '.fs-c-productPrice__main');
+  const addonEl = first(row, '.fs-c-productPrice__addon');
+  const main = amountOf(mainEl ? first(mainEl, '.fs-c-price') : null);
+  const addon = amountOf(addonEl ? first(addonEl, '.fs-c-price') : null);
+  let mainTax: TaxStatus = taxMarkerOf(firstText(row, '.fs-c-productPrice__main__label') ?? '');
+  const addonLabel = addonEl ? (firstText(addonEl, '.fs-c-productPrice__addon__label') ?? textOf(addonEl)) : '';
+  const addonTax = taxMarkerOf(addonLabel);
+  if (addon === null && mainTax === 'unknown') mainTax = addonTax;
+  if (addon !== null && main !== null && mainTax === 'unknown') {
+    if (addonTax === 'included' && main < addon) mainTax = 'excluded';
+    else if (addonTax === 'excluded' && main > addon) mainTax = 'included';
+  }
+  const reading: PriceReading = { included: null, excluded: null, unmarked: null };
+  const put = (amount: number | null, tax: TaxStatus) => {
+    if (amount === null) return;
+    const key = tax === 'included' ? 'included' : tax === 'excluded' ? 'excluded' : 'unmarked';
+    reading[key] ??= amount;
+  };
+  put(main, mainTax);
+  if (addon !== null) put(addon, addonTax);
+  return reading.included === null && reading.excluded === null && reading.unmarked === null ? null : reading;
+}
+
+function amountOf(el: Element | null): number | null {
+  if (!el) return null;
+  return parsePrice(textOf(el)).amount;
+}
+
+function integerOf(text: string | null): number | null {
+  if (!text) return null;
+  const digits = text.replace(/,/g, '');
+  return /^\d+$/.test(digits) ? Number(digits) : null;
+}
+
+function insideList(el: Element): boolean {
+  for (let p = el.parent; p; p = p.parent) {
+    if (isTag(p) && /\bfs-c-productListItem\b/.test(p.attribs.class ?? '')) return true;
+  }
+  return false;
+}
+
+function firstOutsideLists(doc: HtmlPage['document'], selector: string): Element | null {
+  return all(doc, selector).find((el) => !insideList(el)) ?? null;
+}

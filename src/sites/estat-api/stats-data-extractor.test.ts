@@ -1,0 +1,53 @@
+// e-Stat extractor on answers the golden fixtures do not cover: no-data status, unknown cell text, odd roots.
+import { describe, expect, it } from 'vitest';
+import type { JsonPage } from '../../normalize/page.js';
+import { estatStatsDataExtractor } from './stats-data-extractor.js';
+
+const json = (value: unknown): JsonPage => ({
+  kind: 'json',
+  url: 'https://api.e-stat.go.jp/x',
+  charset: 'utf-8',
+  json: value,
+});
+const table = (value: unknown) => ({
+  GET_STATS_DATA: {
+    RESULT: { STATUS: 0, ERROR_MSG: '正常に終了しました。' },
+    STATISTICAL_DATA: {
+      TABLE_INF: { '@id': '1', TITLE: { '@no': '1', $: '表' } },
+      CLASS_INF: { CLASS_OBJ: { '@id': 'cat01', '@name': '項目', CLASS: { '@code': '1', '@name': '人口' } } },
+      DATA_INF: { VALUE: value },
+    },
+  },
+});
+
+describe('estat_api/table', () => {
+  it('reads a single VALUE object and class lists given as bare objects', () => {
+    const r = estatStatsDataExtractor.extract(json(table({ '@cat01': '1', $: '1,234' })));
+    expect(r.data.rows).toEqual([
+      { classes: { cat01: { code: '1', name: '人口' } }, value: 1234, raw: '1,234', unit: null },
+    ]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('serves unknown cell text as null with a warning, never a guessed number', () => {
+    const r = estatStatsDataExtractor.extract(json(table([{ '@cat01': '1', $: '約100' }])));
+    expect(r.data.rows).toEqual([
+      { classes: { cat01: { code: '1', name: '人口' } }, value: null, reason: 'unavailable', raw: '約100', unit: null },
+    ]);
+    expect(r.warnings[0]).toMatch(/1 value\(s\) were neither numbers nor marks/);
+  });
+
+  it.each([
+    [
+      'no data (STATUS 1, no table)',
+      { GET_STATS_DATA: { RESULT: { STATUS: 1, ERROR_MSG: '正常に終了しましたが、該当データはありませんでした。' } } },
+    ],
+    ['a bad appId (STATUS 100)', { GET_STATS_DATA: { RESULT: { STATUS: 100, ERROR_MSG: '認証に失敗しました。' } } }],
+    ['another API answer', { GET_META_INFO: {} }],
+    ['an array', []],
+  ])('fails on %s', (_name, value) => {
+    expect(() => estatStatsDataExtractor.extract(json(value))).toThrow(
+      expect.objectContaining({ code: 'extraction_failed' }),
+    );
+  });
+});

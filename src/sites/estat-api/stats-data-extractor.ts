@@ -1,0 +1,150 @@
+// e-Stat API `getStatsData` (JSON): table metadata, class code lists, and every cell typed with its labels.
+import { KumoError } from '../../errors.js';
+import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { int, list, obj, str, type JsonObject } from '../../extract/json-path.js';
+import type { TableData } from '../../extract/page-types.js';
+import { parseTableNumber, type MarkNote } from '../../normalize/number.js';
+import type { NormalizedPage } from '../../normalize/page.js';
+import { normalizeText } from '../../normalize/text.js';
+
+const ID = 'estat_api/table';
+const ROOT = 'json:$.GET_STATS_DATA';
+
+function fail(detail: string): never {
+  throw new KumoError('extraction_failed', `${ID}: ${detail}`);
+}
+
+/** e-Stat writes text either bare or as `{ "@code": …, "$": … }`; the `$` is the text. */
+function textOf(value: unknown): string | null {
+  const s = str(value) ?? str(obj(value)?.$);
+  if (s === null) return null;
+  const t = normalizeText(s);
+  return t === '' ? null : t;
+}
+
+function attr(value: unknown, name: string): string | null {
+  return str(obj(value)?.[`@${name}`]);
+}
+
+/** SURVEY_DATE is `yyyymm-yyyymm`, `yyyymm`, `yyyy` or `0` (not stated). */
+function surveyPeriod(raw: string | null): TableData['survey_period'] {
+  if (!raw) return null;
+  const part = (s: string) => (s.length === 6 ? `${s.slice(0, 4)}-${s.slice(4)}` : s.length === 4 ? s : null);
+  const m = /^(\d{4}(?:\d{2})?)(?:-(\d{4}(?:\d{2})?))?$/.exec(raw.trim());
+  if (!m?.[1]) return null;
+  const start = part(m[1]);
+  const end = part(m[2] ?? m[1]);
+  return start && end ? { start, end } : null;
+}
+
+export const estatStatsDataExtractor: Extractor = {
+  id: ID,
+  version: 1,
+  pageType: 'table',
+  input: 'json',
+  extract(page: NormalizedPage): Extraction {
+    const root = page.kind === 'json' ? obj(obj(page.json)?.GET_STATS_DATA) : null;
+    if (!root) fail('not a getStatsData response (no GET_STATS_DATA)');
+    const result = obj(root.RESULT);
+    const status = int(result?.STATUS);
+    // 0 is success; 1 and 2 are successes with caveats (no data / some conditions ignored); ≥100 are errors,
+    // 100 being a bad appId. The message is e-Stat's own fixed text, not page content.
+    if (status === null) fail('no RESULT.STATUS');
+    if (status >= 100) fail(`e-Stat answered STATUS ${status}: ${str(result?.ERROR_MSG) ?? 'error'}`);
+    const data = obj(root.STATISTICAL_DATA);
+    const table = obj(data?.TABLE_INF);
+    if (!data || !table)
+      fail(`e-Stat answered STATUS ${status} without a table: ${str(result?.ERROR_MSG) ?? ''}`.trim());
+
+    const classes: TableData['classes'] = [];
+    const labels = new Map<string, Map<string, { name: string; unit: string | null }>>();
+    for (const objValue of list(obj(data.CLASS_INF)?.CLASS_OBJ)) {
+      const classObj = obj(objValue);
+      const id = attr(classObj, 'id');
+      if (!classObj || !id) continue;
+      const items = list(classObj.CLASS).flatMap((c) => {
+        const code = attr(c, 'code');
+        if (!code) return [];
+        const level = attr(c, 'level');
+        return [
+          {
+            code,
+            name: normalizeText(attr(c, 'name') ?? ''),
+            level: level !== null && /^\d+$/.test(level) ? Number(level) : null,
+            parent_code: attr(c, 'parentCode'),
+            unit: attr(c, 'unit'),
+          },
+        ];
+      });
+      labels.set(id, new Map(items.map((i) => [i.code, { name: i.name, unit: i.unit }])));
+      classes.push({ id, name: normalizeText(attr(classObj, 'name') ?? id), items });
+    }
+
+    const dataInf = obj(data.DATA_INF);
+    const notes: TableData['notes'] = list(dataInf?.NOTE).flatMap((n) => {
+      const mark = attr(n, 'char');
+      return mark === null ? [] : [{ mark, meaning: normalizeText(str(obj(n)?.$) ?? '') }];
+    });
+    const legend: MarkNote[] = notes.map((n) => ({ mark: n.mark, meaning: n.meaning }));
+
+    let unparsed = 0;
+    const rows: TableData['rows'] = list(dataInf?.VALUE).map((v) => {
+      const cell: JsonObject = obj(v) ?? { $: str(v) ?? '' };
+      const raw = str(cell.$) ?? '';
+      const rowClasses: TableData['rows'][number]['classes'] = {};
+      let classUnit: string | null = null;
+      for (const [key, value] of Object.entries(cell)) {
+        if (!key.startsWith('@') || key === '@unit' || key === '@annotation') continue;
+        const id = key.slice(1);
+        const code = str(value);
+        if (!code) continue;
+        const label = labels.get(id)?.get(code);
+        rowClasses[id] = { code, name: label?.name ?? null };
+        classUnit ??= label?.unit ?? null;
+      }
+      const parsed = parseTableNumber(raw, legend);
+      if (!parsed) unparsed++;
+      const number = parsed ?? { value: null, reason: 'unavailable' as const };
+      return {
+        classes: rowClasses,
+        value: number.value,
+        ...(number.reason ? { reason: number.reason } : {}),
+        ...(number.flags ? { flags: number.flags } : {}),
+        raw,
+        unit: str(cell['@unit']) ?? classUnit,
+      };
+    });
+
+    const surveyDate = str(table.SURVEY_DATE);
+    const out: TableData = {
+      title: textOf(table.TITLE) ?? textOf(table.STATISTICS_NAME) ?? '',
+      table_id: attr(table, 'id') ?? '',
+      title_no: attr(table.TITLE, 'no'),
+      stat_name: textOf(table.STAT_NAME),
+      stat_code: attr(table.STAT_NAME, 'code'),
+      gov_org: textOf(table.GOV_ORG),
+      statistics_name: textOf(table.STATISTICS_NAME),
+      survey_date: surveyDate,
+      survey_period: surveyPeriod(surveyDate),
+      open_date: str(table.OPEN_DATE),
+      updated_date: str(table.UPDATED_DATE),
+      total_number: int(obj(data.RESULT_INF)?.TOTAL_NUMBER),
+      from_number: int(obj(data.RESULT_INF)?.FROM_NUMBER),
+      to_number: int(obj(data.RESULT_INF)?.TO_NUMBER),
+      next_key: int(obj(data.RESULT_INF)?.NEXT_KEY),
+      classes,
+      notes,
+      rows,
+    };
+    const warnings =
+      unparsed > 0 ? [`${unparsed} value(s) were neither numbers nor marks in the table's NOTE; served as null`] : [];
+    const provenance = {
+      title: `${ROOT}.STATISTICAL_DATA.TABLE_INF.TITLE`,
+      table_id: `${ROOT}.STATISTICAL_DATA.TABLE_INF["@id"]`,
+      classes: `${ROOT}.STATISTICAL_DATA.CLASS_INF.CLASS_OBJ`,
+      notes: `${ROOT}.STATISTICAL_DATA.DATA_INF.NOTE`,
+      rows: `${ROOT}.STATISTICAL_DATA.DATA_INF.VALUE`,
+    };
+    return { data: out as unknown as Record<string, unknown>, provenance, warnings };
+  },
+};

@@ -1,0 +1,151 @@
+// イケベ楽器店 item pages (futureshop): JSON-LD Product first, then product: meta, then the futureshop parts.
+import { KumoError } from '../../errors.js';
+import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { availabilityOf } from '../../extract/availability.js';
+import { findProduct, parseJsonLd, type JsonLdOffer } from '../../extract/json-ld.js';
+import { readMeta, titleWithoutSiteName } from '../../extract/meta.js';
+import { readFutureshopProduct } from '../../extract/futureshop.js';
+import type { ItemData } from '../../extract/page-types.js';
+import { firstText } from '../../extract/selectors.js';
+import { parseJan } from '../../normalize/identifiers.js';
+import type { NormalizedPage } from '../../normalize/page.js';
+import { parsePrice, parseShipping, type TaxStatus } from '../../normalize/price.js';
+import { normalizeText } from '../../normalize/text.js';
+
+const ID = 'ikebe_gakki/item';
+/** Names the shop puts after the product name in og:title and <title>. */
+const SHOP_NAMES = ['イケベ楽器店', '池部楽器店'];
+
+type Draft = Partial<ItemData>;
+
+export const ikebeItemExtractor: Extractor = {
+  id: ID,
+  version: 1,
+  pageType: 'item',
+  input: 'html',
+  extract(page: NormalizedPage): Extraction {
+    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+    const warnings = [...(page.warnings ?? [])];
+    const provenance: Record<string, string> = {};
+    const data: Draft = {};
+    const set = <K extends keyof ItemData>(field: K, value: ItemData[K] | null | undefined, source: string) => {
+      if (value === null || value === undefined || data[field] !== undefined) return;
+      data[field] = value;
+      provenance[field] = source;
+    };
+
+    const jsonLd = parseJsonLd(page.jsonLd);
+    warnings.push(...jsonLd.warnings);
+    const product = findProduct(jsonLd.nodes);
+    const offer: JsonLdOffer | undefined = product?.offers.find((o) => o.price !== null) ?? product?.offers[0];
+    const meta = readMeta(page);
+    const fs = readFutureshopProduct(page);
+
+    // Title: never <title>, which carries the shop suffix.
+    set('title', textOrNull(product?.name), 'json-ld:name');
+    set('title', fs.name, 'selector:.fs-c-productNameHeading__name');
+    set('title', titleWithoutSiteName(meta.ogTitle, [meta.ogSiteName, ...SHOP_NAMES]), 'meta:og:title');
+
+    // Price: structured sources first; the displayed 税込 amount confirms them and decides when they disagree,
+    // because a 税込 amount written on the page wins (research §0 rule 2).
+    const metaCurrencyOk = meta.priceCurrency === null || meta.priceCurrency.toUpperCase() === 'JPY';
+    const metaPrice = metaCurrencyOk && meta.priceAmount ? parsePrice(meta.priceAmount).amount : null;
+    const structured =
+      offer?.price != null
+        ? { amount: offer.price, source: 'json-ld:offers.price', taxIncluded: offer.taxIncluded }
+        : metaPrice !== null
+          ? { amount: metaPrice, source: 'meta:product:price:amount', taxIncluded: null }
+          : null;
+    const shown = fs.selling;
+    const PRICE_SELECTOR = 'selector:.fs-c-productPrice--selling';
+    let tax: TaxStatus = 'unknown';
+    let taxSource = '';
+    if (shown?.included != null) {
+      tax = 'included';
+      taxSource = PRICE_SELECTOR;
+      if (structured && structured.amount !== shown.included) {
+        warnings.push(
+          `${structured.source} (${structured.amount}) disagrees with the displayed 税込 price; serving the displayed price`,
+        );
+      }
+      if (structured && structured.amount === shown.included) set('price', structured.amount, structured.source);
+      else set('price', shown.included, PRICE_SELECTOR);
+    } else if (structured) {
+      set('price', structured.amount, structured.source);
+      if (structured.taxIncluded !== null) {
+        tax = structured.taxIncluded ? 'included' : 'excluded';
+        taxSource = 'json-ld:offers.priceSpecification.valueAddedTaxIncluded';
+      } else if (shown?.excluded === structured.amount) {
+        tax = 'excluded';
+        taxSource = PRICE_SELECTOR;
+      }
+    } else if (shown?.excluded != null) {
+      set('price', shown.excluded, PRICE_SELECTOR);
+      tax = 'excluded';
+      taxSource = PRICE_SELECTOR;
+    } else if (shown?.unmarked != null) {
+      set('price', shown.unmarked, PRICE_SELECTOR);
+    }
+
+    const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
+    if (missing.length > 0) {
+      throw new KumoError(
+        'extraction_failed',
+        `${ID}: no ${missing.join(' and ')} found (json-ld, product:/og: meta, futureshop product parts)`,
+        { body: { fields: missing.map((f) => `/${f}`) } },
+      );
+    }
+    data.currency = 'JPY';
+    data.price_tax = tax;
+    if (taxSource) provenance.price_tax = taxSource;
+    set('price_excluding_tax', shown?.excluded, PRICE_SELECTOR);
+
+    const listed = fs.listed;
+    const listPrice =
+      tax === 'excluded' ? (listed?.excluded ?? listed?.unmarked) : (listed?.included ?? listed?.unmarked);
+    set('list_price', listPrice, 'selector:.fs-c-productPrice--listed');
+    set('points', fs.points, 'selector:.fs-c-productPointDisplay__quantity');
+    set('shipping', fs.postage ? parseShipping(fs.postage) : null, 'selector:.fs-c-productPostage');
+
+    set('availability', availabilityOf(offer?.availability), 'json-ld:offers.availability');
+    set('availability', availabilityOf(meta.availability), 'meta:product:availability');
+    set('availability', fs.outOfStock ? 'out_of_stock' : null, 'selector:.fs-c-productNotice--outOfStock');
+
+    set('brand', textOrNull(product?.brand), 'json-ld:brand');
+    // イケベ puts the maker in the futureshop catch copy, and writes "unknown" when there is none.
+    set(
+      'brand',
+      fs.catchCopy && !/^unknown$/i.test(fs.catchCopy) ? fs.catchCopy : null,
+      'selector:.fs-c-productNameHeading__copy',
+    );
+    set('shop', textOrNull(offer?.seller), 'json-ld:offers.seller.name');
+    set('shop', meta.ogSiteName, 'meta:og:site_name');
+
+    set('jan', product?.gtin ? parseJan(product.gtin) : null, 'json-ld:gtin');
+    const janText = firstText(page.document, '.janCode');
+    set('jan', janText ? parseJan(janText) : null, 'selector:.janCode');
+    if (janText && !data.jan) warnings.push('jan: the page shows a JAN that fails its check digit; left out');
+    set('sku', textOrNull(product?.sku), 'json-ld:sku');
+    set('sku', fs.productNumber, 'selector:.fs-c-productNumber__number');
+
+    const images =
+      fs.images.length > 0 ? fs.images : meta.ogImages.length > 0 ? meta.ogImages : (product?.images ?? []);
+    const imageSource =
+      fs.images.length > 0
+        ? 'selector:.fs-c-productCarouselMainImage'
+        : meta.ogImages.length > 0
+          ? 'meta:og:image'
+          : 'json-ld:image';
+    set('images', images.length > 0 ? images : null, imageSource);
+    set('canonical_url', meta.canonical, 'link:canonical');
+    set('canonical_url', meta.ogUrl, 'meta:og:url');
+
+    return { data: data as Record<string, unknown>, provenance, warnings };
+  },
+};
+
+function textOrNull(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const text = normalizeText(value);
+  return text === '' ? null : text;
+}

@@ -1,0 +1,71 @@
+// The closed site catalogue: exact hosts, URL patterns per page type, explicit work types, secrets.
+import { describe, expect, it } from 'vitest';
+import { SiteRegistry } from './registry.js';
+
+const registry = new SiteRegistry();
+const site = (host: string) => {
+  const s = registry.resolveHost(host);
+  if (!s) throw new Error(`no site for ${host}`);
+  return s;
+};
+const typeOf = (url: string, workType = 'auto') =>
+  registry.pageTypeFor(site(new URL(url).hostname), new URL(url), workType)?.pageType ?? null;
+
+describe('SiteRegistry', () => {
+  it('lists the three sites and finds them by id', () => {
+    expect(registry.list().map((s) => s.id)).toEqual(['ikebe_gakki', 'jma_forecast', 'estat_api']);
+    expect(registry.get('estat_api')?.hosts).toEqual(['api.e-stat.go.jp']);
+    expect(registry.get('nope')).toBeNull();
+  });
+
+  it('resolves only exact canonical hosts', () => {
+    expect(registry.resolveHost('www.ikebe-gakki.com')?.id).toBe('ikebe_gakki');
+    expect(registry.resolveHost('WWW.IKEBE-GAKKI.COM')?.id).toBe('ikebe_gakki');
+    expect(registry.resolveHost('ikebe-gakki.com')).toBeNull();
+    expect(registry.resolveHost('evil.www.ikebe-gakki.com')).toBeNull();
+    expect(registry.resolveHost('www.ikebe-gakki.com.evil.jp')).toBeNull();
+  });
+
+  it.each([
+    ['https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592', 'item'],
+    ['https://www.ikebe-gakki.com/c/c-/dt/dt03/dt031548/dt031548002/750802', 'item'],
+    ['https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427', null],
+    ['https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/', null],
+    ['https://www.ikebe-gakki.com/p/search?tag=x', null],
+    ['https://www.ikebe-gakki.com/company/', null],
+    ['https://www.jma.go.jp/bosai/forecast/data/forecast/130000.json', 'forecast'],
+    ['https://www.jma.go.jp/bosai/forecast/data/overview_forecast/070000.json', 'forecast_overview'],
+    ['https://www.jma.go.jp/bosai/forecast/data/forecast/13000.json', null],
+    ['https://api.e-stat.go.jp/rest/3.0/app/json/getStatsData?appId=k&statsDataId=0003014522', 'table'],
+    ['https://api.e-stat.go.jp/rest/2.0/app/json/getStatsData', 'table'],
+    ['https://api.e-stat.go.jp/rest/3.0/app/json/getMetaInfo', null],
+  ])('auto: %s → %s', (url, expected) => {
+    expect(typeOf(url)).toBe(expected);
+  });
+
+  it('takes an explicit work_type the site declares, and refuses others', () => {
+    expect(typeOf('https://www.ikebe-gakki.com/company/', 'item')).toBe('item');
+    expect(typeOf('https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592', 'table')).toBeNull();
+  });
+
+  it('marks the e-Stat appId as a caller secret', () => {
+    expect(site('api.e-stat.go.jp').secretQueryParams).toEqual(['appId']);
+  });
+
+  it('pairs every page type with an extractor of the same type and a sane coverage', () => {
+    for (const s of registry.list()) {
+      for (const entry of s.pageTypes) {
+        expect(entry.extractor.pageType).toBe(entry.pageType);
+        expect(entry.extractor.id).toBe(`${s.id}/${entry.pageType}`);
+        expect(entry.contentTypes.length).toBeGreaterThan(0);
+        expect(entry.verifiedBy).not.toBe('');
+      }
+    }
+  });
+
+  it('rejects a catalogue with a duplicated host or id', () => {
+    const one = registry.list()[0]!;
+    expect(() => new SiteRegistry([one, { ...one, id: 'other' }])).toThrow(/belongs to two sites/);
+    expect(() => new SiteRegistry([one, { ...one, hosts: ['x.jp'] }])).toThrow(/duplicate site id/);
+  });
+});

@@ -1,0 +1,200 @@
+// Golden-fixture verification: every fixture of every site through normalize → extract → validate, compared
+// with what a reviewer expects. Real pages are read from the shared corpus in place; without it they are skipped.
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { isKumoError } from '../errors.js';
+import { validateExtraction } from '../extract/page-types.js';
+import { normalizePage } from '../normalize/normalize-page.js';
+import { corpusDir, repoRoot } from './corpus.js';
+import type { SiteRegistry } from './registry.js';
+import type { Site } from './site.js';
+
+export type FixtureSource = 'corpus' | 'modelled' | 'recorded';
+
+/** `<name>.meta.json` beside `<name>.expected.json` in `src/sites/<site-folder>/fixtures/`. */
+export interface FixtureMeta {
+  /** corpus: a real page in ../shared/corpus/real; recorded: a real page kept here; modelled: written by us. */
+  source: FixtureSource;
+  corpusPath?: string;
+  /** File in the fixtures folder (modelled or recorded pages). */
+  page?: string;
+  url: string;
+  contentType: string;
+  note: string;
+  /** Page type to run; default: the one `auto` picks for the URL. */
+  pageType?: string;
+  /** The fixture proves a failure: this error code instead of data (no expected.json then). */
+  expectError?: string;
+}
+
+export interface FixtureResult {
+  site: string;
+  pageType: string | null;
+  fixture: string;
+  source: FixtureSource | null;
+  status: 'pass' | 'fail' | 'skipped';
+  detail?: string;
+  /** `/path: expected …, got …` lines, at most 20. */
+  diff?: string[];
+}
+
+/** Fixtures live in the source tree, found from the repository root so the built CLI reads the same files. */
+export function fixturesDirOf(site: Site): string {
+  return path.join(repoRoot, 'src', 'sites', site.id.replace(/_/g, '-'), 'fixtures');
+}
+
+export interface VerifyOptions {
+  /** Where the shared real-page corpus is; default `../shared/corpus/real` beside the repository. */
+  corpusDir?: string;
+  registry?: SiteRegistry;
+}
+
+export async function verifySite(site: Site, options: VerifyOptions = {}): Promise<FixtureResult[]> {
+  const dir = fixturesDirOf(site);
+  const names = existsSync(dir)
+    ? (await readdir(dir)).filter((f) => f.endsWith('.meta.json')).map((f) => f.slice(0, -'.meta.json'.length))
+    : [];
+  const results: FixtureResult[] = [];
+  const corpus = options.corpusDir ?? corpusDir;
+  const haveCorpus = existsSync(corpus);
+  for (const name of names.sort()) {
+    results.push(
+      await verifyFixture(site, dir, name, { corpus: haveCorpus ? corpus : null, registry: options.registry }),
+    );
+  }
+  results.push(...coverageChecks(site, results));
+  return results;
+}
+
+export async function verifyAll(
+  registry: SiteRegistry,
+  options: Omit<VerifyOptions, 'registry'> = {},
+): Promise<FixtureResult[]> {
+  const all: FixtureResult[] = [];
+  for (const site of registry.list()) all.push(...(await verifySite(site, { ...options, registry })));
+  return all;
+}
+
+async function verifyFixture(
+  site: Site,
+  dir: string,
+  name: string,
+  { corpus, registry }: { corpus: string | null; registry: SiteRegistry | undefined },
+): Promise<FixtureResult> {
+  const base: FixtureResult = { site: site.id, pageType: null, fixture: name, source: null, status: 'fail' };
+  let meta: FixtureMeta;
+  try {
+    meta = JSON.parse(await readFile(path.join(dir, `${name}.meta.json`), 'utf8')) as FixtureMeta;
+  } catch {
+    return { ...base, detail: 'meta.json missing or not JSON' };
+  }
+  base.source = meta.source;
+
+  const url = new URL(meta.url);
+  const entry = meta.pageType
+    ? site.pageTypes.find((e) => e.pageType === meta.pageType)
+    : (registry?.pageTypeFor(site, url, 'auto') ?? site.pageTypes.find((e) => e.matches(url)));
+  if (!entry) return { ...base, detail: `no page type of ${site.id} for ${meta.url}` };
+  base.pageType = entry.pageType;
+  if (!site.hosts.includes(url.hostname)) return { ...base, detail: `${url.hostname} is not a host of ${site.id}` };
+
+  let body: Buffer;
+  if (meta.source === 'corpus') {
+    if (!meta.corpusPath) return { ...base, detail: 'corpus fixture without corpusPath' };
+    if (!corpus) return { ...base, status: 'skipped', detail: 'shared corpus absent' };
+    body = await readFile(path.join(corpus, meta.corpusPath));
+  } else {
+    if (!meta.page) return { ...base, detail: `${meta.source} fixture without page` };
+    body = await readFile(path.join(dir, meta.page));
+  }
+
+  let data: Record<string, unknown>;
+  try {
+    const page = normalizePage({
+      body: new Uint8Array(body),
+      headers: { 'content-type': meta.contentType },
+      finalUrl: meta.url,
+      input: entry.extractor.input,
+    });
+    const extraction = entry.extractor.extract(page);
+    validateExtraction(entry.pageType, extraction);
+    data = extraction.data;
+  } catch (error) {
+    if (!isKumoError(error))
+      return { ...base, detail: `threw ${error instanceof Error ? error.message : 'a non-error'}` };
+    if (meta.expectError === error.code) return { ...base, status: 'pass', detail: error.message };
+    return { ...base, detail: `${error.code}: ${error.message}` };
+  }
+  if (meta.expectError) return { ...base, detail: `expected ${meta.expectError}, got data` };
+
+  let expected: unknown;
+  try {
+    expected = JSON.parse(await readFile(path.join(dir, `${name}.expected.json`), 'utf8'));
+  } catch {
+    return { ...base, detail: 'expected.json missing or not JSON' };
+  }
+  const diff = diffJson(expected, data);
+  return diff.length === 0
+    ? { ...base, status: 'pass' }
+    : { ...base, detail: `${diff.length} difference(s)`, diff: diff.slice(0, 20) };
+}
+
+/** DESIGN §6: `stable` needs a real page that verifies; a page type with only modelled fixtures is `beta` at most. */
+function coverageChecks(site: Site, results: readonly FixtureResult[]): FixtureResult[] {
+  return site.pageTypes.map((entry) => {
+    const mine = results.filter((r) => r.pageType === entry.pageType);
+    const real = mine.filter((r) => r.source === 'corpus' || r.source === 'recorded');
+    const check: FixtureResult = {
+      site: site.id,
+      pageType: entry.pageType,
+      fixture: `(coverage ${entry.pageType}: ${entry.coverage})`,
+      source: null,
+      status: 'pass',
+    };
+    if (entry.coverage === 'stable') {
+      if (real.length === 0) return { ...check, status: 'fail', detail: 'stable without a real-page fixture' };
+      if (real.every((r) => r.status === 'skipped'))
+        return { ...check, status: 'skipped', detail: 'real pages absent' };
+      if (!real.some((r) => r.status === 'pass'))
+        return { ...check, status: 'fail', detail: 'no real-page fixture passes' };
+    } else if (entry.coverage === 'beta' && mine.length === 0) {
+      return { ...check, status: 'fail', detail: 'beta without any fixture' };
+    }
+    return check;
+  });
+}
+
+/** Structural differences as `/path: expected X, got Y`; key order does not matter, array order does. */
+export function diffJson(expected: unknown, actual: unknown, at = ''): string[] {
+  const where = at || '/';
+  if (Array.isArray(expected) || Array.isArray(actual)) {
+    if (!Array.isArray(expected) || !Array.isArray(actual))
+      return [`${where}: expected ${show(expected)}, got ${show(actual)}`];
+    const out: string[] = [];
+    if (expected.length !== actual.length)
+      out.push(`${where}: expected ${expected.length} items, got ${actual.length}`);
+    for (let i = 0; i < Math.min(expected.length, actual.length); i++)
+      out.push(...diffJson(expected[i], actual[i], `${at}/${i}`));
+    return out;
+  }
+  if (isPlainObject(expected) && isPlainObject(actual)) {
+    const out: string[] = [];
+    for (const key of new Set([...Object.keys(expected), ...Object.keys(actual)])) {
+      if (!(key in actual)) out.push(`${at}/${key}: missing (expected ${show(expected[key])})`);
+      else if (!(key in expected)) out.push(`${at}/${key}: unexpected ${show(actual[key])}`);
+      else out.push(...diffJson(expected[key], actual[key], `${at}/${key}`));
+    }
+    return out;
+  }
+  return Object.is(expected, actual) ? [] : [`${where}: expected ${show(expected)}, got ${show(actual)}`];
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function show(value: unknown): string {
+  const s = JSON.stringify(value) ?? String(value);
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
