@@ -108,6 +108,8 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as KumoApp;
 
   app.decorateRequest('caller', null);
+  // Only JSON bodies: Fastify would otherwise hand a text/plain body to validation as a string.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(swagger, {
     openapi: {

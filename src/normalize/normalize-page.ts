@@ -2,7 +2,7 @@
 import { parseDocument } from 'htmlparser2';
 import { selectOne } from 'css-select';
 import { getOuterHTML, textContent } from 'domutils';
-import { isComment, isTag, type AnyNode, type Document, type Element, type ParentNode } from 'domhandler';
+import { isCDATA, isComment, isTag, type AnyNode, type Document, type Element, type ParentNode } from 'domhandler';
 import { KumoError } from '../errors.js';
 import { decodeBody } from './charset.js';
 import type { HtmlPage, JsonPage, NormalizedPage } from './page.js';
@@ -64,7 +64,7 @@ function normalizeHtml(input: NormalizeInput, contentType: string | undefined): 
   let cut = false;
   while (stack.length > 0) {
     const { node, depth } = stack.pop()!;
-    if (isComment(node) || node.type === 'cdata') {
+    if (isComment(node) || isCDATA(node)) {
       doomed.push(node);
       continue;
     }

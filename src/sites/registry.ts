@@ -43,7 +43,7 @@ export class SiteRegistry {
    * `auto`: the first page type whose URL pattern matches. An explicit work_type names a page type the site
    * declares, whatever the URL; null when the site has no such type (the caller answers 422).
    */
-  pageTypeFor(site: Site, url: URL, workType: 'auto' | string): PageTypeEntry | null {
+  pageTypeFor(site: Site, url: URL, workType: string): PageTypeEntry | null {
     if (workType === 'auto') return site.pageTypes.find((entry) => entry.matches(url)) ?? null;
     return site.pageTypes.find((entry) => entry.pageType === workType) ?? null;
   }

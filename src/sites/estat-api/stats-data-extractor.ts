@@ -145,6 +145,6 @@ export const estatStatsDataExtractor: Extractor = {
       notes: `${ROOT}.STATISTICAL_DATA.DATA_INF.NOTE`,
       rows: `${ROOT}.STATISTICAL_DATA.DATA_INF.VALUE`,
     };
-    return { data: out as unknown as Record<string, unknown>, provenance, warnings };
+    return { data: out, provenance, warnings };
   },
 };

@@ -140,7 +140,7 @@ export const ikebeItemExtractor: Extractor = {
     set('canonical_url', meta.canonical, 'link:canonical');
     set('canonical_url', meta.ogUrl, 'meta:og:url');
 
-    return { data: data as Record<string, unknown>, provenance, warnings };
+    return { data, provenance, warnings };
   },
 };
 

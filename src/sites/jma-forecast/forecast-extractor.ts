@@ -1,7 +1,7 @@
 // 気象庁 bosai forecast JSON (`forecast/<office>.json`): the 3-day and the weekly report, typed and normalized.
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
-import { arr, int, obj, str, type JsonObject } from '../../extract/json-path.js';
+import { arr, obj, str, type JsonObject } from '../../extract/json-path.js';
 import type { ForecastData } from '../../extract/page-types.js';
 import type { NormalizedPage } from '../../normalize/page.js';
 import { normalizeText } from '../../normalize/text.js';
@@ -208,6 +208,6 @@ export const jmaForecastExtractor: Extractor = {
     };
     if (shortReport) provenance.short_term = `json:$[${index(shortReport)}].timeSeries`;
     if (weeklyReport) provenance.weekly = `json:$[${index(weeklyReport)}]`;
-    return { data: data as unknown as Record<string, unknown>, provenance, warnings: [] };
+    return { data, provenance, warnings: [] };
   },
 };

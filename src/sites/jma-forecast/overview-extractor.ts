@@ -32,6 +32,6 @@ export const jmaOverviewExtractor: Extractor = {
       headline: 'json:$.headlineText',
       text: 'json:$.text',
     };
-    return { data: data as unknown as Record<string, unknown>, provenance, warnings: [] };
+    return { data, provenance, warnings: [] };
   },
 };
