@@ -11,11 +11,9 @@ const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');
 
 describe('docs/errors.md', () => {
   it('lists exactly the catalogue, with each status and title', () => {
-    const rows = [...read('docs/errors.md').matchAll(/^\| `([a-z_]+)` \| (\d{3}) \| ([^|]+) \|/gm)].map((m) => [
-      m[1],
-      Number(m[2]),
-      m[3]!.trim(),
-    ]);
+    const rows = [...read('docs/errors.md').matchAll(/^\|\s*`([a-z_]+)`\s*\|\s*(\d{3})\s*\|\s*([^|]+?)\s*\|/gm)].map(
+      (m) => [m[1], Number(m[2]), m[3]!.trim()],
+    );
     const expected = Object.entries(errorCatalogue).map(([code, entry]) => [
       code,
       statusByCode[code as keyof typeof statusByCode],
@@ -32,7 +30,7 @@ describe('docs/configuration.md and .env.example', () => {
   });
 
   it('the docs table lists every variable with its default, and nothing else', () => {
-    const rows = [...read('docs/configuration.md').matchAll(/^\| `([A-Z_]+)` \| `([^`]*)` \|/gm)].map((m) => [
+    const rows = [...read('docs/configuration.md').matchAll(/^\|\s*`([A-Z_]+)`\s*\|\s*`([^`]*)`\s*\|/gm)].map((m) => [
       m[1],
       m[2],
     ]);

@@ -1,16 +1,29 @@
 // Small css-select helpers over the normalized tree: first match, its normalized text, attributes.
-import { selectAll, selectOne } from 'css-select';
+import { compile, selectAll, selectOne } from 'css-select';
+
+type CompiledQuery = ReturnType<typeof compile<AnyNode, Element>>;
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { normalizeText } from '../normalize/text.js';
 
 export type Root = AnyNode | AnyNode[];
 
+// Extractors use a fixed set of selectors: compiling each once saves a parse per query per page.
+const compiled = new Map<string, CompiledQuery>();
+function query(selector: string): CompiledQuery {
+  let q = compiled.get(selector);
+  if (!q) {
+    q = compile<AnyNode, Element>(selector);
+    compiled.set(selector, q);
+  }
+  return q;
+}
+
 export function first(root: Root, selector: string): Element | null {
-  return selectOne<AnyNode, Element>(selector, root);
+  return selectOne<AnyNode, Element>(query(selector), root);
 }
 
 export function all(root: Root, selector: string): Element[] {
-  return selectAll<AnyNode, Element>(selector, root);
+  return selectAll<AnyNode, Element>(query(selector), root);
 }
 
 /**

@@ -1,5 +1,11 @@
 // Builds the Fastify app from ready services; never listens (main.ts does), so tests can start it on any port.
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
@@ -56,7 +62,7 @@ function toKumoError(error: FastifyError): KumoError {
   if (isKumoError(error)) return error;
   if (error.validation && error.validation.length > 0) {
     const first = error.validation[0]!;
-    const params = first.params as Record<string, unknown>;
+    const params = first.params;
     const base = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const extra = typeof params.additionalProperty === 'string' ? params.additionalProperty : null;
     const missing = typeof params.missingProperty === 'string' ? params.missingProperty : null;
@@ -98,8 +104,8 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
     genReqId: () => newId('req'),
-    requestIdLogLabel: 'request_id',
-    disableRequestLogging: true,
+    // Our own onResponse hook writes the one line per request; Fastify's would log URLs and headers.
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     return503OnClosing: true,
     ajv: {
       // Unknown fields are an error (never silently dropped) and types are never coerced ("yes" is not true).

@@ -201,3 +201,12 @@ describe.skipIf(!haveCorpus)('parallel texts decode to the expected UTF-8 byte-f
     expect(r.text).toBe(expected);
   });
 });
+
+describe('detection past a long ASCII head', () => {
+  it('finds Shift_JIS after 100 KB of script', () => {
+    const text = `<script>${'var a = 1;\n'.repeat(10_000)}</script><p>消費税込 ￥2,200 ありがとうございました</p>`;
+    const r = decodeBody(bytes(text, 'cp932'), undefined);
+    expect(r).toMatchObject({ charset: 'shift_jis', source: 'detected' });
+    expect(r.text).toBe(text);
+  });
+});

@@ -131,9 +131,12 @@ const detected: Readonly<Partial<Record<string, string>>> = {
 
 /** Statistical step for undeclared pages: encoding.js's strict validators, in its own preference order. */
 export function detectJapaneseCharset(bytes: Uint8Array, maxBytes = DEFAULT_DETECT_BYTES): string | null {
-  const sample = lastCharBoundary(bytes, maxBytes);
-  if (sample.length === 0) return null;
-  const found = Encoding.detect(sample, ['ASCII', 'JIS', 'UTF8', 'EUCJP', 'SJIS']);
+  // Pages often open with tens of kilobytes of ASCII (scripts, styles): the sample starts where the first
+  // non-ASCII byte or ISO-2022-JP escape does, which is always a character boundary.
+  const start = bytes.findIndex((b) => b >= 0x80 || b === 0x1b);
+  if (start < 0) return bytes.length > 0 ? 'utf-8' : null;
+  const sample = lastCharBoundary(bytes.subarray(start), maxBytes);
+  const found = Encoding.detect(sample, ['JIS', 'UTF8', 'EUCJP', 'SJIS']);
   return found === false ? null : (detected[found] ?? null);
 }
 

@@ -1,7 +1,8 @@
 // Fetched bytes → the NormalizedPage extractors read: decoded, parsed, stripped of active content, links absolute.
 import { parseDocument } from 'htmlparser2';
 import { selectOne } from 'css-select';
-import { getOuterHTML, textContent } from 'domutils';
+import { textContent } from 'domutils';
+import { render } from 'dom-serializer';
 import { isCDATA, isComment, isTag, type AnyNode, type Document, type Element, type ParentNode } from 'domhandler';
 import { KumoError } from '../errors.js';
 import { decodeBody } from './charset.js';
@@ -195,5 +196,5 @@ function detachAll(nodes: readonly AnyNode[]): void {
 
 /** The normalized HTML served as `html`: UTF-8 text, Japanese left as characters, not entities. */
 export function serializeHtml(page: HtmlPage): string {
-  return getOuterHTML(page.document.children, { encodeEntities: 'utf8', decodeEntities: true });
+  return render(page.document.children, { encodeEntities: 'utf8', decodeEntities: true });
 }

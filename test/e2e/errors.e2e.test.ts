@@ -78,7 +78,7 @@ function expectProblem(res: ApiAnswer, status: number, code: string): void {
 async function usedCredits(): Promise<number> {
   const usage = await call(kumo.baseUrl, '/v1/usage');
   expect(usage.body.credits.reserved).toBe(0);
-  return usage.body.credits.used;
+  return usage.body.credits.used as number;
 }
 
 describe('400 invalid_request names the field', () => {

@@ -123,7 +123,7 @@ describe('the other endpoints', () => {
   it('GET /v1/sites lists the three sites with page types, coverage and what verified them', async () => {
     const res = await call(kumo.baseUrl, '/v1/sites', null);
     expect(res.status).toBe(200);
-    const ids = res.body.sites.map((s: { id: string }) => s.id).sort();
+    const ids = (res.body.sites as { id: string }[]).map((s) => s.id).sort();
     expect(ids).toEqual(['estat_api', 'ikebe_gakki', 'jma_forecast']);
     for (const site of res.body.sites) {
       expect(site.hosts.length).toBeGreaterThan(0);

@@ -1,0 +1,68 @@
+// The shared mode end to end: the same server on PostgreSQL (ledger, keys, metadata) and Redis (concurrency leases).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
+import { startKumo, scrape, call, kumoCli, type KumoProcess } from '../support/kumo-process.js';
+import { itemPage } from '../support/pages.js';
+
+const item = (id: string) => `https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/${id}`;
+const html = { 'content-type': 'text/html; charset=utf-8' };
+const database = `kumo_e2e_${randomBytes(6).toString('hex')}`;
+const admin = 'postgres://postgres@127.0.0.1:5432/postgres';
+const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
+const env = { DATABASE_URL: databaseUrl, REDIS_URL: 'redis://127.0.0.1:6379' };
+let origin: Origin;
+const started: KumoProcess[] = [];
+
+beforeAll(async () => {
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${database}`);
+  await client.end();
+  origin = await startOrigin();
+  origin.route('GET', '/c/c-/kb/kb01/kb011427/400001', (_req, res) => {
+    setTimeout(() => res.writeHead(200, html).end(itemPage()), 150);
+  });
+  const spec = connectToSpec({ 'www.ikebe-gakki.com': origin.url });
+  // Two stateless instances sharing PostgreSQL and Redis.
+  started.push(await startKumo({ ...env, KUMO_CONNECT_TO: spec }));
+  started.push(await startKumo({ ...env, KUMO_CONNECT_TO: spec }));
+});
+
+afterAll(async () => {
+  for (const k of started) {
+    await k.stop();
+    await k.cleanup();
+  }
+  await origin?.close();
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await client.end();
+});
+
+describe('two instances on PostgreSQL and Redis', () => {
+  it('share keys, credits and the concurrency limit', async () => {
+    const [a, b] = started as [KumoProcess, KumoProcess];
+    const key = await kumoCli(a.dataDir, ['keys', 'create', '--plan', 'starter', '--concurrency', '2', '--json'], env);
+    origin.resetPeak();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => scrape((i % 2 ? a : b).baseUrl, { url: item('400001') }, key.key)),
+    );
+    const ok = answers.filter((r) => r.status === 200).length;
+    const limited = answers.filter((r) => r.status === 429 && r.body.code === 'concurrency_limited').length;
+    expect(ok + limited).toBe(30);
+    expect(ok).toBeGreaterThanOrEqual(2);
+    expect(origin.inFlightMax()).toBeLessThanOrEqual(2);
+
+    const fromA = await call(a.baseUrl, '/v1/usage', key.key);
+    const fromB = await call(b.baseUrl, '/v1/usage', key.key);
+    expect(fromA.body.credits).toMatchObject({ used: ok, reserved: 0 });
+    expect(fromB.body.credits).toEqual(fromA.body.credits);
+    expect(fromA.body.concurrency.in_use).toBe(0);
+
+    const someId = answers.find((r) => r.status === 200)!.body.request_id;
+    expect((await call(b.baseUrl, `/v1/requests/${someId}`, key.key)).body.status).toBe('completed');
+  });
+});
