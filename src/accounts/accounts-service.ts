@@ -42,20 +42,8 @@ export interface CreatedKey {
 }
 
 /** What listings show of a key: everything but the secret and its hash. */
-export interface KeySummary {
-  id: string;
-  accountId: string;
-  displayPrefix: string;
-  status: 'active' | 'revoked' | 'expired';
-  sites: string[] | null;
-  operations: Operation[] | null;
-  outputs: Output[] | null;
-  monthlyCreditLimit: number | null;
-  concurrencyLimit: number | null;
-  createdAt: string;
-  revokedAt: string | null;
-  expiresAt: string | null;
-}
+/** A key as listings show it: everything but the hash, plus whether it still works. */
+export type KeySummary = Omit<KeyRecord, 'hash'> & { status: 'active' | 'revoked' | 'expired' };
 
 export interface AuthenticatedCaller {
   account: AccountRecord;

@@ -2,11 +2,10 @@
 import { planOf } from '../accounts/plans.js';
 import type { ConcurrencyScope } from '../limits/concurrency-limiter.js';
 import type { AccountRecord, KeyRecord } from '../storage/storage.js';
+import type { AuthenticatedCaller } from '../accounts/accounts-service.js';
 
-export interface Caller {
-  account: AccountRecord;
-  key: KeyRecord;
-}
+/** The authenticated account and key a call runs for. */
+export type Caller = AuthenticatedCaller;
 
 export function concurrencyLimitsOf(account: AccountRecord, key: KeyRecord): { account: number; key: number } {
   const plan = planOf(account.plan);
