@@ -107,6 +107,28 @@ describe('400 invalid_request names the field', () => {
   }
 });
 
+describe('hostile bodies and headers', () => {
+  it('a deeply nested JSON body is a quick 400, and the server keeps serving', async () => {
+    const nested = `{"url":"${item('100001')}","params":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const res = await scrape(kumo.baseUrl, nested);
+    expectProblem(res, 400, 'invalid_request');
+    expect((await call(kumo.baseUrl, '/healthz', null)).status).toBe(200);
+  });
+
+  it('odd Authorization headers are a 401, never a 500', async () => {
+    for (const authorization of ['bearer ' + testKey, 'Basic dXNlcjpwdw==', 'Bearer ', `Bearer ${'k'.repeat(8000)}`]) {
+      const response = await fetch(`${kumo.baseUrl}/v1/usage`, { headers: { authorization } });
+      const body = (await response.json()) as Record<string, unknown>;
+      expectProblem({ status: response.status, headers: response.headers, body }, 401, 'unauthorized');
+    }
+  });
+
+  it('a key in the query string is ignored', async () => {
+    const res = await call(kumo.baseUrl, `/v1/usage?api_key=${testKey}`, null);
+    expectProblem(res, 401, 'unauthorized');
+  });
+});
+
 describe('400 invalid_url', () => {
   const cases: [string, string][] = [
     ['ftp scheme', 'ftp://www.ikebe-gakki.com/x'],
