@@ -86,6 +86,28 @@ export const EnvSchema = Type.Object(
     ),
     KUMO_FETCH_MAX_ATTEMPTS: Int(1, 3, 'Tries per fetch for timeouts, network errors, 5xx and 429.', 10),
     KUMO_FETCH_RETRY_BASE_MS: Int(0, 250, 'First retry backoff; doubles per try, with jitter.'),
+    KUMO_ROBOTS_TTL_MS: Int(
+      1000,
+      86_400_000,
+      'How long a fetched or missing (4xx) robots.txt is trusted; RFC 9309 allows at most 24 h.',
+      86_400_000,
+    ),
+    KUMO_ROBOTS_UNREACHABLE_TTL_MS: Int(
+      1000,
+      60_000,
+      'How long a host whose robots.txt is unreachable (5xx, network, timeout) stays disallowed before a new try.',
+      86_400_000,
+    ),
+    KUMO_BREAKER_FAILURES: Int(
+      1,
+      5,
+      'Consecutive failed fetches to a host (network, timeout, 5xx, 429) that open its circuit breaker.',
+    ),
+    KUMO_BREAKER_COOLDOWN_MS: Int(
+      100,
+      30_000,
+      "How long an open breaker refuses calls to the host (site_busy) before one probe; a target's Retry-After lengthens it.",
+    ),
     KUMO_USER_AGENT: Type.String({
       default: 'KumoBot/0.1 (+https://kumo.dev/bot)',
       description: 'User-Agent sent to target sites; keep a contact URL in it.',
@@ -118,6 +140,8 @@ export interface Config {
     retryBaseDelayMs: number;
     userAgent: string;
   };
+  robots: { ttlMs: number; unreachableTtlMs: number };
+  breaker: { failureThreshold: number; cooldownMs: number };
   artifacts: { dir: string; retentionMs: number };
 }
 
@@ -191,6 +215,8 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
       retryBaseDelayMs: env.KUMO_FETCH_RETRY_BASE_MS,
       userAgent: env.KUMO_USER_AGENT,
     },
+    robots: { ttlMs: env.KUMO_ROBOTS_TTL_MS, unreachableTtlMs: env.KUMO_ROBOTS_UNREACHABLE_TTL_MS },
+    breaker: { failureThreshold: env.KUMO_BREAKER_FAILURES, cooldownMs: env.KUMO_BREAKER_COOLDOWN_MS },
     artifacts: { dir: path.join(dataDir, 'artifacts'), retentionMs: env.KUMO_ARTIFACT_RETENTION_DAYS * 86_400_000 },
   };
   return deepFreeze(config);

@@ -11,7 +11,11 @@ import { createPostgresStorage } from './storage/postgres/postgres-storage.js';
 import { InProcessConcurrencyLimiter } from './limits/in-process-concurrency-limiter.js';
 import { RedisConcurrencyLimiter } from './limits/redis-concurrency-limiter.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
-import { InProcessHostGate } from './fetch/host-gate.js';
+import { InProcessHostGate, type HostGate } from './fetch/host-gate.js';
+import { RedisHostGate } from './fetch/redis-host-gate.js';
+import { InProcessCircuitBreaker } from './fetch/circuit-breaker.js';
+import { InMemoryRobotsCache, productTokenOf } from './fetch/robots.js';
+import { PromClientMetrics } from './metrics/prom-client-metrics.js';
 import { parseConnectTo } from './fetch/connect-to.js';
 import { SiteRegistry } from './sites/registry.js';
 import { Accounts } from './accounts/accounts-service.js';
@@ -54,6 +58,17 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
         })
       : new InProcessConcurrencyLimiter();
 
+  const metrics = new PromClientMetrics();
+  // Politeness must hold across every instance that shares the database, so it lives where the leases do.
+  const hostGate: HostGate =
+    config.limits.kind === 'redis'
+      ? new RedisHostGate({
+          url: config.limits.url,
+          keyPrefix: 'kumo',
+          onError: () => logger.warn('redis: host gate connection error'),
+        })
+      : new InProcessHostGate();
+
   const registry = new SiteRegistry();
   const override = config.politenessOverride;
   const fetcher = new HttpFetcher({
@@ -65,7 +80,24 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     maxAttempts: config.fetch.maxAttempts,
     retryBaseDelayMs: config.fetch.retryBaseDelayMs,
     connectTo: parseConnectTo(config.connectTo),
-    hostGate: new InProcessHostGate(),
+    hostGate,
+    breaker: new InProcessCircuitBreaker({
+      failureThreshold: config.breaker.failureThreshold,
+      cooldownMs: config.breaker.cooldownMs,
+      onStateChange: (host, state) => {
+        metrics.breakerChanged(host, state);
+        logger.warn({ host, state }, 'circuit breaker');
+      },
+    }),
+    robots: {
+      cache: new InMemoryRobotsCache(),
+      productToken: productTokenOf(config.fetch.userAgent),
+      ttlMs: config.robots.ttlMs,
+      unreachableTtlMs: config.robots.unreachableTtlMs,
+      // robots.txt is small; a host that cannot serve it in this time is treated as unreachable.
+      timeoutMs: Math.min(config.fetch.headersTimeoutMs, 10_000),
+    },
+    metrics,
     politeness: (host: string) => {
       const site = registry.resolveHost(host);
       const rule = site?.politeness ?? { maxInFlight: 1, minIntervalMs: 1000 };
@@ -89,6 +121,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     environment: config.environment,
     fetchDeadlineMs: config.fetch.deadlineMs,
     artifactRetentionMs: config.artifacts.retentionMs,
+    metrics,
   });
 
   // Credits held by a process killed mid-call, and artifacts past retention, are freed in the background.
@@ -115,6 +148,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     scrape,
     requests: storage.requests,
     usage: new UsageReporter({ ledger: storage.ledger, limiter }),
+    metrics,
     health: async () => {
       await storage.ledger.accountUsage('health', '0000-00');
       await limiter.inUse('health');
@@ -122,6 +156,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     close: async () => {
       clearInterval(timer);
       await fetcher.close();
+      await hostGate.close?.();
       await limiter.close();
       await storage.close();
     },

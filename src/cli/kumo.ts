@@ -1,17 +1,28 @@
 #!/usr/bin/env node
 // The `kumo` command: keys for operators, and the reviewer's tools (extract, sites verify), on the server's config.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfigFromProcess } from '../config.js';
-import { openStorage } from '../services.js';
 import { Accounts } from '../accounts/accounts-service.js';
 import { SiteRegistry } from '../sites/registry.js';
 import { normalizePage } from '../normalize/normalize-page.js';
 import { validateExtraction } from '../extract/page-types.js';
-import { verifyAll } from '../sites/verification.js';
+import {
+  earnedCoverage,
+  effectiveCoverage,
+  toRecord,
+  verificationRecordPath,
+  verifyAll,
+} from '../sites/verification.js';
 import { parseTargetUrl } from '../fetch/url-policy.js';
 import { isKumoError, KumoError } from '../errors.js';
 import type { Operation, Output, PlanId } from '../storage/storage.js';
+import { recordFixture, recordingFetcher } from '../sites/record-fixture.js';
+import { parsePrice } from '../normalize/price.js';
+import { parseDate } from '../normalize/date.js';
+import { parseNumber } from '../normalize/number.js';
+import { normalizeText } from '../normalize/text.js';
+import { idTypes, parseId, type IdType } from '../normalize/ids.js';
 
 const usage = `usage:
   kumo keys create --plan free|starter|growth [--account ID] [--sites a,b] [--operations scrape,usage,artifacts]
@@ -20,7 +31,10 @@ const usage = `usage:
   kumo keys revoke KEY_ID
   kumo keys rotate KEY_ID [--json]
   kumo extract --site ID --url URL [--file page.html]   (reads stdin without --file)
-  kumo sites verify [--json]`;
+  kumo normalize price|date|number|text "<input>"
+  kumo normalize id --type jan|isbn|corporate_number|postal_code|phone "<input>"
+  kumo sites verify [--json] [--record]
+  kumo sites record URL [--site ID] [--name NAME] [--out DIR]`;
 
 class UsageError extends Error {}
 
@@ -65,6 +79,8 @@ async function keys(args: string[]): Promise<void> {
       json: { type: 'boolean', default: false },
     },
   });
+  // Loaded here so the reviewer's tools (normalize, extract, sites) need no storage backend at all.
+  const { openStorage } = await import('../services.js');
   const storage = await openStorage(loadConfigFromProcess());
   try {
     const accounts = new Accounts(storage);
@@ -155,17 +171,109 @@ async function extract(args: string[]): Promise<void> {
   });
 }
 
+/** research §0 shapes, so a reviewer can check the library against the policy table one string at a time. */
+function normalize(args: string[]): void {
+  const [kind, ...rest] = args;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { type: { type: 'string' } },
+  });
+  const input = positionals[0];
+  if (input === undefined || positionals.length > 1) throw new UsageError(usage);
+  switch (kind ?? '') {
+    case 'price':
+      return print(parsePrice(input));
+    case 'date':
+      return print(parseDate(input));
+    case 'number': {
+      const parsed = parseNumber(input);
+      return print(parsed ?? { value: null, reason: 'not_a_number' });
+    }
+    case 'text':
+      return print({ value: normalizeText(input, 'ja-extract'), profile: 'ja-extract' });
+    case 'id': {
+      const idType = values.type as IdType | undefined;
+      if (!idType || !idTypes.includes(idType)) throw new UsageError(`--type must be one of ${idTypes.join(', ')}`);
+      return print(parseId(idType, input));
+    }
+    default:
+      throw new UsageError(usage);
+  }
+}
+
 async function sites(args: string[]): Promise<void> {
   const [action, ...rest] = args;
+  if (action === 'record') return record(rest);
   if (action !== 'verify') throw new UsageError(usage);
-  const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
-  const results = await verifyAll(new SiteRegistry());
+  const { values } = parseArgs({
+    args: rest,
+    options: { json: { type: 'boolean', default: false }, record: { type: 'boolean', default: false } },
+  });
+  const registry = new SiteRegistry();
+  const results = await verifyAll(registry);
+  if (values.record) {
+    // A record written without the corpus would claim nothing verified the real pages: refuse instead.
+    if (results.some((r) => r.source === 'corpus' && r.status === 'skipped'))
+      throw new UsageError('--record needs the shared corpus (../shared/corpus/real)');
+    await writeFile(verificationRecordPath, `${JSON.stringify(toRecord(results), null, 2)}\n`);
+  }
+  // The table shows what verification earns now (live, corpus included), next to what each site declares.
+  const table = registry.list().flatMap((site) =>
+    site.pageTypes.map((entry) => {
+      const mine = results.filter(
+        (r) => r.site === site.id && r.pageType === entry.pageType && !r.fixture.startsWith('('),
+      );
+      const count = (status: string) => mine.filter((r) => r.status === status).length;
+      const earned = earnedCoverage(mine);
+      const declared = entry.declaredCoverage ?? entry.coverage;
+      return {
+        site: site.id,
+        page_type: entry.pageType,
+        declared,
+        earned,
+        effective: effectiveCoverage(declared, earned),
+        pass: count('pass'),
+        fail: count('fail'),
+        skipped: count('skipped'),
+      };
+    }),
+  );
   if (values.json) {
-    print(results);
+    print({ coverage: table, fixtures: results });
   } else {
-    for (const r of results) process.stdout.write(`${r.site.padEnd(14)} ${r.fixture.padEnd(34)} ${r.status}\n`);
+    for (const r of results.filter((x) => x.status !== 'pass'))
+      process.stdout.write(`${r.status.toUpperCase()} ${r.site} ${r.fixture}: ${r.detail ?? ''}\n`);
+    process.stdout.write(
+      `${'site'.padEnd(16)}${'page type'.padEnd(20)}${'declared'.padEnd(14)}${'earned'.padEnd(14)}${'effective'.padEnd(14)}pass/fail/skipped\n`,
+    );
+    for (const row of table)
+      process.stdout.write(
+        `${row.site.padEnd(16)}${row.page_type.padEnd(20)}${row.declared.padEnd(14)}${row.earned.padEnd(14)}${row.effective.padEnd(14)}${row.pass}/${row.fail}/${row.skipped}\n`,
+      );
   }
   if (results.some((r) => r.status === 'fail')) process.exitCode = 1;
+}
+
+async function record(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { site: { type: 'string' }, name: { type: 'string' }, out: { type: 'string' } },
+  });
+  if (positionals.length !== 1) throw new UsageError('kumo sites record URL [--site ID] [--name NAME] [--out DIR]');
+  const fetcher = recordingFetcher(loadConfigFromProcess());
+  try {
+    const result = await recordFixture(new SiteRegistry(), fetcher, {
+      url: parseTargetUrl(positionals[0]!),
+      ...(values.site ? { siteId: values.site } : {}),
+      ...(values.name ? { name: values.name } : {}),
+      ...(values.out ? { outDir: values.out } : {}),
+    });
+    print(result);
+  } finally {
+    await fetcher.close();
+  }
 }
 
 async function run(argv: string[]): Promise<void> {
@@ -177,6 +285,8 @@ async function run(argv: string[]): Promise<void> {
       return extract(rest);
     case 'sites':
       return sites(rest);
+    case 'normalize':
+      return normalize(rest);
     default:
       throw new UsageError(usage);
   }

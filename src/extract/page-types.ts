@@ -183,7 +183,8 @@ const MissingReason = Type.Union([
 ]);
 const YearMonth = Type.String({ pattern: '^\\d{4}(-\\d{2})?$' });
 
-export const TableSchema = Type.Object(
+/** e-Stat style statistical tables: classification axes and one value per row. */
+export const StatsTableSchema = Type.Object(
   {
     title: NonEmpty,
     table_id: NonEmpty,
@@ -241,7 +242,41 @@ export const TableSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type TableData = Static<typeof TableSchema>;
+export type TableData = Static<typeof StatsTableSchema>;
+
+/**
+ * Tables read from a page (price histories, financial statements): named columns with a type and unit, and one
+ * record per row keyed by column key. Values are as displayed: a `千円` column keeps its unit in `columns`.
+ */
+export const DataTableSchema = Type.Object(
+  {
+    title: NonEmpty,
+    /** What the table is about, e.g. `9434 ソフトバンク(株)`. */
+    subject: Nullable(NonEmpty),
+    columns: Type.Array(
+      Type.Object(
+        {
+          key: Type.String({ pattern: '^[a-z][a-z0-9_]*$' }),
+          label: NonEmpty,
+          type: Type.Union([Type.Literal('date'), Type.Literal('number'), Type.Literal('text')]),
+          unit: Nullable(Type.String()),
+          /** The date a column stands for, when its heading gives one (決算日 of a fiscal year). */
+          as_of: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
+    ),
+    rows: Type.Array(Type.Record(Type.String(), Nullable(Type.Union([Type.String(), Type.Number()]))), {
+      minItems: 1,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type DataTableData = Static<typeof DataTableSchema>;
+
+/** `table`: either shape; a result must match one of them entirely. */
+export const TableSchema = Type.Union([StatsTableSchema, DataTableSchema]);
 
 /** Output schemas by page type; a page type without one cannot be served. */
 export const pageTypeSchemas: Readonly<Record<string, TSchema>> = {

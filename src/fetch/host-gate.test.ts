@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { KumoError } from '../errors.js';
 import { InProcessHostGate } from './host-gate.js';
+import { describeHostGateContract } from './host-gate.contract.js';
 
 async function busy(promise: Promise<unknown>): Promise<KumoError> {
   try {
@@ -130,4 +131,9 @@ describe('InProcessHostGate', () => {
     leaveSecond();
     (await third)();
   });
+});
+
+describeHostGateContract('InProcessHostGate', async () => {
+  const gate = new InProcessHostGate();
+  return { gates: [gate, gate], host: 'contract.kumo-test.jp', cleanup: async () => undefined };
 });

@@ -17,6 +17,8 @@ export interface HostGate {
    * queue is full, and the signal's reason when the caller aborts while waiting.
    */
   enter(host: string, rule: PolitenessRule, deadlineAt: number, signal?: AbortSignal): Promise<() => void>;
+  /** Releases connections the gate owns, if any. */
+  close?(): Promise<void>;
 }
 
 export interface InProcessHostGateOptions {
@@ -33,6 +35,7 @@ interface Waiter {
 
 interface HostState {
   inFlight: number;
+  /** The later of the last start and the last leave: the next start waits minIntervalMs after it. */
   lastStartAt: number;
   queue: Waiter[];
   timer: NodeJS.Timeout | null;
@@ -124,6 +127,9 @@ export class InProcessHostGate implements HostGate {
         if (left) return;
         left = true;
         state.inFlight -= 1;
+        // Spacing also counts from the end of a response: only then does the site see the gap we meant, however
+        // late our own request reached it.
+        state.lastStartAt = Math.max(state.lastStartAt, performance.now());
         this.#pump(host);
       });
     }

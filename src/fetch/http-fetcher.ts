@@ -10,6 +10,16 @@ import { isChallengeResponse, looksLikeBlockPage } from './block-page.js';
 import type { ConnectToMap } from './connect-to.js';
 import type { FetchedPage, Fetcher, FetchRequest, FetchTarget } from './fetcher.js';
 import type { HostGate, PolitenessRule } from './host-gate.js';
+import type { CircuitBreaker } from './circuit-breaker.js';
+import {
+  allowAll,
+  disallowAll,
+  parseRobots,
+  robotsParseLimitBytes,
+  type RobotsCache,
+  type RobotsRules,
+} from './robots.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { canonicalHost, isIpLiteral, isPublicAddress } from './url-policy.js';
 
 export interface ResolvedAddress {
@@ -39,7 +49,27 @@ export interface HttpFetcherOptions {
   politeness: (host: string) => PolitenessRule;
   /** Replaces DNS (tests); its answers still go through the address policy. */
   lookup?: Resolver;
+  /** robots.txt honouring (RFC 9309); absent = not consulted (unit tests of other concerns). */
+  robots?: RobotsOptions;
+  /** Per-host circuit breaker; absent = never rests a host. */
+  breaker?: CircuitBreaker;
+  metrics?: Metrics;
 }
+
+export interface RobotsOptions {
+  cache: RobotsCache;
+  /** Our product token, matched case-insensitively against `User-agent` lines (e.g. `KumoBot`). */
+  productToken: string;
+  /** How long a fetched (or missing) robots.txt is trusted; RFC 9309 says at most 24 h. */
+  ttlMs: number;
+  /** How long an unreachable robots.txt (5xx, network, timeout) keeps the host disallowed before a new try. */
+  unreachableTtlMs: number;
+  /** Budget of the whole robots.txt fetch, redirects included. */
+  timeoutMs: number;
+}
+
+/** RFC 9309 §2.3.1.2: follow at least five redirects; past that the file counts as unavailable. */
+const maxRobotsRedirects = 5;
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 // A marker our lookup fails with, found again in whatever error undici wraps it in.
@@ -85,24 +115,52 @@ export class HttpFetcher implements Fetcher {
     const timer = setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - Date.now()));
     const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
     let attempts = 0;
+    let bytes = 0;
+    let host = canonicalHost(request.url);
+    // Hosts this fetch was let through to; each gets the fetch's verdict at the end.
+    const permitted = new Set<string>();
+    // Whether the fetch ended in a way that says the host is unwell (network, timeout, 5xx, 429).
+    let hostFailed = false;
+    let retryAfterMs: number | undefined;
     try {
       if (Date.now() >= deadlineAt) throw new KumoError('fetch_timeout', 'the deadline passed before the fetch began');
       let current = checkDestination(new URL(request.url.href), target, 'the URL');
       let redirects = 0;
       let startsNewTry = true;
       for (;;) {
-        const host = canonicalHost(current);
-        const leave = await this.#o.hostGate.enter(host, this.#o.politeness(host), deadlineAt, signal);
+        host = canonicalHost(current);
+        if (!permitted.has(host)) {
+          this.#o.breaker?.permit(host);
+          permitted.add(host);
+        }
+        const rules = await this.#robotsFor(current, target, deadlineAt);
+        if (!rules.allows(current.pathname + current.search)) {
+          throw new KumoError('robots_disallowed', `the site's robots.txt does not allow this path for Kumo`);
+        }
+        const rule = this.#o.politeness(host);
+        const spacing = rules.crawlDelayMs > rule.minIntervalMs ? { ...rule, minIntervalMs: rules.crawlDelayMs } : rule;
+        const waitStarted = performance.now();
+        const leave = await this.#o.hostGate.enter(host, spacing, deadlineAt, signal);
+        this.#o.metrics?.politenessWaited(host, (performance.now() - waitStarted) / 1000);
         let outcome: Outcome;
         try {
           if (startsNewTry) attempts += 1;
           startsNewTry = false;
           outcome = await this.#requestOnce(current, target, signal);
+        } catch (error) {
+          // A deadline that runs out mid-request is the host being slow; anything else is not its health.
+          hostFailed = !isKumoError(error) && deadline.signal.aborted && !request.signal?.aborted;
+          throw error;
         } finally {
           leave();
         }
+        hostFailed = outcome.kind === 'retry';
+        if (outcome.kind === 'retry') retryAfterMs = outcome.retryAfterMs;
 
         if (outcome.kind === 'page') {
+          bytes = outcome.body.length;
+          this.#settle(permitted, false);
+          this.#observe(host, 'ok', started, attempts, bytes);
           return {
             route: 'http',
             finalUrl: current.href,
@@ -137,10 +195,134 @@ export class HttpFetcher implements Fetcher {
         startsNewTry = true;
       }
     } catch (error) {
-      throw finalError(error, attempts, deadline.signal, request.signal);
+      const final = finalError(error, attempts, deadline.signal, request.signal);
+      // Only fetches that reached the host judge its health; refusals before any request leave the breaker as is.
+      if (attempts > 0) this.#settle(permitted, hostFailed, retryAfterMs);
+      this.#observe(host, final.code, started, attempts, bytes);
+      throw final;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  #settle(hosts: Set<string>, failed: boolean, retryAfterMs?: number): void {
+    const breaker = this.#o.breaker;
+    if (!breaker) return;
+    for (const host of hosts) {
+      if (failed) breaker.failed(host, retryAfterMs);
+      else breaker.succeeded(host);
+    }
+  }
+
+  #observe(host: string, outcome: string, started: number, attempts: number, bytes: number): void {
+    this.#o.metrics?.fetchFinished({ host, outcome, seconds: (performance.now() - started) / 1000, attempts, bytes });
+  }
+
+  readonly #robotsPending = new Map<string, Promise<RobotsRules>>();
+
+  /** The robots answer for the URL's origin: cached, or fetched once however many callers ask at the same time. */
+  async #robotsFor(url: URL, target: FetchTarget, deadlineAt: number): Promise<RobotsRules> {
+    const robots = this.#o.robots;
+    if (!robots) return allowAll;
+    const origin = url.origin;
+    const cached = robots.cache.get(origin, Date.now());
+    if (cached) return cached;
+    let pending = this.#robotsPending.get(origin);
+    if (!pending) {
+      pending = this.#loadRobots(robots, url, target, deadlineAt).finally(() => this.#robotsPending.delete(origin));
+      this.#robotsPending.set(origin, pending);
+    }
+    return pending;
+  }
+
+  async #loadRobots(robots: RobotsOptions, url: URL, target: FetchTarget, deadlineAt: number): Promise<RobotsRules> {
+    // Not the caller's signal: other callers share this fetch, and one giving up must not fail them all.
+    const signal = AbortSignal.timeout(Math.max(1, Math.min(robots.timeoutMs, deadlineAt - Date.now())));
+    const remember = (rules: RobotsRules, ttlMs: number) => {
+      robots.cache.set(url.origin, { rules, expiresAt: Date.now() + ttlMs });
+      return rules;
+    };
+    let current = new URL('/robots.txt', url.origin);
+    for (let redirects = 0; ; redirects++) {
+      const host = canonicalHost(current);
+      // The politeness gate's site_busy passes through: nothing was learnt, nothing is cached.
+      const leave = await this.#o.hostGate.enter(host, this.#o.politeness(host), deadlineAt, signal);
+      let answer: { status: number; location?: string; body?: Uint8Array } | null;
+      try {
+        answer = await this.#requestRobots(current, signal);
+      } catch {
+        answer = null;
+      } finally {
+        leave();
+      }
+      if (answer === null || answer.status >= 500 || answer.status === 429) {
+        return remember(disallowAll, robots.unreachableTtlMs);
+      }
+      if (answer.status >= 200 && answer.status <= 299) {
+        return remember(parseRobots(answer.body ?? new Uint8Array(), robots.productToken), robots.ttlMs);
+      }
+      if (redirectStatuses.has(answer.status) && answer.location !== undefined) {
+        if (redirects >= maxRobotsRedirects) return remember(allowAll, robots.ttlMs);
+        let next: URL;
+        try {
+          // Redirects stay on the site's own hosts: robots.txt is no reason to contact anyone else.
+          next = checkDestination(new URL(answer.location, current), target, 'robots.txt redirected to a URL that');
+        } catch {
+          return remember(allowAll, robots.ttlMs);
+        }
+        current = next;
+        continue;
+      }
+      // 4xx (and any other answer): unavailable, so everything is allowed (§2.3.1.3).
+      return remember(allowAll, robots.ttlMs);
+    }
+  }
+
+  /** One robots.txt request over the same guarded (or operator-mapped) connection as pages; reads ≤ 500 KiB. */
+  async #requestRobots(
+    url: URL,
+    signal: AbortSignal,
+  ): Promise<{ status: number; location?: string; body?: Uint8Array }> {
+    const host = canonicalHost(url);
+    const mapped = this.#o.connectTo.get(host);
+    if (!mapped && isIpLiteral(url.hostname)) throw forbiddenAddress();
+    const headers: Record<string, string> = {
+      'user-agent': this.#o.userAgent,
+      accept: 'text/plain, */*;q=0.1',
+      // Plain bytes only: a compressed robots.txt cannot be a bomb if it is never decompressed.
+      'accept-encoding': 'identity',
+    };
+    if (mapped) headers.host = url.host;
+    const response = await (mapped ? this.#overridden : this.#guarded).request({
+      origin: mapped ? mapped.origin : url.origin,
+      path: url.pathname + url.search,
+      method: 'GET',
+      headers,
+      signal: AbortSignal.any([signal, AbortSignal.timeout(this.#o.headersTimeoutMs)]),
+    });
+    const body = response.body as unknown as Readable;
+    const status = response.statusCode;
+    if (status < 200 || status > 299 || single(response.headers['content-encoding']) !== undefined) {
+      discard(body);
+      const location = single(response.headers.location);
+      // A 2xx with an encoding we did not ask for is unreadable: as good as missing.
+      return status >= 200 && status <= 299
+        ? { status: 404 }
+        : { status, ...(location === undefined ? {} : { location }) };
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        chunks.push(chunk);
+        size += chunk.length;
+        // Past the parse limit nothing more is read; the parser drops the cut line.
+        if (size > robotsParseLimitBytes) break;
+      }
+    } finally {
+      discard(body);
+    }
+    return { status, body: Buffer.concat(chunks) };
   }
 
   async close(): Promise<void> {
@@ -196,7 +378,16 @@ export class HttpFetcher implements Fetcher {
           throw new KumoError('fetch_failed', 'the site redirected to an unparseable location');
         }
       }
-      if (status >= 500) return { kind: 'retry', code: 'fetch_failed', detail: `the site answered ${status}` };
+      if (status >= 500) {
+        // A 503 may say how long the site wants us away, as a 429 does; the breaker rests the host that long.
+        const retryAfterMs = status === 503 ? parseRetryAfter(single(response.headers['retry-after'])) : undefined;
+        return {
+          kind: 'retry',
+          code: 'fetch_failed',
+          detail: `the site answered ${status}`,
+          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        };
+      }
       if (status === 429) {
         const retryAfterMs = parseRetryAfter(single(response.headers['retry-after']));
         return {

@@ -20,6 +20,7 @@ import type { Accounts } from '../accounts/accounts-service.js';
 import type { SiteRegistry } from '../sites/registry.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { RequestLog, Operation } from '../storage/storage.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { registerScrapeRoutes } from './routes/scrape.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerSiteRoutes } from './routes/sites.js';
@@ -34,6 +35,8 @@ export interface AppServices {
   requests: RequestLog;
   /** Throws when a backend is down; /healthz answers 503 then. */
   health: () => Promise<void>;
+  /** Served at GET /metrics; absent = an empty exposition. */
+  metrics?: Metrics;
 }
 
 export interface AppOptions {
@@ -207,6 +210,12 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     } catch {
       return sendProblem(reply, new KumoError('unavailable', 'a backend is not reachable', { retryAfterSeconds: 5 }));
     }
+  });
+  // Unauthenticated like /healthz: counts by site and host only, never keys, accounts or URLs. Keep it off the
+  // public listener (firewall or proxy) when operators do not want the numbers seen (docs/fetching.md).
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    const exposition = services.metrics ? await services.metrics.exposition() : { contentType: 'text/plain', body: '' };
+    return reply.type(exposition.contentType).send(exposition.body);
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -2,12 +2,13 @@
 // extract → settle. Every path out settles the reservation and the slot exactly once and writes one metadata row.
 import { KumoError, isKumoError, type ErrorCode } from '../errors.js';
 import type { Fetcher, FetchedPage } from '../fetch/fetcher.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { parseTargetUrl } from '../fetch/url-policy.js';
 import type { Extraction } from '../extract/extractor.js';
 import { validateExtraction } from '../extract/page-types.js';
 import { normalizePage, serializeHtml } from '../normalize/normalize-page.js';
 import type { SiteRegistry } from '../sites/registry.js';
-import type { PageTypeEntry, Site } from '../sites/site.js';
+import { servedInProduction, type PageTypeEntry, type Site } from '../sites/site.js';
 import type { ConcurrencyLimiter, Lease } from '../limits/concurrency-limiter.js';
 import type { AccountRecord, KeyRecord, Output, Storage } from '../storage/storage.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
@@ -59,6 +60,7 @@ export interface ScrapeServiceOptions {
   fetchDeadlineMs: number;
   artifactRetentionMs: number;
   clock?: () => Date;
+  metrics?: Metrics;
 }
 
 const statusOfError: Partial<Record<ErrorCode, FetchSummary['status']>> = {
@@ -109,8 +111,7 @@ export class ScrapeService {
     if (entry.coverage === 'stopped')
       throw new KumoError('site_stopped', `${site.id} ${entry.pageType} is switched off`);
     const servable =
-      entry.coverage === 'stable' ||
-      entry.coverage === 'beta' ||
+      servedInProduction(entry.coverage) ||
       (this.#o.environment === 'development' && (caller.key.sites?.includes(site.id) ?? false));
     if (!servable) throw new KumoError('page_not_supported', `${site.id} ${entry.pageType} is still being verified`);
     if (entry.extractor.input === 'json' && (params.mode === 'html' || params.include_html)) {
@@ -279,6 +280,13 @@ export class ScrapeService {
     } finally {
       if (reserved) await this.#o.storage.ledger.release(requestId).catch(() => false);
       if (lease) await lease.release().catch(() => undefined);
+      this.#o.metrics?.scrapeFinished({
+        site: record.siteId ?? 'none',
+        status: outcome.status,
+        route: record.route ?? 'none',
+        code: outcome.code ?? 'ok',
+        creditsCharged: outcome.cost,
+      });
       await this.#o.storage.requests
         .insert({
           requestId,

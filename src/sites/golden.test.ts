@@ -20,4 +20,12 @@ describe('golden fixtures', () => {
     expect(result.diff ?? [], result.detail).toEqual([]);
     expect(result.status, result.detail).toBe('pass');
   });
+
+  it('records a source for every field of every result', () => {
+    const unsourced = results
+      .filter((r) => r.unsourced)
+      .map((r) => `${r.site} ${r.fixture}: ${r.unsourced!.join(',')}`);
+    expect(unsourced).toEqual([]);
+    expect(results.filter((r) => r.status === 'pass' && !r.fixture.startsWith('(')).length).toBeGreaterThan(10);
+  });
 });

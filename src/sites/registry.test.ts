@@ -12,8 +12,14 @@ const typeOf = (url: string, workType = 'auto') =>
   registry.pageTypeFor(site(new URL(url).hostname), new URL(url), workType)?.pageType ?? null;
 
 describe('SiteRegistry', () => {
-  it('lists the three sites and finds them by id', () => {
-    expect(registry.list().map((s) => s.id)).toEqual(['ikebe_gakki', 'jma_forecast', 'estat_api']);
+  it('lists the sites and finds them by id', () => {
+    expect(registry.list().map((s) => s.id)).toEqual([
+      'ikebe_gakki',
+      'jma_forecast',
+      'estat_api',
+      'kabuoji3',
+      'edinet',
+    ]);
     expect(registry.get('estat_api')?.hosts).toEqual(['api.e-stat.go.jp']);
     expect(registry.get('nope')).toBeNull();
   });

@@ -1,16 +1,59 @@
 // The closed catalogue of supported sites (one import per site) and lookups by id, host and URL.
 import type { PageTypeEntry, Site } from './site.js';
+import {
+  earnedCoverage,
+  effectiveCoverage,
+  readVerificationRecord,
+  verifySiteSync,
+  type FixtureResult,
+  type VerificationRecord,
+} from './verification.js';
+import { edinet } from './edinet/site.js';
 import { estatApi } from './estat-api/site.js';
 import { ikebeGakki } from './ikebe-gakki/site.js';
 import { jmaForecast } from './jma-forecast/site.js';
+import { kabuoji3 } from './kabuoji3/site.js';
 
-export const siteCatalogue: readonly Site[] = [ikebeGakki, jmaForecast, estatApi];
+export const siteCatalogue: readonly Site[] = [ikebeGakki, jmaForecast, estatApi, kabuoji3, edinet];
+
+export interface RegistryOptions {
+  /** Real-page outcomes; default the committed src/sites/verification-record.json. */
+  record?: VerificationRecord | null;
+}
+
+/**
+ * Coverage is earned, not declared (DESIGN §6): the in-project fixtures (modelled, recorded) run now, the corpus
+ * fixtures come from the committed record, and each page type is served at its declared level capped by that.
+ */
+function withEarnedCoverage(site: Site, record: VerificationRecord | null): Site {
+  const live = verifySiteSync(site, { only: (meta) => meta.source !== 'corpus' });
+  const fromRecord: Pick<FixtureResult, 'pageType' | 'source' | 'status'>[] = (record?.fixtures ?? []).filter(
+    (r) => r.site === site.id && r.source === 'corpus',
+  );
+  const results = [...live, ...fromRecord];
+  return {
+    ...site,
+    pageTypes: site.pageTypes.map((entry) => {
+      const mine = results.filter((r) => r.pageType === entry.pageType);
+      const earned = earnedCoverage(mine);
+      const count = (status: FixtureResult['status']) => mine.filter((r) => r.status === status).length;
+      return {
+        ...entry,
+        coverage: effectiveCoverage(entry.coverage, earned),
+        declaredCoverage: entry.coverage,
+        verification: { earned, pass: count('pass'), fail: count('fail'), skipped: count('skipped') },
+      };
+    }),
+  };
+}
 
 export class SiteRegistry {
   readonly #sites: readonly Site[];
   readonly #byHost: ReadonlyMap<string, Site>;
 
-  constructor(sites: readonly Site[] = siteCatalogue) {
+  constructor(declared: readonly Site[] = siteCatalogue, options: RegistryOptions = {}) {
+    const record = options.record === undefined ? readVerificationRecord() : options.record;
+    const sites = declared.map((site) => withEarnedCoverage(site, record));
     const byHost = new Map<string, Site>();
     const ids = new Set<string>();
     for (const site of sites) {

@@ -12,7 +12,12 @@ export interface PageTypeEntry {
   extractor: Extractor;
   /** Content types (essence) accepted from the target for this page type. */
   contentTypes: readonly string[];
+  /** As served: the declared level capped by what verification earned (the registry computes it). */
   coverage: Coverage;
+  /** The level the site definition claims; `coverage` never exceeds it. Set by the registry. */
+  declaredCoverage?: Coverage;
+  /** Fixture counts behind the earned level, set by the registry. */
+  verification?: { earned: Coverage; pass: number; fail: number; skipped: number };
   /** What verified it, shown by GET /v1/sites (e.g. "recorded page: ikebe-gakki/product.html"). */
   verifiedBy: string;
 }
@@ -29,4 +34,11 @@ export interface Site {
   pageTypes: readonly PageTypeEntry[];
   /** Query parameters that are caller credentials: never stored, logged or echoed (e.g. e-Stat `appId`). */
   secretQueryParams: readonly string[];
+  /** Where the golden fixtures are; default `src/sites/<id with dashes>/fixtures`. Tests point it elsewhere. */
+  fixturesDir?: string;
+}
+
+/** DESIGN §6: only these levels are served in production; verifying/experimental only in development. */
+export function servedInProduction(coverage: Coverage): boolean {
+  return coverage === 'stable' || coverage === 'beta';
 }

@@ -1,14 +1,14 @@
 // Golden-fixture verification: every fixture of every site through normalize → extract → validate, compared
 // with what a reviewer expects. Real pages are read from the shared corpus in place; without it they are skipped.
-import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { isKumoError } from '../errors.js';
 import { validateExtraction } from '../extract/page-types.js';
 import { normalizePage } from '../normalize/normalize-page.js';
 import { corpusDir, repoRoot } from './corpus.js';
 import type { SiteRegistry } from './registry.js';
-import type { Site } from './site.js';
+import type { Coverage, Site } from './site.js';
 
 export type FixtureSource = 'corpus' | 'modelled' | 'recorded';
 
@@ -37,11 +37,15 @@ export interface FixtureResult {
   detail?: string;
   /** `/path: expected …, got …` lines, at most 20. */
   diff?: string[];
+  /** sha256 of the page bytes that were checked, so a record names exactly what verified a page type. */
+  sha256?: string;
+  /** Fields of `data` with no entry in `extractor.provenance`: every served field must say where it came from. */
+  unsourced?: string[];
 }
 
 /** Fixtures live in the source tree, found from the repository root so the built CLI reads the same files. */
 export function fixturesDirOf(site: Site): string {
-  return path.join(repoRoot, 'src', 'sites', site.id.replace(/_/g, '-'), 'fixtures');
+  return site.fixturesDir ?? path.join(repoRoot, 'src', 'sites', site.id.replace(/_/g, '-'), 'fixtures');
 }
 
 export interface VerifyOptions {
@@ -50,21 +54,33 @@ export interface VerifyOptions {
   registry?: SiteRegistry;
 }
 
-export async function verifySite(site: Site, options: VerifyOptions = {}): Promise<FixtureResult[]> {
+/**
+ * Synchronous on purpose: the registry runs the in-project fixtures when it is built, before anything is served
+ * (the fixtures are small; see registry.test.ts for the time it takes).
+ */
+export function verifySiteSync(site: Site, options: VerifyOptions & { only?: (meta: FixtureMeta) => boolean } = {}) {
   const dir = fixturesDirOf(site);
   const names = existsSync(dir)
-    ? (await readdir(dir)).filter((f) => f.endsWith('.meta.json')).map((f) => f.slice(0, -'.meta.json'.length))
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.meta.json'))
+        .map((f) => f.slice(0, -'.meta.json'.length))
     : [];
   const results: FixtureResult[] = [];
   const corpus = options.corpusDir ?? corpusDir;
   const haveCorpus = existsSync(corpus);
   for (const name of names.sort()) {
+    const meta = readMeta(dir, name);
+    if (meta && options.only && !options.only(meta)) continue;
     results.push(
-      await verifyFixture(site, dir, name, { corpus: haveCorpus ? corpus : null, registry: options.registry }),
+      verifyFixture(site, dir, name, meta, { corpus: haveCorpus ? corpus : null, registry: options.registry }),
     );
   }
-  results.push(...coverageChecks(site, results));
   return results;
+}
+
+export function verifySite(site: Site, options: VerifyOptions = {}): Promise<FixtureResult[]> {
+  const results = verifySiteSync(site, options);
+  return Promise.resolve([...results, ...coverageChecks(site, results)]);
 }
 
 export async function verifyAll(
@@ -76,19 +92,23 @@ export async function verifyAll(
   return all;
 }
 
-async function verifyFixture(
+function readMeta(dir: string, name: string): FixtureMeta | null {
+  try {
+    return JSON.parse(readFileSync(path.join(dir, `${name}.meta.json`), 'utf8')) as FixtureMeta;
+  } catch {
+    return null;
+  }
+}
+
+function verifyFixture(
   site: Site,
   dir: string,
   name: string,
+  meta: FixtureMeta | null,
   { corpus, registry }: { corpus: string | null; registry: SiteRegistry | undefined },
-): Promise<FixtureResult> {
+): FixtureResult {
   const base: FixtureResult = { site: site.id, pageType: null, fixture: name, source: null, status: 'fail' };
-  let meta: FixtureMeta;
-  try {
-    meta = JSON.parse(await readFile(path.join(dir, `${name}.meta.json`), 'utf8')) as FixtureMeta;
-  } catch {
-    return { ...base, detail: 'meta.json missing or not JSON' };
-  }
+  if (!meta) return { ...base, detail: 'meta.json missing or not JSON' };
   base.source = meta.source;
 
   const url = new URL(meta.url);
@@ -103,13 +123,15 @@ async function verifyFixture(
   if (meta.source === 'corpus') {
     if (!meta.corpusPath) return { ...base, detail: 'corpus fixture without corpusPath' };
     if (!corpus) return { ...base, status: 'skipped', detail: 'shared corpus absent' };
-    body = await readFile(path.join(corpus, meta.corpusPath));
+    body = readFileSync(path.join(corpus, meta.corpusPath));
   } else {
     if (!meta.page) return { ...base, detail: `${meta.source} fixture without page` };
-    body = await readFile(path.join(dir, meta.page));
+    body = readFileSync(path.join(dir, meta.page));
   }
+  base.sha256 = createHash('sha256').update(body).digest('hex');
 
   let data: Record<string, unknown>;
+  let unsourced: string[] = [];
   try {
     const page = normalizePage({
       body: new Uint8Array(body),
@@ -120,6 +142,7 @@ async function verifyFixture(
     const extraction = entry.extractor.extract(page);
     validateExtraction(entry.pageType, extraction);
     data = extraction.data;
+    unsourced = Object.keys(data).filter((k) => !(k in extraction.provenance));
   } catch (error) {
     if (!isKumoError(error))
       return { ...base, detail: `threw ${error instanceof Error ? error.message : 'a non-error'}` };
@@ -130,14 +153,36 @@ async function verifyFixture(
 
   let expected: unknown;
   try {
-    expected = JSON.parse(await readFile(path.join(dir, `${name}.expected.json`), 'utf8'));
+    expected = JSON.parse(readFileSync(path.join(dir, `${name}.expected.json`), 'utf8'));
   } catch {
     return { ...base, detail: 'expected.json missing or not JSON' };
   }
+  if (isPlainObject(expected) && expected.reviewed === false)
+    return { ...base, detail: 'draft from `kumo sites record`, not reviewed yet' };
   const diff = diffJson(expected, data);
+  if (unsourced.length > 0) base.unsourced = unsourced;
   return diff.length === 0
     ? { ...base, status: 'pass' }
     : { ...base, detail: `${diff.length} difference(s)`, diff: diff.slice(0, 20) };
+}
+
+const RANK: readonly Coverage[] = ['experimental', 'verifying', 'beta', 'stable'];
+
+/**
+ * What the fixtures of one page type earn (DESIGN §6): any failing fixture → verifying; a passing real page →
+ * stable; passing modelled fixtures only → beta; nothing that ran (no fixtures, or all skipped) → experimental.
+ */
+export function earnedCoverage(results: readonly Pick<FixtureResult, 'source' | 'status'>[]): Coverage {
+  if (results.some((r) => r.status === 'fail')) return 'verifying';
+  const passed = results.filter((r) => r.status === 'pass');
+  if (passed.some((r) => r.source === 'corpus' || r.source === 'recorded')) return 'stable';
+  return passed.length > 0 ? 'beta' : 'experimental';
+}
+
+/** The declared level capped by the earned one; `stopped` is an operator's decision and always stays. */
+export function effectiveCoverage(declared: Coverage, earned: Coverage): Coverage {
+  if (declared === 'stopped') return 'stopped';
+  return RANK[Math.min(RANK.indexOf(declared), RANK.indexOf(earned))]!;
 }
 
 /** DESIGN §6: `stable` needs a real page that verifies; a page type with only modelled fixtures is `beta` at most. */
@@ -197,4 +242,45 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function show(value: unknown): string {
   const s = JSON.stringify(value) ?? String(value);
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+/** The committed outcome of the real-page fixtures, for machines without the corpus (production). */
+export interface VerificationRecord {
+  note: string;
+  fixtures: RecordedFixture[];
+}
+
+export interface RecordedFixture {
+  site: string;
+  fixture: string;
+  pageType: string | null;
+  source: FixtureSource | null;
+  sha256: string | null;
+  status: FixtureResult['status'];
+}
+
+export const verificationRecordPath = path.join(repoRoot, 'src', 'sites', 'verification-record.json');
+
+export function toRecord(results: readonly FixtureResult[]): VerificationRecord {
+  return {
+    note: 'Written by `kumo sites verify --record` with the shared corpus present; do not edit by hand.',
+    fixtures: results
+      .filter((r) => !r.fixture.startsWith('('))
+      .map((r) => ({
+        site: r.site,
+        fixture: r.fixture,
+        pageType: r.pageType,
+        source: r.source,
+        sha256: r.sha256 ?? null,
+        status: r.status,
+      })),
+  };
+}
+
+export function readVerificationRecord(file = verificationRecordPath): VerificationRecord | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as VerificationRecord;
+  } catch {
+    return null;
+  }
 }

@@ -120,11 +120,11 @@ describe('the other endpoints', () => {
     expect(res.headers.get('x-credits-remaining')).toBe(String(res.body.credits.remaining));
   });
 
-  it('GET /v1/sites lists the three sites with page types, coverage and what verified them', async () => {
+  it('GET /v1/sites lists the sites with page types, coverage and what verified them', async () => {
     const res = await call(kumo.baseUrl, '/v1/sites', null);
     expect(res.status).toBe(200);
     const ids = (res.body.sites as { id: string }[]).map((s) => s.id).sort();
-    expect(ids).toEqual(['estat_api', 'ikebe_gakki', 'jma_forecast']);
+    expect(ids).toEqual(['edinet', 'estat_api', 'ikebe_gakki', 'jma_forecast', 'kabuoji3']);
     for (const site of res.body.sites) {
       expect(site.hosts.length).toBeGreaterThan(0);
       expect(site.cost).toBe(1);

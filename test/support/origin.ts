@@ -16,6 +16,10 @@ export interface OriginRequest {
   /** Path and query, as sent. */
   url: string;
   headers: IncomingMessage['headers'];
+  /** When it arrived, on this process's monotonic clock (performance.now(), ms). */
+  at: number;
+  /** When its response ended or its socket closed (performance.now(), ms); undefined while still open. */
+  endedAt?: number;
 }
 
 export interface Origin {
@@ -54,12 +58,14 @@ export async function startOrigin(options: OriginOptions = {}): Promise<Origin> 
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     const path = pathOf(url);
-    log.push({ path, request: { method: req.method ?? 'GET', url, headers: req.headers } });
+    const entry: OriginRequest = { method: req.method ?? 'GET', url, headers: req.headers, at: performance.now() };
+    log.push({ path, request: entry });
     inFlight += 1;
     peak = Math.max(peak, inFlight);
     // 'close' fires once whether the response finished or the socket was destroyed mid-way.
     res.once('close', () => {
       inFlight -= 1;
+      entry.endedAt = performance.now();
     });
     const handler = routes.get(`${req.method ?? 'GET'} ${path}`);
     if (!handler) {

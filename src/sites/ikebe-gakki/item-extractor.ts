@@ -1,8 +1,9 @@
-// イケベ楽器店 item pages (futureshop): JSON-LD Product first, then product: meta, then the futureshop parts.
+// イケベ楽器店 item pages (futureshop): JSON-LD (or microdata) Product first, then product: meta, then futureshop parts.
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { availabilityOf } from '../../extract/availability.js';
 import { findProduct, parseJsonLd, type JsonLdOffer } from '../../extract/json-ld.js';
+import { readMicrodata } from '../../extract/microdata.js';
 import { readMeta, titleWithoutSiteName } from '../../extract/meta.js';
 import { readFutureshopProduct } from '../../extract/futureshop.js';
 import type { ItemData } from '../../extract/page-types.js';
@@ -36,13 +37,16 @@ export const ikebeItemExtractor: Extractor = {
 
     const jsonLd = parseJsonLd(page.jsonLd);
     warnings.push(...jsonLd.warnings);
-    const product = findProduct(jsonLd.nodes);
+    // Microdata is the same schema.org vocabulary: used only when the page has no JSON-LD Product.
+    const fromJsonLd = findProduct(jsonLd.nodes);
+    const product = fromJsonLd ?? findProduct(readMicrodata(page.document));
+    const sd = fromJsonLd ? 'json-ld' : 'microdata';
     const offer: JsonLdOffer | undefined = product?.offers.find((o) => o.price !== null) ?? product?.offers[0];
     const meta = readMeta(page);
     const fs = readFutureshopProduct(page);
 
     // Title: never <title>, which carries the shop suffix.
-    set('title', textOrNull(product?.name), 'json-ld:name');
+    set('title', textOrNull(product?.name), `${sd}:name`);
     set('title', fs.name, 'selector:.fs-c-productNameHeading__name');
     set('title', titleWithoutSiteName(meta.ogTitle, [meta.ogSiteName, ...SHOP_NAMES]), 'meta:og:title');
 
@@ -52,7 +56,7 @@ export const ikebeItemExtractor: Extractor = {
     const metaPrice = metaCurrencyOk && meta.priceAmount ? parsePrice(meta.priceAmount).amount : null;
     const structured =
       offer?.price != null
-        ? { amount: offer.price, source: 'json-ld:offers.price', taxIncluded: offer.taxIncluded }
+        ? { amount: offer.price, source: `${sd}:offers.price`, taxIncluded: offer.taxIncluded }
         : metaPrice !== null
           ? { amount: metaPrice, source: 'meta:product:price:amount', taxIncluded: null }
           : null;
@@ -74,7 +78,7 @@ export const ikebeItemExtractor: Extractor = {
       set('price', structured.amount, structured.source);
       if (structured.taxIncluded !== null) {
         tax = structured.taxIncluded ? 'included' : 'excluded';
-        taxSource = 'json-ld:offers.priceSpecification.valueAddedTaxIncluded';
+        taxSource = `${sd}:offers.priceSpecification.valueAddedTaxIncluded`;
       } else if (shown?.excluded === structured.amount) {
         tax = 'excluded';
         taxSource = PRICE_SELECTOR;
@@ -96,6 +100,8 @@ export const ikebeItemExtractor: Extractor = {
       );
     }
     data.currency = 'JPY';
+    // Every price read above is yen (a JSON-LD price in another currency is dropped), so JPY follows from it.
+    provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;
     data.price_tax = tax;
     if (taxSource) provenance.price_tax = taxSource;
     set('price_excluding_tax', shown?.excluded, PRICE_SELECTOR);
@@ -107,25 +113,25 @@ export const ikebeItemExtractor: Extractor = {
     set('points', fs.points, 'selector:.fs-c-productPointDisplay__quantity');
     set('shipping', fs.postage ? parseShipping(fs.postage) : null, 'selector:.fs-c-productPostage');
 
-    set('availability', availabilityOf(offer?.availability), 'json-ld:offers.availability');
+    set('availability', availabilityOf(offer?.availability), `${sd}:offers.availability`);
     set('availability', availabilityOf(meta.availability), 'meta:product:availability');
     set('availability', fs.outOfStock ? 'out_of_stock' : null, 'selector:.fs-c-productNotice--outOfStock');
 
-    set('brand', textOrNull(product?.brand), 'json-ld:brand');
+    set('brand', textOrNull(product?.brand), `${sd}:brand`);
     // イケベ puts the maker in the futureshop catch copy, and writes "unknown" when there is none.
     set(
       'brand',
       fs.catchCopy && !/^unknown$/i.test(fs.catchCopy) ? fs.catchCopy : null,
       'selector:.fs-c-productNameHeading__copy',
     );
-    set('shop', textOrNull(offer?.seller), 'json-ld:offers.seller.name');
+    set('shop', textOrNull(offer?.seller), `${sd}:offers.seller.name`);
     set('shop', meta.ogSiteName, 'meta:og:site_name');
 
-    set('jan', product?.gtin ? parseJan(product.gtin) : null, 'json-ld:gtin');
+    set('jan', product?.gtin ? parseJan(product.gtin) : null, `${sd}:gtin`);
     const janText = firstText(page.document, '.janCode');
     set('jan', janText ? parseJan(janText) : null, 'selector:.janCode');
     if (janText && !data.jan) warnings.push('jan: the page shows a JAN that fails its check digit; left out');
-    set('sku', textOrNull(product?.sku), 'json-ld:sku');
+    set('sku', textOrNull(product?.sku), `${sd}:sku`);
     set('sku', fs.productNumber, 'selector:.fs-c-productNumber__number');
 
     const images =
@@ -135,7 +141,7 @@ export const ikebeItemExtractor: Extractor = {
         ? 'selector:.fs-c-productCarouselMainImage'
         : meta.ogImages.length > 0
           ? 'meta:og:image'
-          : 'json-ld:image';
+          : `${sd}:image`;
     set('images', images.length > 0 ? images : null, imageSource);
     set('canonical_url', meta.canonical, 'link:canonical');
     set('canonical_url', meta.ogUrl, 'meta:og:url');

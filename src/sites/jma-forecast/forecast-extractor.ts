@@ -207,7 +207,7 @@ export const jmaForecastExtractor: Extractor = {
       report_datetime: `json:$[${index(head)}].reportDatetime`,
     };
     if (shortReport) provenance.short_term = `json:$[${index(shortReport)}].timeSeries`;
-    if (weeklyReport) provenance.weekly = `json:$[${index(weeklyReport)}]`;
+    provenance.weekly = weeklyReport ? `json:$[${index(weeklyReport)}]` : 'json:$ (no weekly report: null)';
     return { data, provenance, warnings: [] };
   },
 };

@@ -1,0 +1,44 @@
+// The Metrics role: what Kumo counts for operators (GET /metrics), and a no-op stand-in for unit tests.
+import type { BreakerState } from '../fetch/circuit-breaker.js';
+
+export interface ScrapeObservation {
+  /** Site id, or `none` when the URL matched no site. */
+  site: string;
+  /** fetch_summary.status of the answer (`completed`, `not_found`, `failed`, …). */
+  status: string;
+  /** `http` or `browser`, or `none` before a site was resolved. */
+  route: string;
+  /** The error code, or `ok`. */
+  code: string;
+  creditsCharged: number;
+}
+
+export interface FetchObservation {
+  host: string;
+  /** `ok` or the error code the fetch ended with. */
+  outcome: string;
+  seconds: number;
+  attempts: number;
+  bytes: number;
+}
+
+export interface Metrics {
+  scrapeFinished(observation: ScrapeObservation): void;
+  fetchFinished(observation: FetchObservation): void;
+  /** Time a request spent in the host gate before it could start. */
+  politenessWaited(host: string, seconds: number): void;
+  breakerChanged(host: string, state: BreakerState): void;
+  /** The Prometheus text exposition. */
+  exposition(): Promise<{ contentType: string; body: string }>;
+}
+
+/** Counts nothing; for tests and tools that do not serve /metrics. */
+export class NoopMetrics implements Metrics {
+  scrapeFinished(): void {}
+  fetchFinished(): void {}
+  politenessWaited(): void {}
+  breakerChanged(): void {}
+  exposition(): Promise<{ contentType: string; body: string }> {
+    return Promise.resolve({ contentType: 'text/plain; version=0.0.4; charset=utf-8', body: '' });
+  }
+}

@@ -1,0 +1,27 @@
+// The prom-client Metrics: each observation shows up in its own registry's exposition, and nowhere global.
+import { describe, expect, it } from 'vitest';
+import { register } from 'prom-client';
+import { PromClientMetrics } from './prom-client-metrics.js';
+
+describe('PromClientMetrics', () => {
+  it('exposes requests, credits, fetch latency, attempts, bytes, waits and breaker state', async () => {
+    const metrics = new PromClientMetrics();
+    metrics.scrapeFinished({ site: 'ikebe_gakki', status: 'completed', route: 'http', code: 'ok', creditsCharged: 1 });
+    metrics.scrapeFinished({ site: 'ikebe_gakki', status: 'completed', route: 'http', code: 'ok', creditsCharged: 2 });
+    metrics.fetchFinished({ host: 'a.jp', outcome: 'ok', seconds: 0.3, attempts: 2, bytes: 1234 });
+    metrics.politenessWaited('a.jp', 0.2);
+    metrics.breakerChanged('a.jp', 'open');
+    const { contentType, body } = await metrics.exposition();
+    expect(contentType).toMatch(/^text\/plain/);
+    expect(body).toContain(
+      'kumo_scrape_requests_total{site="ikebe_gakki",status="completed",route="http",code="ok"} 2',
+    );
+    expect(body).toContain('kumo_credits_charged_total{site="ikebe_gakki"} 3');
+    expect(body).toContain('kumo_fetch_duration_seconds_count{host="a.jp",outcome="ok"} 1');
+    expect(body).toContain('kumo_fetch_attempts_total{host="a.jp"} 2');
+    expect(body).toContain('kumo_fetch_bytes_total{host="a.jp"} 1234');
+    expect(body).toContain('kumo_politeness_wait_seconds_count{host="a.jp"} 1');
+    expect(body).toContain('kumo_breaker_state{host="a.jp"} 2');
+    expect(await register.metrics()).not.toContain('kumo_');
+  });
+});

@@ -1,0 +1,88 @@
+// The Metrics role on prom-client, in its own Registry so nothing global (or another library's) leaks into /metrics.
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { BreakerState } from '../fetch/circuit-breaker.js';
+import type { FetchObservation, Metrics, ScrapeObservation } from './metrics.js';
+
+const breakerValue: Record<BreakerState, number> = { closed: 0, half_open: 1, open: 2 };
+
+export class PromClientMetrics implements Metrics {
+  readonly registry = new Registry();
+  readonly #requests: Counter<'site' | 'status' | 'route' | 'code'>;
+  readonly #credits: Counter<'site'>;
+  readonly #fetchSeconds: Histogram<'host' | 'outcome'>;
+  readonly #attempts: Counter<'host'>;
+  readonly #bytes: Counter<'host'>;
+  readonly #waitSeconds: Histogram<'host'>;
+  readonly #breaker: Gauge<'host'>;
+
+  constructor() {
+    const registers = [this.registry];
+    this.#requests = new Counter({
+      name: 'kumo_scrape_requests_total',
+      help: 'Scrape calls answered, by site, fetch_summary status, fetch route and error code (ok on success).',
+      labelNames: ['site', 'status', 'route', 'code'],
+      registers,
+    });
+    this.#credits = new Counter({
+      name: 'kumo_credits_charged_total',
+      help: 'Credits committed to accounts, by site.',
+      labelNames: ['site'],
+      registers,
+    });
+    this.#fetchSeconds = new Histogram({
+      name: 'kumo_fetch_duration_seconds',
+      help: 'Wall-clock time of one fetch (all attempts, redirects and politeness waits), by target host and outcome.',
+      labelNames: ['host', 'outcome'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60],
+      registers,
+    });
+    this.#attempts = new Counter({
+      name: 'kumo_fetch_attempts_total',
+      help: 'Requests sent to target hosts (every try counts; robots.txt is not included).',
+      labelNames: ['host'],
+      registers,
+    });
+    this.#bytes = new Counter({
+      name: 'kumo_fetch_bytes_total',
+      help: 'Decoded body bytes received from target hosts.',
+      labelNames: ['host'],
+      registers,
+    });
+    this.#waitSeconds = new Histogram({
+      name: 'kumo_politeness_wait_seconds',
+      help: 'Time a request waited in the per-host politeness gate before it could start.',
+      labelNames: ['host'],
+      buckets: [0, 0.01, 0.1, 0.5, 1, 2, 5, 10, 30],
+      registers,
+    });
+    this.#breaker = new Gauge({
+      name: 'kumo_breaker_state',
+      help: 'Circuit breaker per target host: 0 closed, 1 half-open, 2 open.',
+      labelNames: ['host'],
+      registers,
+    });
+  }
+
+  scrapeFinished(o: ScrapeObservation): void {
+    this.#requests.inc({ site: o.site, status: o.status, route: o.route, code: o.code });
+    if (o.creditsCharged > 0) this.#credits.inc({ site: o.site }, o.creditsCharged);
+  }
+
+  fetchFinished(o: FetchObservation): void {
+    this.#fetchSeconds.observe({ host: o.host, outcome: o.outcome }, o.seconds);
+    if (o.attempts > 0) this.#attempts.inc({ host: o.host }, o.attempts);
+    if (o.bytes > 0) this.#bytes.inc({ host: o.host }, o.bytes);
+  }
+
+  politenessWaited(host: string, seconds: number): void {
+    this.#waitSeconds.observe({ host }, seconds);
+  }
+
+  breakerChanged(host: string, state: BreakerState): void {
+    this.#breaker.set({ host }, breakerValue[state]);
+  }
+
+  async exposition(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

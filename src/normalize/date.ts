@@ -1,0 +1,137 @@
+// Japanese date and time strings (Western and 和暦) → ISO 8601 in JST, per research §0 rule 5 and §2.
+import { normalizeText } from './text.js';
+
+export interface ParsedDate {
+  /** `YYYY-MM-DD`, `YYYY-MM` or `YYYY-MM-DDTHH:MM:SS+09:00`; null when the string is no real date. */
+  value: string | null;
+  reason?: 'invalid_date';
+}
+
+// Era year = base + N, deliberately not clipped at the era's end: 平成32年 is 2020 (§2.3).
+const ERA_BASE: Readonly<Record<string, number>> = {
+  明治: 1867,
+  大正: 1911,
+  昭和: 1925,
+  平成: 1988,
+  令和: 2018,
+  M: 1867,
+  T: 1911,
+  S: 1925,
+  H: 1988,
+  R: 2018,
+};
+const ERA = '明治|大正|昭和|平成|令和|[MTSHR]';
+const WEEKDAYS = '日月火水木金土';
+const KANJI_DIGIT: Readonly<Record<string, number>> = {
+  〇: 0,
+  零: 0,
+  一: 1,
+  二: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
+
+// 二〇二四 is read digit by digit; 二十五 and 十二 positionally (official documents use both, §2.2).
+function kanjiNumber(run: string): string {
+  if (!/[十百]/.test(run)) return [...run].map((c) => KANJI_DIGIT[c] ?? '').join('');
+  let total = 0;
+  let current = 0;
+  for (const c of run) {
+    if (c === '百') {
+      total += (current || 1) * 100;
+      current = 0;
+    } else if (c === '十') {
+      total += (current || 1) * 10;
+      current = 0;
+    } else current = KANJI_DIGIT[c] ?? 0;
+  }
+  return String(total + current);
+}
+
+const invalid: ParsedDate = { value: null, reason: 'invalid_date' };
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function prepare(input: string): { text: string; weekday: string | null } {
+  let s = normalizeText(input);
+  // Kanji numerals only where they count something in a date; 日 and 月 as weekdays are left alone.
+  s = s.replace(/[〇零一二三四五六七八九十百]+(?=[年月日時分秒])/g, kanjiNumber);
+  let weekday: string | null = null;
+  s = s.replace(/\(\s*([日月火水木金土])?\s*(?:・?祝)?\s*\)/g, (_m, day: string | undefined) => {
+    if (day) weekday = day;
+    return ' ';
+  });
+  s = s
+    .replace(/現在|時点|JST/g, ' ')
+    // Both calendars: 令和7年(2025年)3月31日 and 2025(令和7)年3月31日 keep one of them.
+    .replace(/年\s*\(\s*\d{4}\s*年?\s*\)/g, '年')
+    .replace(new RegExp(String.raw`(\d{4})\s*\(\s*(?:${ERA})\s*(?:元|\d{1,2})\s*年?\s*\)\s*年`, 'g'), '$1年')
+    // Spaced alignment (令和 6 年 4 月 1 日): spaces around the date words carry nothing.
+    .replace(/\s*([年月日時分秒元])\s*/g, '$1')
+    .replace(new RegExp(String.raw`(${ERA.replace('|[MTSHR]', '')})\s+`, 'g'), '$1')
+    .trim();
+  return { text: s, weekday };
+}
+
+/**
+ * Parses one date or date-time. Year-month alone gives `YYYY-MM`; a time gives JST `+09:00`. 午前/午後 and the
+ * 30-hour clock (25:30 = 01:30 the next day) are read; a weekday marker must agree with the date.
+ */
+export function parseDate(input: string): ParsedDate {
+  const { text, weekday } = prepare(input);
+  const dateRe = new RegExp(
+    String.raw`^(?:(${ERA})(元|\d{1,2})(?:年|[./-])|(\d{4})(?:年|[./-]))(\d{1,2})(?:月|[./-])?(?:(\d{1,2})日?)?`,
+  );
+  const m = dateRe.exec(text);
+  if (!m) return invalid;
+  const [matched, era, eraYear, western, monthText, dayText] = m;
+  const year = era ? ERA_BASE[era]! + (eraYear === '元' ? 1 : Number(eraYear)) : Number(western);
+  if (era && eraYear !== '元' && Number(eraYear) < 1) return invalid;
+  const month = Number(monthText);
+  if (month < 1 || month > 12) return invalid;
+  let rest = text.slice(matched.length).trim();
+  if (dayText === undefined) {
+    if (rest !== '' || weekday) return invalid;
+    return { value: `${pad(year, 4)}-${pad(month)}` };
+  }
+  const day = Number(dayText);
+  if (day < 1 || day > daysIn(year, month)) return invalid;
+  if (weekday !== null && WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()] !== weekday) return invalid;
+  rest = rest.replace(/^T/, '');
+  if (rest === '') return { value: `${pad(year, 4)}-${pad(month)}-${pad(day)}` };
+
+  const t =
+    /^(午前|午後|AM|PM)?(\d{1,2})(?:時|:)(?:(\d{1,2})|(半))?(?:分|:)?(?:(\d{1,2})秒?)?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(
+      rest,
+    );
+  if (!t) return invalid;
+  const [, meridiem, hourText, minuteText, half, secondText, offset] = t;
+  let hour = Number(hourText);
+  const minute = half ? 30 : Number(minuteText ?? 0);
+  const second = Number(secondText ?? 0);
+  if (minute > 59 || second > 59) return invalid;
+  if (meridiem) {
+    if (hour > 12) return invalid;
+    // 午前12時 is noon and 午後12時 midnight (明治5年太政官布告第337号, §2.4); 午後0時 is noon.
+    const pm = /午後|PM/i.test(meridiem);
+    if (pm) hour = hour === 12 ? 24 : hour + 12;
+  } else if (hour > 29) return invalid;
+  let ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  if (offset && offset.toUpperCase() !== '+09:00' && offset !== '+0900') {
+    const o = /^([+-])(\d{2}):?(\d{2})$/.exec(offset);
+    const offsetMinutes = o ? (o[1] === '-' ? -1 : 1) * (Number(o[2]) * 60 + Number(o[3])) : 0;
+    ms += (9 * 60 - offsetMinutes) * 60_000;
+  }
+  // Hours 24–29 (late-night listings) and offsets roll over into the JST calendar day.
+  const d = new Date(ms);
+  const iso = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return { value: `${iso}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+09:00` };
+}

@@ -1,0 +1,132 @@
+// `kumo sites record`: fetch one page of a supported site and save it as a fixture draft for a reviewer.
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import type { Config } from '../config.js';
+import { parseConnectTo } from '../fetch/connect-to.js';
+import type { Fetcher } from '../fetch/fetcher.js';
+import { InProcessHostGate } from '../fetch/host-gate.js';
+import { HttpFetcher } from '../fetch/http-fetcher.js';
+import { InMemoryRobotsCache, productTokenOf } from '../fetch/robots.js';
+import { isKumoError } from '../errors.js';
+import { validateExtraction } from '../extract/page-types.js';
+import { normalizePage } from '../normalize/normalize-page.js';
+import type { SiteRegistry } from './registry.js';
+import type { FixtureMeta } from './verification.js';
+import { fixturesDirOf } from './verification.js';
+
+/** The server's fetcher with the server's config (user agent, robots, KUMO_CONNECT_TO), for one page at a time. */
+export function recordingFetcher(config: Config): Fetcher {
+  return new HttpFetcher({
+    userAgent: config.fetch.userAgent,
+    connectTimeoutMs: config.fetch.connectTimeoutMs,
+    headersTimeoutMs: config.fetch.headersTimeoutMs,
+    maxBodyBytes: config.fetch.maxBodyBytes,
+    maxRedirects: 5,
+    maxAttempts: config.fetch.maxAttempts,
+    retryBaseDelayMs: config.fetch.retryBaseDelayMs,
+    connectTo: parseConnectTo(config.connectTo),
+    hostGate: new InProcessHostGate(),
+    // One page per run: the site's own spacing cannot be broken by a single request.
+    politeness: () => ({ maxInFlight: 1, minIntervalMs: 0 }),
+    robots: {
+      cache: new InMemoryRobotsCache(),
+      productToken: productTokenOf(config.fetch.userAgent),
+      ttlMs: config.robots.ttlMs,
+      unreachableTtlMs: config.robots.unreachableTtlMs,
+      timeoutMs: Math.min(config.fetch.headersTimeoutMs, 10_000),
+    },
+  });
+}
+
+export interface RecordOptions {
+  url: URL;
+  siteId?: string;
+  name?: string;
+  /** Fixture folder; default the site's own (src/sites/<site>/fixtures). */
+  outDir?: string;
+  now?: Date;
+}
+
+export interface RecordResult {
+  site: string;
+  pageType: string;
+  dir: string;
+  files: string[];
+  /** The error code when the current extractor could not produce data (the draft then says so). */
+  extractionError?: string;
+}
+
+export async function recordFixture(
+  registry: SiteRegistry,
+  fetcher: Fetcher,
+  options: RecordOptions,
+): Promise<RecordResult> {
+  const site = options.siteId ? registry.get(options.siteId) : registry.resolveHost(options.url.hostname);
+  if (!site) throw new Error(`no supported site for ${options.url.hostname}`);
+  if (!site.hosts.includes(options.url.hostname))
+    throw new Error(`${options.url.hostname} is not a host of ${site.id}`);
+  const entry = registry.pageTypeFor(site, options.url, 'auto');
+  if (!entry) throw new Error(`no page type of ${site.id} matches ${options.url.href}`);
+
+  const page = await fetcher.fetch({
+    url: options.url,
+    target: {
+      allowedHosts: site.hosts,
+      allowedSchemes: site.schemes,
+      acceptContentTypes: entry.contentTypes,
+    },
+    deadlineAt: Date.now() + 60_000,
+  });
+  if (page.httpStatus !== 200) throw new Error(`the site answered ${page.httpStatus}`);
+
+  const now = options.now ?? new Date();
+  const name = options.name ?? `recorded-${now.toISOString().slice(0, 10)}-${entry.pageType}`;
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error('--name must be kebab-case (a-z, 0-9, -)');
+  const dir = options.outDir ?? fixturesDirOf(site);
+  const ext = entry.extractor.input === 'json' ? 'json' : 'html';
+  const pageFile = `${name}.${ext}`;
+  if (existsSync(path.join(dir, pageFile))) throw new Error(`${pageFile} already exists in ${dir}`);
+  const contentType = page.headers['content-type'] ?? (ext === 'json' ? 'application/json' : 'text/html');
+
+  const meta: FixtureMeta & { recordedAt: string; finalUrl: string } = {
+    source: 'recorded',
+    page: pageFile,
+    url: options.url.href,
+    finalUrl: page.finalUrl,
+    contentType,
+    recordedAt: now.toISOString(),
+    note: 'DRAFT recorded by `kumo sites record`: review the page and expected.json, then write what you checked here.',
+  };
+  // The draft holds what the current extractor says, explicitly unreviewed: verification fails until a person
+  // removes `reviewed: false` after checking every value against the page.
+  let draft: Record<string, unknown>;
+  let extractionError: string | undefined;
+  try {
+    const normalized = normalizePage({
+      body: page.body,
+      headers: { 'content-type': contentType },
+      finalUrl: page.finalUrl,
+      input: entry.extractor.input,
+    });
+    const extraction = entry.extractor.extract(normalized);
+    validateExtraction(entry.pageType, extraction);
+    draft = { reviewed: false, ...extraction.data };
+  } catch (error) {
+    if (!isKumoError(error)) throw error;
+    extractionError = error.code;
+    draft = { reviewed: false, extraction_error: `${error.code}: ${error.message}` };
+  }
+
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, pageFile), page.body);
+  await writeFile(path.join(dir, `${name}.meta.json`), `${JSON.stringify(meta, null, 2)}\n`);
+  await writeFile(path.join(dir, `${name}.expected.json`), `${JSON.stringify(draft, null, 2)}\n`);
+  return {
+    site: site.id,
+    pageType: entry.pageType,
+    dir,
+    files: [pageFile, `${name}.meta.json`, `${name}.expected.json`],
+    ...(extractionError ? { extractionError } : {}),
+  };
+}
