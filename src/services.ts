@@ -10,7 +10,7 @@ import { createSqliteStorage } from './storage/sqlite/sqlite-storage.js';
 import { createPostgresStorage } from './storage/postgres/postgres-storage.js';
 import { InProcessConcurrencyLimiter } from './limits/in-process-concurrency-limiter.js';
 import { RedisConcurrencyLimiter } from './limits/redis-concurrency-limiter.js';
-import { HttpFetcher } from './fetch/http-fetcher.js';
+import { HttpFetcher, type HttpFetcherOptions } from './fetch/http-fetcher.js';
 import { InProcessHostGate, type HostGate } from './fetch/host-gate.js';
 import { RedisHostGate } from './fetch/redis-host-gate.js';
 import { InProcessCircuitBreaker } from './fetch/circuit-breaker.js';
@@ -46,6 +46,35 @@ export async function openStorage(config: Readonly<Config>, logger?: Logger): Pr
   return storage;
 }
 
+/**
+ * The HttpFetcher with the configured budgets, user agent, robots policy and KUMO_CONNECT_TO; the caller supplies
+ * how politeness is kept (the server shares a gate across calls, `kumo sites record` fetches one page).
+ */
+export function createHttpFetcher(
+  config: Readonly<Config>,
+  parts: Pick<HttpFetcherOptions, 'hostGate' | 'politeness'> & Partial<Pick<HttpFetcherOptions, 'breaker' | 'metrics'>>,
+): HttpFetcher {
+  return new HttpFetcher({
+    userAgent: config.fetch.userAgent,
+    connectTimeoutMs: config.fetch.connectTimeoutMs,
+    headersTimeoutMs: config.fetch.headersTimeoutMs,
+    maxBodyBytes: config.fetch.maxBodyBytes,
+    maxRedirects: 5,
+    maxAttempts: config.fetch.maxAttempts,
+    retryBaseDelayMs: config.fetch.retryBaseDelayMs,
+    connectTo: parseConnectTo(config.connectTo),
+    robots: {
+      cache: new InMemoryRobotsCache(),
+      productToken: productTokenOf(config.fetch.userAgent),
+      ttlMs: config.robots.ttlMs,
+      unreachableTtlMs: config.robots.unreachableTtlMs,
+      // robots.txt is small; a host that cannot serve it in this time is treated as unreachable.
+      timeoutMs: Math.min(config.fetch.headersTimeoutMs, 10_000),
+    },
+    ...parts,
+  });
+}
+
 export async function createServices(config: Readonly<Config>, logger: Logger): Promise<Services> {
   const storage = await openStorage(config, logger);
 
@@ -71,15 +100,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
 
   const registry = new SiteRegistry();
   const override = config.politenessOverride;
-  const fetcher = new HttpFetcher({
-    userAgent: config.fetch.userAgent,
-    connectTimeoutMs: config.fetch.connectTimeoutMs,
-    headersTimeoutMs: config.fetch.headersTimeoutMs,
-    maxBodyBytes: config.fetch.maxBodyBytes,
-    maxRedirects: 5,
-    maxAttempts: config.fetch.maxAttempts,
-    retryBaseDelayMs: config.fetch.retryBaseDelayMs,
-    connectTo: parseConnectTo(config.connectTo),
+  const fetcher = createHttpFetcher(config, {
     hostGate,
     breaker: new InProcessCircuitBreaker({
       failureThreshold: config.breaker.failureThreshold,
@@ -89,14 +110,6 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
         logger.warn({ host, state }, 'circuit breaker');
       },
     }),
-    robots: {
-      cache: new InMemoryRobotsCache(),
-      productToken: productTokenOf(config.fetch.userAgent),
-      ttlMs: config.robots.ttlMs,
-      unreachableTtlMs: config.robots.unreachableTtlMs,
-      // robots.txt is small; a host that cannot serve it in this time is treated as unreachable.
-      timeoutMs: Math.min(config.fetch.headersTimeoutMs, 10_000),
-    },
     metrics,
     politeness: (host: string) => {
       const site = registry.resolveHost(host);

@@ -17,7 +17,8 @@ import {
 import { parseTargetUrl } from '../fetch/url-policy.js';
 import { isKumoError, KumoError } from '../errors.js';
 import type { Operation, Output, PlanId } from '../storage/storage.js';
-import { recordFixture, recordingFetcher } from '../sites/record-fixture.js';
+import { recordFixture } from '../sites/record-fixture.js';
+import { InProcessHostGate } from '../fetch/host-gate.js';
 import { parsePrice } from '../normalize/price.js';
 import { parseDate } from '../normalize/date.js';
 import { parseNumber } from '../normalize/number.js';
@@ -262,7 +263,12 @@ async function record(args: string[]): Promise<void> {
     options: { site: { type: 'string' }, name: { type: 'string' }, out: { type: 'string' } },
   });
   if (positionals.length !== 1) throw new UsageError('kumo sites record URL [--site ID] [--name NAME] [--out DIR]');
-  const fetcher = recordingFetcher(loadConfigFromProcess());
+  const { createHttpFetcher } = await import('../services.js');
+  const fetcher = createHttpFetcher(loadConfigFromProcess(), {
+    hostGate: new InProcessHostGate(),
+    // One page per run: the site's own spacing cannot be broken by a single request.
+    politeness: () => ({ maxInFlight: 1, minIntervalMs: 0 }),
+  });
   try {
     const result = await recordFixture(new SiteRegistry(), fetcher, {
       url: parseTargetUrl(positionals[0]!),

@@ -2,42 +2,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { Config } from '../config.js';
-import { parseConnectTo } from '../fetch/connect-to.js';
 import type { Fetcher } from '../fetch/fetcher.js';
-import { InProcessHostGate } from '../fetch/host-gate.js';
-import { HttpFetcher } from '../fetch/http-fetcher.js';
-import { InMemoryRobotsCache, productTokenOf } from '../fetch/robots.js';
 import { isKumoError } from '../errors.js';
 import { validateExtraction } from '../extract/page-types.js';
 import { normalizePage } from '../normalize/normalize-page.js';
 import type { SiteRegistry } from './registry.js';
 import type { FixtureMeta } from './verification.js';
 import { fixturesDirOf } from './verification.js';
-
-/** The server's fetcher with the server's config (user agent, robots, KUMO_CONNECT_TO), for one page at a time. */
-export function recordingFetcher(config: Config): Fetcher {
-  return new HttpFetcher({
-    userAgent: config.fetch.userAgent,
-    connectTimeoutMs: config.fetch.connectTimeoutMs,
-    headersTimeoutMs: config.fetch.headersTimeoutMs,
-    maxBodyBytes: config.fetch.maxBodyBytes,
-    maxRedirects: 5,
-    maxAttempts: config.fetch.maxAttempts,
-    retryBaseDelayMs: config.fetch.retryBaseDelayMs,
-    connectTo: parseConnectTo(config.connectTo),
-    hostGate: new InProcessHostGate(),
-    // One page per run: the site's own spacing cannot be broken by a single request.
-    politeness: () => ({ maxInFlight: 1, minIntervalMs: 0 }),
-    robots: {
-      cache: new InMemoryRobotsCache(),
-      productToken: productTokenOf(config.fetch.userAgent),
-      ttlMs: config.robots.ttlMs,
-      unreachableTtlMs: config.robots.unreachableTtlMs,
-      timeoutMs: Math.min(config.fetch.headersTimeoutMs, 10_000),
-    },
-  });
-}
 
 export interface RecordOptions {
   url: URL;
