@@ -330,14 +330,49 @@ describe('retries', () => {
     expect(performance.now() - t0).toBeGreaterThanOrEqual(990);
   });
 
-  it('a 429 whose Retry-After is past the deadline fails at once, without waiting', async () => {
+  it('a 429 whose Retry-After is past the deadline is site_busy at once, passing the wait on', async () => {
     shop.route('GET', '/later', { status: 429, headers: { ...html, 'retry-after': '3600' }, body: '' });
     const t0 = performance.now();
     const error = await failure(makeFetcher().fetch(req(`https://${SHOP}/later`)));
-    expect(error.code).toBe('fetch_failed');
+    // Test matrix D.67: the site asked for a pause, so the caller is told to wait, not that the page failed.
+    expect(error.code).toBe('site_busy');
     expect(error.extras.body?.attempts).toBe(1);
     expect(error.extras.retryAfterSeconds).toBe(3600);
     expect(performance.now() - t0).toBeLessThan(500);
+  });
+
+  it('a 503 with Retry-After is site_busy with at least that wait; a bare 503 stays fetch_failed', async () => {
+    shop.route('GET', '/resting', { status: 503, headers: { ...html, 'retry-after': '120' }, body: '' });
+    const resting = await failure(makeFetcher().fetch(req(`https://${SHOP}/resting`)));
+    expect(resting.code).toBe('site_busy');
+    expect(resting.extras.retryAfterSeconds).toBeGreaterThanOrEqual(120);
+    shop.route('GET', '/broken', { status: 503, headers: html, body: '' });
+    const broken = await failure(makeFetcher({ retryBaseDelayMs: 1 }).fetch(req(`https://${SHOP}/broken`)));
+    expect(broken.code).toBe('fetch_failed');
+    expect(broken.extras.retryAfterSeconds).toBeUndefined();
+  });
+
+  it('the request rate to a host falls as its answers slow down (test matrix D.68)', async () => {
+    // One in flight and spacing counted from the end of the previous answer: the rate is 1 / (latency + spacing),
+    // so a site that slows from 20 ms to 250 ms per answer gets about a fifth of the requests.
+    let delay = 20;
+    shop.route('GET', '/paced', (_req, res) => {
+      setTimeout(() => res.writeHead(200, html).end('<p>ok</p>'), delay);
+    });
+    const gaps = async () => {
+      const before = shop.requests('/paced').length;
+      const fetcher = makeFetcher({ politeness: () => ({ maxInFlight: 1, minIntervalMs: 30 }) });
+      await Promise.all(Array.from({ length: 5 }, () => fetcher.fetch(req(`https://${SHOP}/paced`))));
+      const starts = shop.requests('/paced').slice(before).map((r) => r.at);
+      return starts.slice(1).map((at, i) => at - starts[i]!);
+    };
+    const fast = await gaps();
+    delay = 250;
+    const slow = await gaps();
+    for (const gap of fast) expect(gap).toBeGreaterThanOrEqual(49);
+    for (const gap of slow) expect(gap).toBeGreaterThanOrEqual(279);
+    const rate = (g: number[]) => g.length / g.reduce((a, b) => a + b, 0);
+    expect(rate(slow)).toBeLessThan(rate(fast) / 2.5);
   });
 
   it('a refused connection is retried, then fetch_failed', async () => {

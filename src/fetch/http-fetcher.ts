@@ -381,21 +381,16 @@ export class HttpFetcher implements Fetcher {
       if (status >= 500) {
         // A 503 may say how long the site wants us away, as a 429 does; the breaker rests the host that long.
         const retryAfterMs = status === 503 ? parseRetryAfter(single(response.headers['retry-after'])) : undefined;
-        return {
-          kind: 'retry',
-          code: 'fetch_failed',
-          detail: `the site answered ${status}`,
-          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-        };
+        // A 503 that says when to come back is the site asking for a pause, not a failure: the caller is told to
+        // wait (site_busy, Retry-After at least the site's) rather than that the page is broken.
+        return retryAfterMs === undefined
+          ? { kind: 'retry', code: 'fetch_failed', detail: `the site answered ${status}` }
+          : { kind: 'retry', code: 'site_busy', detail: 'the site asked us to come back later (503)', retryAfterMs };
       }
       if (status === 429) {
-        const retryAfterMs = parseRetryAfter(single(response.headers['retry-after']));
-        return {
-          kind: 'retry',
-          code: 'fetch_failed',
-          detail: 'the site asked us to slow down (429)',
-          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-        };
+        // Without a Retry-After we still owe the site a pause; a minute is the usual rate-limit window.
+        const retryAfterMs = parseRetryAfter(single(response.headers['retry-after'])) ?? 60_000;
+        return { kind: 'retry', code: 'site_busy', detail: 'the site asked us to slow down (429)', retryAfterMs };
       }
       if (status === 401 || status === 403) throw blocked();
       const notFound = status === 404 || status === 410;

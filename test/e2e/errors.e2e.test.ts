@@ -41,6 +41,11 @@ beforeAll(async () => {
     headers: { location: 'https://www.evil-example.com/steal' },
     body: '',
   });
+  origin.route('GET', '/c/c-/kb/kb01/kb011427/100010', {
+    status: 429,
+    headers: { ...html, 'retry-after': '120' },
+    body: 'slow down',
+  });
   origin.route('GET', '/c/c-/kb/kb01/kb011427/100009', {
     status: 302,
     headers: { location: 'http://127.0.0.1:1/admin' },
@@ -286,5 +291,18 @@ describe('the rest of the catalogue', () => {
     const res = await scrape(kumo.baseUrl, { url: item('100001') });
     expect(res.status).toBe(200);
     expect(res.body.data.price).toBe(2200);
+  });
+
+  // Last: the site's pause request rests the host for everyone, so nothing after this may need it.
+  it('503 site_busy when the site answers 429 with Retry-After, passing its wait on and charging nothing', async () => {
+    const before = await usedCredits();
+    const res = await scrape(kumo.baseUrl, { url: item('100010') });
+    expectProblem(res, 503, 'site_busy');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(120);
+    expect(await usedCredits()).toBe(before);
+    const hits = origin.hits('/c/c-/kb/kb01/kb011427/100001');
+    const rested = await scrape(kumo.baseUrl, { url: item('100001') });
+    expectProblem(rested, 503, 'site_busy');
+    expect(origin.hits('/c/c-/kb/kb01/kb011427/100001')).toBe(hits);
   });
 });
