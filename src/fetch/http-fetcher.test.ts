@@ -363,7 +363,10 @@ describe('retries', () => {
       const before = shop.requests('/paced').length;
       const fetcher = makeFetcher({ politeness: () => ({ maxInFlight: 1, minIntervalMs: 30 }) });
       await Promise.all(Array.from({ length: 5 }, () => fetcher.fetch(req(`https://${SHOP}/paced`))));
-      const starts = shop.requests('/paced').slice(before).map((r) => r.at);
+      const starts = shop
+        .requests('/paced')
+        .slice(before)
+        .map((r) => r.at);
       return starts.slice(1).map((at, i) => at - starts[i]!);
     };
     const fast = await gaps();
