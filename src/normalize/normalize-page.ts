@@ -1,6 +1,5 @@
 // Fetched bytes → the NormalizedPage extractors read: decoded, parsed, stripped of active content, links absolute.
 import { parseDocument } from 'htmlparser2';
-import { selectOne } from 'css-select';
 import { textContent } from 'domutils';
 import { render } from 'dom-serializer';
 import { isCDATA, isComment, isTag, type AnyNode, type Document, type Element, type ParentNode } from 'domhandler';
@@ -106,8 +105,20 @@ function isJsonLd(el: Element): boolean {
 /** The first <base href> in tree order decides the base of every relative link (HTML Standard), itself resolved
  * against the final URL. */
 function baseUrlOf(document: Document, finalUrl: string): string {
-  const base = selectOne<AnyNode, Element>('base[href]', document);
-  return base ? (resolveUrl(base.attribs.href ?? '', finalUrl) ?? finalUrl) : finalUrl;
+  const base = firstBaseHref(document);
+  return base === null ? finalUrl : (resolveUrl(base, finalUrl) ?? finalUrl);
+}
+
+/** Tree-order search with an explicit stack: a recursive query is slow and stack-hungry on hostile 50,000-deep pages. */
+function firstBaseHref(document: Document): string | null {
+  const stack: AnyNode[] = [...document.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isTag(node)) continue;
+    if (node.name === 'base' && node.attribs.href !== undefined) return node.attribs.href;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return null;
 }
 
 function resolveUrl(value: string, base: string): string | null {
