@@ -1,0 +1,98 @@
+// The HTTP layer in-process with fakes: what leaves the process when something breaks (500, 503) and what is logged.
+import { describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { Writable } from 'node:stream';
+import { buildApp, type AppServices } from './app.js';
+import type { Caller } from '../scrape/caller.js';
+
+const caller: Caller = {
+  account: { id: 'acc_test', plan: 'free', overageCapCredits: 0, createdAt: '2026-11-01T00:00:00.000Z' },
+  key: {
+    id: 'key_test',
+    accountId: 'acc_test',
+    displayPrefix: 'kumo_live_test',
+    hash: 'x',
+    sites: null,
+    operations: null,
+    outputs: null,
+    monthlyCreditLimit: null,
+    concurrencyLimit: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    revokedAt: null,
+    expiresAt: null,
+  },
+};
+
+async function appWith(overrides: Partial<Record<keyof AppServices, unknown>>) {
+  let logged = '';
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged += chunk.toString('utf8');
+      done();
+    },
+  });
+  const services = {
+    accounts: { authenticate: async (secret: string) => (secret === 'good-key-0123456789' ? caller : null) },
+    usage: {
+      headers: async () => ({
+        'X-Credits-Limit': '500',
+        'X-Credits-Remaining': '500',
+        'X-Concurrency-Limit': '2',
+        'X-Concurrency-Remaining': '2',
+      }),
+    },
+    health: async () => undefined,
+    ...overrides,
+  } as unknown as AppServices;
+  const app = await buildApp(services, { logger: pino({ level: 'info' }, sink), bodyLimitBytes: 16_384 });
+  return { app, logs: () => logged };
+}
+
+const body = { url: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592' };
+
+describe('when something breaks', () => {
+  it('an unexpected error is a 500 internal problem with the request id, and no stack or message leaves', async () => {
+    const secretMessage = 'boom at /srv/kumo/dist/secret.js:12 with kumo_live_leaked';
+    const { app, logs } = await appWith({
+      scrape: {
+        scrape: async () => {
+          throw new TypeError(secretMessage);
+        },
+      },
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/scrape',
+      headers: { authorization: 'Bearer good-key-0123456789', 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    const problem = res.json<Record<string, unknown>>();
+    expect(problem).toMatchObject({ code: 'internal', status: 500, title: 'Internal error' });
+    expect(res.headers['request-id']).toBe(problem.request_id);
+    expect(res.headers['x-credits-remaining']).toBe('500');
+    expect(res.body).not.toContain('secret.js');
+    expect(res.body).not.toContain('kumo_live_leaked');
+    // The log names the failure class for the operator, without the stack or the message.
+    expect(logs()).toContain('TypeError');
+    expect(logs()).not.toContain('secret.js');
+    expect(logs()).not.toContain('kumo_live_leaked');
+    expect(logs()).not.toContain('good-key-0123456789');
+    await app.close();
+  });
+
+  it('/healthz answers 503 unavailable with Retry-After when a backend is down', async () => {
+    const { app } = await appWith({
+      health: async () => {
+        throw new Error('ECONNREFUSED 127.0.0.1:5432');
+      },
+    });
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'unavailable' });
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.body).not.toContain('5432');
+    await app.close();
+  });
+});
