@@ -1,6 +1,7 @@
 // The composition root: the one place that turns the frozen config into implementations and connections.
 import { mkdir } from 'node:fs/promises';
 import type { Logger } from 'pino';
+import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { AppServices } from './http/app.js';
 import type { Storage } from './storage/storage.js';
@@ -77,26 +78,26 @@ export function createHttpFetcher(
 
 export async function createServices(config: Readonly<Config>, logger: Logger): Promise<Services> {
   const storage = await openStorage(config, logger);
-
-  const limiter: ConcurrencyLimiter =
+  // One connection for leases and politeness. It fails fast while Redis is down, so calls get 503 rather than
+  // queueing unmetered; it connects on first use, so a slow Redis does not delay start-up.
+  const redis =
     config.limits.kind === 'redis'
-      ? new RedisConcurrencyLimiter({
-          url: config.limits.url,
-          keyPrefix: 'kumo',
-          onError: () => logger.warn('redis: limiter connection error'),
+      ? new Redis(config.limits.url, {
+          lazyConnect: true,
+          maxRetriesPerRequest: 1,
+          commandTimeout: 2_000,
+          connectTimeout: 2_000,
         })
-      : new InProcessConcurrencyLimiter();
+      : null;
+  redis?.on('error', () => logger.warn('redis: connection error'));
+
+  const limiter: ConcurrencyLimiter = redis
+    ? new RedisConcurrencyLimiter({ redis, keyPrefix: 'kumo' })
+    : new InProcessConcurrencyLimiter();
 
   const metrics = new PromClientMetrics();
   // Politeness must hold across every instance that shares the database, so it lives where the leases do.
-  const hostGate: HostGate =
-    config.limits.kind === 'redis'
-      ? new RedisHostGate({
-          url: config.limits.url,
-          keyPrefix: 'kumo',
-          onError: () => logger.warn('redis: host gate connection error'),
-        })
-      : new InProcessHostGate();
+  const hostGate: HostGate = redis ? new RedisHostGate({ redis, keyPrefix: 'kumo' }) : new InProcessHostGate();
 
   const registry = new SiteRegistry();
   const override = config.politenessOverride;
@@ -171,6 +172,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
       await fetcher.close();
       await hostGate.close?.();
       await limiter.close();
+      await redis?.quit().catch(() => undefined);
       await storage.close();
     },
   };
