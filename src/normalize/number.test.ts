@@ -1,6 +1,16 @@
 // Table tests for statistical cells: marks of research §3.2 and a table's own legend.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseNumber, parseTableNumber, type TableNumber } from './number.js';
+import { parseNumber, parseNumeral, parseTableNumber, parseUnitLabel, type TableNumber } from './number.js';
+
+interface NumeralCase {
+  input: string;
+  expected: number | null;
+  source: string;
+}
+const numerals = JSON.parse(readFileSync(new URL('./fixtures/numerals.json', import.meta.url), 'utf8')) as {
+  cases: NumeralCase[];
+};
 
 describe('parseTableNumber', () => {
   it.each([
@@ -107,5 +117,128 @@ describe('parseNumber', () => {
     ['abc', null],
   ])('%j', (raw, expected) => {
     expect(parseNumber(raw)).toEqual(expected);
+  });
+});
+
+describe('千/百/十 and 万/億/兆 as multipliers, Arabic, kanji and mixed (issue 7 §6)', () => {
+  it.each<[string, number]>([
+    ['2千', 2000],
+    ['2千円', 2000],
+    ['3千万', 30_000_000],
+    ['1億2千万円', 120_000_000],
+    ['1万5千円', 15_000],
+    ['１万２,３００円', 12_300],
+    ['１万２，３００円', 12_300],
+    ['二千五百円', 2500],
+    ['千円', 1000],
+    ['百万円', 1_000_000],
+    ['千', 1000],
+    ['百', 100],
+    ['十', 10],
+    ['2千500', 2500],
+    ['4千8百21', 4821],
+    ['3億4千8百万', 348_000_000],
+    ['1万500', 10_500],
+    ['1兆2千億', 1_200_000_000_000],
+    ['△3千万', -30_000_000],
+    ['1.5千', 1500],
+    ['二〇二四', 2024],
+  ])('%s → %d', (raw, value) => {
+    expect(parseNumber(raw)?.value).toBe(value);
+  });
+
+  it.each([
+    '1千1000',
+    '1千1000円',
+    '2万万',
+    '千千',
+    '5千1万',
+    '5万1億',
+    '1万12345',
+    '1億15000万',
+    '1億2万3億',
+    '2千5',
+    '12千500',
+    '1.5億5000万',
+    '1万2.5',
+    '〇万',
+    '千〇',
+    '十百',
+    '万円',
+    '1,2千',
+    '二三千',
+  ])('%s is malformed: null, never a guess', (raw) => {
+    expect(parseNumber(raw)).toBeNull();
+  });
+
+  it('reads numerals exactly, without floating error', () => {
+    expect(parseNumeral('12.8万')).toEqual({ units: 128000n, exp: 0 });
+    expect(parseNumber('0.7千')?.value).toBe(700);
+    expect(parseNumber('1.15億')?.value).toBe(115_000_000);
+  });
+
+  it.each(numerals.cases)('outside suite: $input → $expected ($source)', ({ input, expected }) => {
+    expect(parseNumber(input)?.value ?? null).toBe(expected);
+  });
+});
+
+describe('counters after numbers (issue 7 §6)', () => {
+  it.each<[string, TableNumber]>([
+    ['5人', { value: 5, counter: '人' }],
+    ['1,234件', { value: 1234, counter: '件' }],
+    ['３個', { value: 3, counter: '個' }],
+    ['12本', { value: 12, counter: '本' }],
+    ['100枚', { value: 100, counter: '枚' }],
+    ['2台', { value: 2, counter: '台' }],
+    ['15冊', { value: 15, counter: '冊' }],
+    ['3点', { value: 3, counter: '点' }],
+    ['10回', { value: 10, counter: '回' }],
+    ['42名', { value: 42, counter: '名' }],
+    ['8社', { value: 8, counter: '社' }],
+    ['100株', { value: 100, counter: '株' }],
+    ['1万2千人', { value: 12_000, counter: '人' }],
+    ['1,234千人', { value: 1_234_000, counter: '人' }],
+    ['三百世帯', { value: 300, counter: '世帯' }],
+    ['5か所', { value: 5, counter: 'か所' }],
+    ['△12件', { value: -12, counter: '件' }],
+    ['5 人', { value: 5, counter: '人' }],
+  ])('%s', (raw, expected) => {
+    expect(parseNumber(raw)).toEqual(expected);
+  });
+
+  it('a counter is not money and not a percentage', () => {
+    expect(parseNumber('100円')).toEqual({ value: 100 });
+    expect(parseNumber('5人%')).toBeNull();
+    expect(parseNumber('5人円')).toBeNull();
+    expect(parseNumber('第5回')).toBeNull();
+  });
+});
+
+describe('parseUnitLabel: 千円 as a heading, not an amount', () => {
+  it.each([
+    ['(単位：千円)', { multiplier: 1000, unit: '円' }],
+    ['（単位:百万円）', { multiplier: 1_000_000, unit: '円' }],
+    ['単位 億円', { multiplier: 100_000_000, unit: '円' }],
+    ['千円', { multiplier: 1000, unit: '円' }],
+    ['円', { multiplier: 1, unit: '円' }],
+    ['千人', { multiplier: 1000, unit: '人' }],
+    ['万円', { multiplier: 10_000, unit: '円' }],
+    ['%', { multiplier: 1, unit: '%' }],
+  ])('%s', (raw, expected) => {
+    expect(parseUnitLabel(raw)).toEqual(expected);
+  });
+
+  it('the same 千円 is an amount in a cell and a multiplier in a heading', () => {
+    const unit = parseUnitLabel('（単位：千円）')!;
+    expect(parseNumber('千円')).toEqual({ value: 1000 });
+    expect(parseNumber('1,234')!.value! * unit.multiplier).toBe(1_234_000);
+    expect(parseNumber('1,234千円')).toEqual({ value: 1_234_000 });
+  });
+
+  it('an amount or a malformed unit is no heading', () => {
+    expect(parseUnitLabel('1,234千円')).toBeNull();
+    expect(parseUnitLabel('千千円')).toBeNull();
+    expect(parseUnitLabel('千%')).toBeNull();
+    expect(parseUnitLabel('単位：ドル')).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ export interface TableNumber {
   reason?: MissingReason;
   /** Marks kept with a value: `#` 内数 (subtotal counted elsewhere), `*` small-sample caution. */
   flags?: string[];
+  /** The counter (助数詞) written after the number: `人` for `5人`. Not a multiplier; the value is the count. */
+  counter?: string;
 }
 
 /** A table's own legend (e-Stat `NOTE`): the mark as written and what the table says it means. */
@@ -54,53 +56,290 @@ export function parseTableNumber(raw: string, notes: readonly MarkNote[] = []): 
   return flags.length > 0 ? { value, flags } : { value };
 }
 
-// Multipliers of §3.1; 百万 before 万 so that 485百万円 is read as one unit.
-const MULTIPLIERS: readonly (readonly [string, bigint])[] = [
-  ['兆', 10n ** 12n],
-  ['億', 10n ** 8n],
-  ['百万', 10n ** 6n],
-  ['万', 10n ** 4n],
-  ['千', 10n ** 3n],
-];
-const GROUP = String.raw`(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(兆|億|百万|万|千)?`;
-
-// Decimal string × 10^k without floating error (12.5億 is exactly 1,250,000,000).
-function scaled(intPart: string, fraction: string, multiplier: bigint): number {
-  const digits = BigInt(`${intPart.replace(/,/g, '')}${fraction}`);
-  const divisor = 10n ** BigInt(fraction.length);
-  const product = digits * multiplier;
-  return product % divisor === 0n ? Number(product / divisor) : Number(product) / Number(divisor);
+/** An exact decimal: `units / 10^exp`. Prices and table units are multiplied without floating error. */
+export interface Decimal {
+  units: bigint;
+  exp: number;
 }
 
+// 大字 (壱弐参拾, 萬) appear in legal and financial documents; they read like the common forms.
+const KANJI_DIGITS: Readonly<Record<string, bigint>> = {
+  〇: 0n,
+  零: 0n,
+  一: 1n,
+  壱: 1n,
+  二: 2n,
+  弐: 2n,
+  弍: 2n,
+  三: 3n,
+  参: 3n,
+  四: 4n,
+  五: 5n,
+  六: 6n,
+  七: 7n,
+  八: 8n,
+  九: 9n,
+};
+const SMALL_UNITS: Readonly<Record<string, number>> = { 十: 1, 拾: 1, 百: 2, 佰: 2, 陌: 2, 千: 3, 仟: 3, 阡: 3 };
+const BIG_UNITS: Readonly<Record<string, number>> = { 万: 4, 萬: 4, 億: 8, 兆: 12 };
+/** Every character a numeral may hold, for callers that cut one out of a longer string. */
+export const NUMERAL_CHARS = `0-9,.${Object.keys(KANJI_DIGITS).join('')}${Object.keys(SMALL_UNITS).join('')}${Object.keys(BIG_UNITS).join('')}`;
+const TOKEN = new RegExp(
+  String.raw`([\d,.]+)|([${Object.keys(KANJI_DIGITS).join('')}]+)|([${Object.keys(SMALL_UNITS).join('')}])|([${Object.keys(BIG_UNITS).join('')}])|(.)`,
+  'gu',
+);
+// Thousands commas only in groups of three; `1,2,3` is a list, not a number.
+const ARABIC = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;
+
+interface Digits {
+  value: Decimal;
+  /** Written in Arabic digits (mixed notation) rather than kanji. */
+  arabic: boolean;
+  length: number;
+}
+
+const ten = (n: number): bigint => 10n ** BigInt(n);
+const add = (a: Decimal, b: Decimal): Decimal => {
+  const exp = Math.max(a.exp, b.exp);
+  return { units: a.units * ten(exp - a.exp) + b.units * ten(exp - b.exp), exp };
+};
+const times = (a: Decimal, power: number): Decimal =>
+  a.exp >= power ? { units: a.units, exp: a.exp - power } : { units: a.units * ten(power - a.exp), exp: 0 };
+const below = (a: Decimal, power: number): boolean => a.units < ten(power) * ten(a.exp);
+const isZero = (a: Decimal): boolean => a.units === 0n;
+const ZERO: Decimal = { units: 0n, exp: 0 };
+
 /**
- * A number as written in prose or a table cell with its unit: 千/万/億/兆 and 千円/百万円/億円/兆円 multiply
- * (`1兆2,345億円`), `%`/`‰` keep their displayed magnitude, △/▲/minus negate, p/r are dropped, and the
- * missing/confidential marks give null with a reason. Null without a reason: not a number at all.
+ * Reads a numeral in Arabic, kanji or mixed notation: `2千`, `3千万`, `1億2千万`, `1万5千`, `1万2,300`, `二千五百`,
+ * `千`, `12.8万`, `485百万`, `九〇〇七兆…`. Null when it is malformed rather than a guess: a unit repeated or out of
+ * order (`2万万`, `千千`, `5万1億`), a group that overflows the position below its unit (`1千1000`, `1万12345`,
+ * `1億15000万`), Arabic digits after 千/百/十 that do not fill the places below it (`2千5` is 2,005 or, said
+ * aloud, 2,500; `5千1万`), zero groups (`〇万`, `千〇`), or digit-by-digit kanji inside a positional group.
+ */
+export function parseNumeral(text: string): Decimal | null {
+  let total = ZERO;
+  let lastBig = Infinity;
+  // The group under construction (below 万, or the coefficient of the next 万/億/兆).
+  let group = ZERO;
+  let groupParts = 0;
+  let lastSmall = Infinity;
+  // A multi-digit or decimal coefficient (`1,234千`, `1.5百`) ends its group: nothing smaller may follow it.
+  let groupClosed = false;
+  let pending: Digits | null = null;
+  let fractionSeen = false;
+  let anything = false;
+
+  // Digits standing after a unit: below that unit's place, and in mixed notation filling it (`2千500`, `4千8百21`).
+  const fitsBelow = (d: Digits, power: number, afterSmall: boolean): boolean => {
+    if (isZero(d.value) || d.value.exp > 0) return false;
+    if (!below(d.value, power)) return false;
+    if (afterSmall && d.arabic && d.length !== power) return false;
+    if (afterSmall && !d.arabic && d.length > 1) return false;
+    return true;
+  };
+
+  for (const m of text.matchAll(TOKEN)) {
+    const [, arabic, kanji, small, big] = m;
+    anything = true;
+    if (arabic !== undefined || kanji !== undefined) {
+      if (pending || fractionSeen || groupClosed) return null;
+      if (arabic !== undefined) {
+        const a = ARABIC.exec(arabic);
+        if (!a) return null;
+        const fraction = a[1] ?? '';
+        const int = arabic.replace(/,/g, '').split('.')[0] ?? '';
+        pending = {
+          value: { units: BigInt(int + fraction), exp: fraction.length },
+          arabic: true,
+          length: int.replace(/^0+(?=\d)/, '').length,
+        };
+      } else {
+        const run = kanji!;
+        // 二〇二四 is read digit by digit; a leading 〇 (〇一二) is no numeral.
+        if (run.length > 1 && KANJI_DIGITS[run[0]!] === 0n) return null;
+        let units = 0n;
+        for (const c of run) units = units * 10n + KANJI_DIGITS[c]!;
+        pending = { value: { units, exp: 0 }, arabic: false, length: run.length };
+      }
+    } else if (small !== undefined) {
+      const power = SMALL_UNITS[small]!;
+      if (groupClosed || power >= lastSmall) return null;
+      let coefficient: Decimal = { units: 1n, exp: 0 };
+      if (pending) {
+        if (isZero(pending.value)) return null;
+        if (!pending.arabic && pending.length > 1) return null;
+        coefficient = pending.value;
+        if (pending.arabic && (pending.length > 1 || pending.value.exp > 0)) groupClosed = true;
+        if (pending.value.exp > 0) fractionSeen = true;
+      }
+      group = add(group, times(coefficient, power));
+      groupParts++;
+      lastSmall = power;
+      pending = null;
+    } else if (big !== undefined) {
+      const power = BIG_UNITS[big]!;
+      if (power >= lastBig) return null;
+      if (pending) {
+        if (groupParts > 0 && !fitsBelow(pending, lastSmall, true)) return null;
+        if (pending.value.exp > 0) fractionSeen = true;
+        group = add(group, pending.value);
+      } else if (groupParts === 0) return null;
+      if (isZero(group)) return null;
+      // Below a larger unit the group fills at most the places between them (1億2000万, never 1億15000万).
+      if (lastBig !== Infinity && !below(group, lastBig - power)) return null;
+      total = add(total, times(group, power));
+      lastBig = power;
+      group = ZERO;
+      groupParts = 0;
+      lastSmall = Infinity;
+      groupClosed = false;
+      pending = null;
+    } else return null;
+  }
+  if (!anything) return null;
+  if (pending) {
+    if (groupParts > 0) {
+      if (!fitsBelow(pending, lastSmall, true)) return null;
+    } else if (lastBig !== Infinity) {
+      // Leading zeros go unwritten below 万 (1万500 = 10,500), but the group never reaches the unit.
+      if (isZero(pending.value) || pending.value.exp > 0 || !below(pending.value, lastBig)) return null;
+    }
+    group = add(group, pending.value);
+  } else if (lastBig !== Infinity && groupParts > 0 && !below(group, lastBig)) return null;
+  return add(total, group);
+}
+
+/** The decimal as a JS number when it is exactly representable as a safe integer or a short fraction. */
+export function decimalToNumber(d: Decimal): number | null {
+  if (d.exp === 0) {
+    const n = Number(d.units);
+    return Number.isSafeInteger(n) ? n : null;
+  }
+  const n = Number(d.units) / Number(ten(d.exp));
+  return Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER ? n : null;
+}
+
+// Counters (助数詞) name what a number counts; the longer ones first so that 世帯 is not read as 世.
+const COUNTERS = [
+  'か所',
+  'カ所',
+  'ヶ所',
+  'ケ所',
+  '箇所',
+  '世帯',
+  '種類',
+  'セット',
+  'ページ',
+  'か月',
+  'ヶ月',
+  'カ月',
+  '人',
+  '名',
+  '件',
+  '個',
+  '本',
+  '枚',
+  '台',
+  '冊',
+  '点',
+  '回',
+  '社',
+  '株',
+  '匹',
+  '頭',
+  '羽',
+  '棟',
+  '戸',
+  '軒',
+  '校',
+  '店',
+  '所',
+  '着',
+  '足',
+  '箱',
+  '袋',
+  '組',
+  '種',
+  '品',
+  '口',
+  '隻',
+  '機',
+  '両',
+  '基',
+  '室',
+  '泊',
+  '歳',
+  '才',
+  '問',
+  '票',
+  '通',
+  '部',
+  '巻',
+  '話',
+  '席',
+  '杯',
+  '錠',
+  '粒',
+  '頁',
+];
+const COUNTER = COUNTERS.join('|');
+const CELL = new RegExp(String.raw`^([△▲+-])?([${NUMERAL_CHARS}]+)(円|${COUNTER})?(%|‰)?([pr#*]*)$`, 'iu');
+
+/**
+ * A number as written in prose or a table cell with its unit: 千/万/億/兆 (and 十/百) multiply in Arabic, kanji or
+ * mixed notation (`3千万`, `1億2千万円`, `二千五百`, `1兆2,345億円`), 千円/百万円/億円/兆円 too, `%`/`‰` keep their
+ * displayed magnitude, △/▲/minus negate, p/r are dropped, a counter (`5人`, `1万2千件`) is reported in `counter`,
+ * and the missing/confidential marks give null with a reason. Null without a reason: not a number at all,
+ * including a malformed numeral (`1千1000`, `2万万`), which is never guessed at.
  */
 export function parseNumber(raw: string, notes: readonly MarkNote[] = []): TableNumber | null {
   // Spaces around units and signs go; between two digit runs they would join two numbers into one.
   const cell = normalizeText(raw).replace(/(?<!\d)\s+|\s+(?!\d)/g, '');
   const plain = parseTableNumber(cell, notes);
   if (plain) return plain;
-  const m = /^([△▲+-])?(.+?)(円)?(%|‰)?([pr#*]*)$/i.exec(cell);
+  const m = CELL.exec(cell);
   if (!m) return null;
-  const body = m[2] ?? '';
-  const groups = [...body.matchAll(new RegExp(GROUP, 'g'))];
-  if (groups.length === 0 || groups.map((g) => g[0]).join('') !== body) return null;
-  let value = 0;
-  let previous = Infinity;
-  for (const [index, g] of groups.entries()) {
-    const unit = g[3];
-    const multiplier = unit ? MULTIPLIERS.find(([u]) => u === unit)![1] : 1n;
-    // Groups must descend (1兆2,345億), and only the last may lack a unit: 12 34 is not a number.
-    if (!unit && index !== groups.length - 1) return null;
-    if (Number(multiplier) >= previous) return null;
-    previous = Number(multiplier);
-    value += scaled(g[1] ?? '0', (g[2] ?? '').slice(1), multiplier);
-  }
-  if (m[4] && groups.some((g) => g[3])) return null;
-  const negative = m[1] !== undefined && m[1] !== '+';
+  const [, sign, body = '', unit, percent, marks = ''] = m;
+  // A percentage of 5万 or 5人% is no quantity a table writes.
+  if (percent && (unit || /[^\d,.]/.test(body))) return null;
+  const parsed = parseNumeral(body);
+  const value = parsed ? decimalToNumber(parsed) : null;
+  if (value === null) return null;
+  const negative = sign !== undefined && sign !== '+';
+  // 0 with a minus is "less than half the unit", not a negative quantity; JSON has no -0 either.
   const signed = negative && value !== 0 ? -value : value;
-  const flags = [...new Set((m[5] ?? '').replace(/[pr]/gi, ''))];
-  return flags.length > 0 ? { value: signed, flags } : { value: signed };
+  const result: TableNumber = { value: signed };
+  const flags = [...new Set(marks.replace(/[pr]/gi, ''))];
+  if (flags.length > 0) result.flags = flags;
+  if (unit && unit !== '円') result.counter = unit;
+  return result;
+}
+
+/** A unit as a table or column heading states it once for bare cells: `(単位：千円)`, `百万円`, `千人`, `%`. */
+export interface UnitLabel {
+  /** What a bare cell is multiplied by: 1,000 for 千円. */
+  multiplier: number;
+  /** The unit left after multiplying: `円`, a counter, `%`. */
+  unit: string;
+}
+
+/**
+ * Reads a unit heading. `千円` here means "cells are in thousands of yen", while `parseNumber('千円')` reads the
+ * amount 1,000: the same characters, two meanings, told apart by where they stand (a heading or a cell).
+ */
+export function parseUnitLabel(raw: string): UnitLabel | null {
+  const s = normalizeText(raw)
+    .replace(/\s+/g, '')
+    .replace(/^[([【]?単位[:：]?/, '')
+    .replace(/[)\]】]$/, '');
+  const m = new RegExp(String.raw`^([${NUMERAL_CHARS}]*)(円|${COUNTER}|%|‰)$`, 'u').exec(s);
+  if (!m) return null;
+  const [, prefix = '', unit = ''] = m;
+  // Digits make it an amount (1,234千円), not a heading.
+  if (/[\d,.]/.test(prefix)) return null;
+  if (prefix === '') return { multiplier: 1, unit };
+  // A heading says 万円 or 億円 with no coefficient, which an amount never does.
+  const scale = parseNumeral(/^[万萬億兆]/.test(prefix) ? `一${prefix}` : prefix);
+  const multiplier = scale ? decimalToNumber(scale) : null;
+  return multiplier !== null && multiplier > 0 && unit !== '%' && unit !== '‰' ? { multiplier, unit } : null;
 }
