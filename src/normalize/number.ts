@@ -282,7 +282,8 @@ const COUNTERS = [
   '粒',
   '頁',
 ];
-const COUNTER = COUNTERS.join('|');
+/** The counters as one regex alternation, longest first. */
+export const COUNTER = COUNTERS.join('|');
 const CELL = new RegExp(String.raw`^([△▲+-])?([${NUMERAL_CHARS}]+)(円|${COUNTER})?(%|‰)?([pr#*]*)$`, 'iu');
 
 /**

@@ -4,6 +4,13 @@ import { parsePrice, type ParsedPrice } from './price.js';
 
 const p = (amount: number | null, tax: ParsedPrice['tax'] = 'unknown', range = false): ParsedPrice =>
   range ? { amount, currency: 'JPY', tax, range: true } : { amount, currency: 'JPY', tax };
+// A tax-included total with the 税抜 amount the string states beside it (issue 7 §6).
+const pe = (amount: number, excluding: number): ParsedPrice => ({
+  amount,
+  currency: 'JPY',
+  tax: 'included',
+  price_excluding_tax: excluding,
+});
 
 describe('parsePrice', () => {
   it.each<[string, ParsedPrice]>([
@@ -28,9 +35,9 @@ describe('parsePrice', () => {
     ['11,000円(税込)', p(11000, 'included')],
     ['11,000円（税込）', p(11000, 'included')],
     ['11,000円(うち税1,000円)', p(11000, 'included')],
-    ['11,000円(税抜価格10,000円)', p(11000, 'included')],
+    ['11,000円(税抜価格10,000円)', pe(11000, 10000)],
     ['10,000円(税込11,000円)', p(11000, 'included')],
-    ['11,000円(税抜価格10,000円、消費税額等1,000円)', p(11000, 'included')],
+    ['11,000円(税抜価格10,000円、消費税額等1,000円)', pe(11000, 10000)],
     ['10,000円(税抜)', p(10000, 'excluded')],
     ['10,000円(税別)', p(10000, 'excluded')],
     ['10,000円(本体価格)', p(10000, 'excluded')],
@@ -82,5 +89,106 @@ describe('parsePrice', () => {
   it('ignores counts and dates next to a price', () => {
     expect(parsePrice('2023年 限定 ¥5,500')).toEqual(p(5500));
     expect(parsePrice('3点セット 1,500円(税込)')).toEqual(p(1500, 'included'));
+  });
+});
+
+describe('千/百/十 with 万/億/兆 in prices (issue 7 §6)', () => {
+  it.each<[string, ParsedPrice]>([
+    ['2千円', p(2000)],
+    ['3千万円', p(30_000_000)],
+    ['1億2千万円', p(120_000_000)],
+    ['1万5千円', p(15_000)],
+    ['１万２,３００円', p(12_300)],
+    ['１万２，３００円(税込)', p(12_300, 'included')],
+    ['二千五百円', p(2500)],
+    ['千円', p(1000)],
+    ['百万円', p(1_000_000)],
+    ['¥3千', p(3000)],
+    ['5千円(税込)', p(5000, 'included')],
+    ['2千5百円', p(2500)],
+    ['1万円~2万円', p(10_000, 'unknown', true)],
+    ['千円から', p(1000, 'unknown', true)],
+    ['送料一律500円の品 1,000円', p(1000)],
+    // geolonia/japanese-numeral test/test.ts @00f5e26 (MIT), findKanjiNumbers sentences read as prices:
+    ['今日のランチは八百六十三円でした。', p(863)],
+    ['今日のランチは八六三円でした。', p(863)],
+    ['今月のお小遣いは三千円です。', p(3000)],
+    ['わたしは1億2000万円もっています。', p(120_000_000)],
+    ['わたしは二千二十億円もっています。', p(202_000_000_000)],
+    ['わたしは二〇二〇億円もっています。', p(202_000_000_000)],
+  ])('%s', (input, expected) => {
+    expect(parsePrice(input)).toEqual(expected);
+  });
+
+  it.each(['1千1000円', '2万万円', '千千円', '5千1万円', '1万12345円', '2千5円', '¥1億15000万', '1,2,3円'])(
+    '%s is malformed: no amount rather than a guess',
+    (input) => {
+      expect(parsePrice(input)).toEqual(p(null));
+    },
+  );
+
+  it('kanji in words is no amount', () => {
+    expect(parsePrice('数千円')).toEqual(p(null));
+    expect(parsePrice('十勝産 1,280円')).toEqual(p(1280));
+    expect(parsePrice('一万円札')).toEqual(p(10_000));
+  });
+});
+
+describe('総額表示 with the tax amount written out (issue 7 §6)', () => {
+  // The compliant forms of research §1.2 (MOF 総額表示 guidance, https://www.mof.go.jp/tax_policy/summary/consumption/d03.htm)
+  // and the forms shops write: the price is the tax-included total, never the tax amount.
+  it.each<[string, ParsedPrice]>([
+    ['1,100円(税別価格1,000円、税100円)', pe(1100, 1000)],
+    ['1,100円（税抜価格1,000円、消費税100円）', pe(1100, 1000)],
+    ['税込1,100円（本体1,000円＋税）', pe(1100, 1000)],
+    ['税込1,100円(本体価格1,000円)', pe(1100, 1000)],
+    ['1,100円(税抜1,000円)', pe(1100, 1000)],
+    ['税抜1,000円(税込1,100円)', pe(1100, 1000)],
+    ['価格:1,100円(税込)/税抜:1,000円', pe(1100, 1000)],
+    ['11,000円(税抜価格10,000円、消費税額等1,000円)', pe(11_000, 10_000)],
+    ['1,080円（本体1,000円、税80円）', pe(1080, 1000)],
+    ['1,100円(税100円)', p(1100, 'included')],
+    ['1,100円（内消費税100円）', p(1100, 'included')],
+    ['1,100円(うち消費税等100円)', p(1100, 'included')],
+    ['1,100円(税込、うち税100円)', p(1100, 'included')],
+    ['11,000円(税込)(10%税込)', p(11_000, 'included')],
+    ['1,000円+税', p(1000, 'excluded')],
+    ['1,000円＋税', p(1000, 'excluded')],
+    ['1,000円（税抜）', p(1000, 'excluded')],
+    ['1,000円(税別)', p(1000, 'excluded')],
+    ['本体価格1,000円+消費税', p(1000, 'excluded')],
+    ['本体1,000円+税100円', p(1000, 'excluded')],
+    ['消費税100円', p(null)],
+    ['10,000円(税込11,000円)', p(11_000, 'included')],
+    ['980円（税込1,058円）', p(1058, 'included')],
+  ])('%s', (input, expected) => {
+    expect(parsePrice(input)).toEqual(expected);
+  });
+});
+
+describe('counters after a bare number are counts, not yen (issue 7 §6)', () => {
+  it.each([
+    '5人',
+    '12件',
+    '3個',
+    '2本',
+    '10枚',
+    '1台',
+    '3冊',
+    '4点',
+    '2回',
+    '5名',
+    '3社',
+    '100株',
+    '2セット',
+    '1万5千人',
+  ])('%s', (input) => {
+    expect(parsePrice(input)).toEqual(p(null));
+  });
+
+  it('a count next to a price is not the price', () => {
+    expect(parsePrice('2冊セット 1,980円')).toEqual(p(1980));
+    expect(parsePrice('100株 ¥250,000')).toEqual(p(250_000));
+    expect(parsePrice('限定5台 29,800円(税込)')).toEqual(p(29_800, 'included'));
   });
 });

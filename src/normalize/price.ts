@@ -1,4 +1,5 @@
 // Japanese price strings → whole yen with the tax status the string itself states (research §0 rules 1–4, §1).
+import { COUNTER, NUMERAL_CHARS, parseNumeral } from './number.js';
 import { normalizeText } from './text.js';
 
 export type TaxStatus = 'included' | 'excluded' | 'unknown';
@@ -8,6 +9,8 @@ export interface ParsedPrice {
   currency: 'JPY';
   tax: TaxStatus;
   range?: true;
+  /** The 税抜 amount the string states beside a tax-included `amount` (総額表示); absent when not written. */
+  price_excluding_tax?: number;
 }
 
 type Role = 'price' | 'comparison' | 'tax_amount' | 'ignored';
@@ -24,10 +27,19 @@ interface Token {
   role: Role;
 }
 
-const NUMBER = String.raw`\d[\d,]*(?:\.\d+)?`;
-// A yen amount: optional sign, digits with 兆/億/万 groups (`1億2000万`, `12.8万`), then optional 円.
-const AMOUNT = new RegExp(String.raw`(¥\s*)?((?:${NUMBER}\s*[兆億万]\s*)*(?:${NUMBER})?)(\s*円)?`, 'g');
-const UNITS: Readonly<Record<string, bigint>> = { 兆: 10n ** 12n, 億: 10n ** 8n, 万: 10n ** 4n };
+// A yen amount: optional ¥, a numeral in Arabic, kanji or mixed notation (`1億2000万`, `12.8万`, `2千`, `二千五百`),
+// then optional 円. Spaces only beside a unit word, so that two separate numbers are never joined into one.
+const UNIT_CHARS = '十拾百佰陌千仟阡万萬億兆';
+const AMOUNT = new RegExp(
+  String.raw`(¥\s*)?([${NUMERAL_CHARS}](?:[${NUMERAL_CHARS}]|\s(?=[${UNIT_CHARS}])|(?<=[${UNIT_CHARS}])\s)*)(\s*円)?`,
+  'gu',
+);
+const BIG_UNIT_VALUE: Readonly<Record<string, bigint>> = {
+  兆: 10n ** 12n,
+  億: 10n ** 8n,
+  万: 10n ** 4n,
+  萬: 10n ** 4n,
+};
 
 // Words that make a whole string "no price" (rule 3) even when nothing numeric remains to look at.
 const NOT_A_PRICE = /オープン価格|価格未定|お問い?合わ?せ|価格なし|sold ?out|売り?切れ|在庫切れ/i;
@@ -35,10 +47,16 @@ const NOT_A_PRICE = /オープン価格|価格未定|お問い?合わ?せ|価格
 const POINTS_AFTER = /^\s*(?:ポイント|pt\b|pts?\b|p\b|ポイ)/i;
 const COUPON_AFTER = /^\s*(?:off|オフ|引き?|割引|値引|クーポン)/i;
 // Units that mark a bare number as a count, date or percentage rather than money.
-const NOT_MONEY_AFTER =
-  /^\s*(?:%|‰|倍|年|月|日|時|分|秒|個|点|本|枚|件|人|回|名|cm|mm|m\b|kg|g\b|ml|l\b|gb|mb|w\b|v\b|号|位)/i;
+// Counters (助数詞) are the same list parseNumber reports: `3点セット`, `2冊`, `100株` are counts, never yen.
+const NOT_MONEY_AFTER = new RegExp(
+  String.raw`^\s*(?:%|‰|倍|年|月|日|時|分|秒|号|位|等|cm|mm|m\b|kg|g\b|ml|l\b|gb|mb|w\b|v\b|${COUNTER})`,
+  'i',
+);
 const SHIPPING_BEFORE = /送料(?:全国)?(?:一律|別途)?\s*[:：]?\s*$/;
-const TAX_AMOUNT_BEFORE = /(?:うち(?:消費)?税(?:額)?|消費税(?:額)?等?|税額)\s*[:：]?\s*(?:相当額)?\s*$/;
+// The tax itself: `うち税1,000円`, `消費税額等1,000円`, and a bare 税 opening its clause (`、税100円`, `(税100円)`,
+// `+税100円`). Never 税込/税抜, whose 込/抜 stands between 税 and the amount.
+const TAX_AMOUNT_BEFORE =
+  /(?:(?:うち|内)(?:消費)?税(?:額)?等?|消費税(?:額)?等?|税額|(?:^|[\s(+、,:：円])税)\s*[:：]?\s*(?:相当額)?\s*$/;
 const COMPARISON_BEFORE =
   /(?:定価|通常価格|当店通常価格|メーカー希望小売価格|希望小売価格|参考小売価格|参考価格|元値|旧価格)[^0-9¥]*$/;
 const INCLUDED = /税込|税込み|内税|総額/;
@@ -46,23 +64,13 @@ const EXCLUDED = /税抜|税抜き|税別|外税|本体|\+\s*税|\+\s*消費税/
 
 function parseAmount(body: string): { value: number; unit: bigint | null } | null {
   const compact = body.replace(/\s+/g, '');
-  if (!/\d/.test(compact)) return null;
-  let total = 0n;
-  let lastUnit: bigint | null = null;
-  // Exact decimal arithmetic: 12.8万 must be 128000, never 127999.99999.
-  for (const m of compact.matchAll(/([\d,.]+)([兆億万])?/g)) {
-    const scale = m[2] ? (UNITS[m[2]] ?? 1n) : 1n;
-    if (m[2]) lastUnit = scale;
-    const digits = (m[1] ?? '').replace(/,/g, '');
-    const [int = '0', frac = ''] = digits.split('.');
-    if (!/^\d+$/.test(int) || (frac !== '' && !/^\d+$/.test(frac))) return null;
-    const denominator = 10n ** BigInt(frac.length);
-    const scaled = (BigInt(int) * denominator + BigInt(frac || '0')) * scale;
-    // Fractional yen cannot be charged; round half up like most shop systems.
-    total += (scaled * 2n + denominator) / (denominator * 2n);
-  }
-  const value = Number(total);
-  return Number.isSafeInteger(value) ? { value, unit: lastUnit } : null;
+  const parsed = parseNumeral(compact);
+  if (!parsed) return null;
+  // Fractional yen cannot be charged; round half up like most shop systems (12.8万 is exact either way).
+  const denominator = 10n ** BigInt(parsed.exp);
+  const value = Number((parsed.units * 2n + denominator) / (denominator * 2n));
+  const last = /([万萬億兆])[^万萬億兆]*$/.exec(compact)?.[1];
+  return Number.isSafeInteger(value) ? { value, unit: last ? (BIG_UNIT_VALUE[last] ?? null) : null } : null;
 }
 
 // `14.800円` is a thousands separator written with a period (§1.1); `12.8万円` is a decimal point.
@@ -79,25 +87,33 @@ function markersIn(text: string): TaxStatus | null {
   return null;
 }
 
-function tokenize(s: string): Token[] {
+interface Tokens {
+  tokens: Token[];
+  /** A ¥/円 amount whose numeral is malformed (`1千1000円`): the string has no price we can stand behind. */
+  malformed: boolean;
+}
+
+function tokenize(s: string): Tokens {
   const tokens: Token[] = [];
+  let malformed = false;
   for (const m of s.matchAll(AMOUNT)) {
-    const body = m[2] ?? '';
-    if (!/\d/.test(body)) continue;
+    const [all, yen = '', raw = '', en = ''] = m;
+    // A sentence's comma or full stop after the digits is not part of them.
+    const body = raw.replace(/[,.\s]+$/, '');
+    const money = yen !== '' || en !== '';
+    // Kanji numerals count only as a written amount (二千五百円, 千円); in words (一律, 十勝, 数千円) they are not.
+    if (!/^\d/.test(body) && (!money || /[数何幾]$/.test(s.slice(0, m.index)))) continue;
+    if (!/[\d〇零一二三四五六七八九壱弐弍参十拾百佰陌千仟阡]/.test(body)) continue;
     const parsed = parseAmount(body);
-    if (!parsed) continue;
+    if (!parsed) {
+      if (money) malformed = true;
+      continue;
+    }
     const start = m.index;
-    tokens.push({
-      start,
-      end: start + m[0].length,
-      value: parsed.value,
-      unit: parsed.unit,
-      money: Boolean(m[1]) || Boolean(m[3]),
-      tax: 'unknown',
-      role: 'price',
-    });
+    const end = body.length === raw.length || en !== '' ? start + all.length : start + yen.length + body.length;
+    tokens.push({ start, end, value: parsed.value, unit: parsed.unit, money, tax: 'unknown', role: 'price' });
   }
-  return tokens;
+  return { tokens, malformed };
 }
 
 /**
@@ -108,7 +124,9 @@ export function parsePrice(input: string): ParsedPrice {
   const unknown: ParsedPrice = { amount: null, currency: 'JPY', tax: 'unknown' };
   // Legacy Shift_JIS 0x5C decodes to a backslash but meant ¥ (§1.1): only in front of digits.
   const s = periodAsThousands(normalizeText(input).replace(/\\(?=\s*\d)/g, '¥'));
-  let tokens = tokenize(s);
+  const lexed = tokenize(s);
+  if (lexed.malformed) return unknown;
+  let tokens = lexed.tokens;
 
   for (const [i, t] of tokens.entries()) {
     const before = s.slice(tokens[i - 1]?.end ?? 0, t.start);
@@ -161,15 +179,15 @@ export function parsePrice(input: string): ParsedPrice {
   }
 
   // Rule 2: an amount marked 税込 anywhere wins.
+  const excluded = candidates.filter((t) => t.tax === 'excluded');
   const included = candidates.findLast((t) => t.tax === 'included');
-  if (included) return { amount: included.value, currency: 'JPY', tax: 'included' };
+  if (included) return withExcluding(included, excluded, candidates);
 
   // 総額表示 written as `11,000円(税抜価格10,000円)` or `11,000円(うち税1,000円)`: the unmarked total includes tax.
   const unmarked = candidates.filter((t) => t.tax === 'unknown');
-  const excluded = candidates.filter((t) => t.tax === 'excluded');
   const onlyUnmarked = unmarked.length === 1 ? unmarked[0] : undefined;
   if (onlyUnmarked && excluded.length > 0 && excluded.every((t) => t.value < onlyUnmarked.value)) {
-    return { amount: onlyUnmarked.value, currency: 'JPY', tax: 'included' };
+    return withExcluding(onlyUnmarked, excluded, candidates);
   }
   if (onlyUnmarked && tax.length > 0 && candidates.length === 1) {
     return { amount: onlyUnmarked.value, currency: 'JPY', tax: 'included' };
@@ -178,6 +196,18 @@ export function parsePrice(input: string): ParsedPrice {
   // Otherwise the later of several prices is the selling price (a struck-out usual price comes first).
   const chosen = candidates[candidates.length - 1] ?? first;
   return { amount: chosen.value, currency: 'JPY', tax: chosen.tax };
+}
+
+// The tax-included total, with the 税抜 amount the string states beside it (never computed from a rate). Of several
+// 税抜 amounts, the one written nearest the total is its own (`通常 … 税抜 / セール 1,100円(税抜1,000円)`).
+function withExcluding(total: Token, excluded: Token[], order: Token[]): ParsedPrice {
+  const at = order.indexOf(total);
+  const own = excluded
+    .filter((t) => t.value < total.value)
+    .sort((a, b) => Math.abs(order.indexOf(a) - at) - Math.abs(order.indexOf(b) - at))[0];
+  const price: ParsedPrice = { amount: total.value, currency: 'JPY', tax: 'included' };
+  if (own) price.price_excluding_tax = own.value;
+  return price;
 }
 
 // The part of the gap before an amount that belongs to it as a label: from the last clause break on.
