@@ -101,3 +101,101 @@ describe('parseDate', () => {
     expect(parseDate(input)).toEqual(expected);
   });
 });
+
+describe('weekday markers, short and long (issue 7 §6)', () => {
+  it.each<[string, ParsedDate]>([
+    ['2024年4月1日(月曜日)', d('2024-04-01')],
+    ['2024年4月1日（月曜日）', d('2024-04-01')],
+    ['2024年4月2日（火曜日）', d('2024-04-02')],
+    ['2024年4月2日(火)', d('2024-04-02')],
+    ['2024年4月2日（火）', d('2024-04-02')],
+    ['2024年4月2日(火曜)', d('2024-04-02')],
+    ['2024年4月2日 火曜日', d('2024-04-02')],
+    ['2024年4月7日日曜日', d('2024-04-07')],
+    ['2024年12月25日(水曜日)', d('2024-12-25')],
+    ['2024/4/2(Tue)', d('2024-04-02')],
+    ['2024/4/2 (Tue.)', d('2024-04-02')],
+    ['2024年4月29日(月曜日・祝日)', d('2024-04-29')],
+    ['令和6年4月2日(火曜日) 午後3時', d('2024-04-02T15:00:00+09:00')],
+    ['令和六年四月二日（火曜日）', d('2024-04-02')],
+  ])('%s', (input, expected) => {
+    expect(parseDate(input)).toEqual(expected);
+  });
+
+  // A weekday that contradicts the date means one of the two is wrong, and nothing says which: null.
+  it.each([
+    '2024年4月1日(火曜日)',
+    '2024年4月1日（火曜日）',
+    '2024年4月2日(月)',
+    '2024年4月2日 水曜日',
+    '2024/4/2(Mon)',
+    '2024年4月(月曜日)',
+  ])('%s contradicts itself: null', (input) => {
+    expect(parseDate(input)).toEqual(bad);
+  });
+});
+
+describe('Meiji 1–5 were lunisolar; era boundaries (issue 7 §6)', () => {
+  // Japan adopted the Gregorian calendar on 明治6年1月1日 = 1873-01-01 (明治5年太政官布告第337号); JIS X 0301
+  // leaves M01.01.01–M05.12.02 out of scope (kv5h/wareki-conv README.md, MIT, quoting the standard).
+  it.each([
+    '明治元年1月1日',
+    '明治元年10月23日',
+    '明治1年2月3日',
+    'M01.02.03',
+    '明01.02.03',
+    '明治3年6月1日',
+    '明治5年12月2日',
+    '明治5年12月3日',
+    '明治5年12月',
+    'M5.12.31',
+  ])('%s is lunisolar: null', (input) => {
+    expect(parseDate(input)).toEqual(bad);
+  });
+
+  it.each<[string, ParsedDate]>([
+    ['明治6年1月1日', d('1873-01-01')],
+    ['M6.1.1', d('1873-01-01')],
+    ['明治6年1月', d('1873-01')],
+    ['明治45年7月29日', d('1912-07-29')],
+    ['M45.2.3', d('1912-02-03')],
+    // Each era's first day, and the last day of the era before it.
+    ['大正元年7月30日', d('1912-07-30')],
+    ['大正15年12月24日', d('1926-12-24')],
+    ['昭和元年12月25日', d('1926-12-25')],
+    ['昭和64年1月7日', d('1989-01-07')],
+    ['平成元年1月8日', d('1989-01-08')],
+    ['平成31年4月30日', d('2019-04-30')],
+    ['令和元年5月1日', d('2019-05-01')],
+    ['平成元年1月', d('1989-01')],
+    ['昭和元年12月', d('1926-12')],
+    // Rule 5 of research §0: an era's years run on after it ended (平成32年 is 2020), so these are read too.
+    ['昭和64年1月8日', d('1989-01-08')],
+    ['平成31年5月1日', d('2019-05-01')],
+    ['大正15年12月25日', d('1926-12-25')],
+    // JIS X 0301 one-kanji and letter forms (kv5h/wareki-conv src/lib.rs @036f7d3, MIT).
+    ['平16.04.01', d('2004-04-01')],
+    ['令02.06.23', d('2020-06-23')],
+    ['H16.04.01', d('2004-04-01')],
+    ['Ｈ０１．０２．０３', d('1989-02-03')],
+    ['平成１年２月３日', d('1989-02-03')],
+  ])('%s', (input, expected) => {
+    expect(parseDate(input)).toEqual(expected);
+  });
+
+  // A day before its era began never existed. kv5h/wareki-conv expects R01.02.03 → 2019-02-03, H01.02.03 →
+  // 1989-02-03 is fine, and T01.02.03 → 1912-02-03; we follow the calendar: Reiwa and Taishō had not begun.
+  it.each([
+    '令和元年4月30日',
+    'R01.02.03',
+    '令1.2.3',
+    '令和元年4月',
+    '平成元年1月7日',
+    '昭和元年12月24日',
+    'S01.2.3',
+    '大正元年7月29日',
+    'T01.02.03',
+  ])('%s is before its era began: null', (input) => {
+    expect(parseDate(input)).toEqual(bad);
+  });
+});

@@ -19,9 +19,39 @@ const ERA_BASE: Readonly<Record<string, number>> = {
   S: 1925,
   H: 1988,
   R: 2018,
+  明: 1867,
+  大: 1911,
+  昭: 1925,
+  平: 1988,
+  令: 2018,
 };
-const ERA = '明治|大正|昭和|平成|令和|[MTSHR]';
+// JIS X 0301 also writes the era as one kanji (平16.04.01, 令02.06.23).
+const ERA = '明治|大正|昭和|平成|令和|[MTSHR]|[明大昭平令](?=\\s*(?:元|\\d))';
+// The first Gregorian day of each era. Meiji is absent on purpose: its years 1–5 (until 明治5年12月2日) were
+// lunisolar, and Japan adopted the Gregorian calendar on 明治6年1月1日 = 1873-01-01 (JIS X 0301 leaves them out
+// of scope). A date before its era began never existed (令和元年4月30日); a date after an era ended is still read
+// (rule 5: 平成32年 is 2020), because the government kept such documents valid.
+const ERA_START: Readonly<Record<string, readonly [number, number, number]>> = {
+  大正: [1912, 7, 30],
+  昭和: [1926, 12, 25],
+  平成: [1989, 1, 8],
+  令和: [2019, 5, 1],
+};
+const ERA_NAME: Readonly<Record<string, string>> = {
+  M: '明治',
+  T: '大正',
+  S: '昭和',
+  H: '平成',
+  R: '令和',
+  明: '明治',
+  大: '大正',
+  昭: '昭和',
+  平: '平成',
+  令: '令和',
+};
+const GREGORIAN_MEIJI_YEAR = 6;
 const WEEKDAYS = '日月火水木金土';
+const ENGLISH_WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const KANJI_DIGIT: Readonly<Record<string, number>> = {
   〇: 0,
   零: 0,
@@ -65,8 +95,18 @@ function prepare(input: string): { text: string; weekday: string | null } {
   // Kanji numerals only where they count something in a date; 日 and 月 as weekdays are left alone.
   s = s.replace(/[〇零一二三四五六七八九十百]+(?=[年月日時分秒])/g, kanjiNumber);
   let weekday: string | null = null;
-  s = s.replace(/\(\s*([日月火水木金土])?\s*(?:・?祝)?\s*\)/g, (_m, day: string | undefined) => {
-    if (day) weekday = day;
+  // (月), (月曜), (月曜日), (月・祝), (祝), (Mon): in ASCII or full-width parentheses (NFKC made them ASCII).
+  s = s.replace(
+    /\(\s*(?:([日月火水木金土])(?:曜日?)?|(Sun|Mon|Tue|Wed|Thu|Fri|Sat)[a-z]*\.?)?\s*(?:[・,]?\s*祝日?)?\s*\)/gi,
+    (_m, day: string | undefined, english: string | undefined) => {
+      if (day) weekday = day;
+      else if (english) weekday = WEEKDAYS[ENGLISH_WEEKDAYS.indexOf(english.toLowerCase())] ?? null;
+      return ' ';
+    },
+  );
+  // A weekday written out without parentheses: 2024年4月1日 月曜日.
+  s = s.replace(/(?<=日|\d)\s*([日月火水木金土])曜日?(?=\s|$)/g, (_m, day: string) => {
+    weekday = day;
     return ' ';
   });
   s = s
@@ -93,17 +133,24 @@ export function parseDate(input: string): ParsedDate {
   const m = dateRe.exec(text);
   if (!m) return invalid;
   const [matched, era, eraYear, western, monthText, dayText] = m;
-  const year = era ? ERA_BASE[era]! + (eraYear === '元' ? 1 : Number(eraYear)) : Number(western);
-  if (era && eraYear !== '元' && Number(eraYear) < 1) return invalid;
+  const n = eraYear === '元' ? 1 : Number(eraYear);
+  const year = era ? ERA_BASE[era]! + n : Number(western);
+  if (era && n < 1) return invalid;
+  const eraName = era ? (ERA_NAME[era] ?? era) : null;
+  if (eraName === '明治' && n < GREGORIAN_MEIJI_YEAR) return invalid;
+  const start = eraName ? ERA_START[eraName] : undefined;
   const month = Number(monthText);
   if (month < 1 || month > 12) return invalid;
   let rest = text.slice(matched.length).trim();
   if (dayText === undefined) {
     if (rest !== '' || weekday) return invalid;
+    // A month wholly before its era began (令和元年4月) never existed; 平成元年1月 did, from the 8th.
+    if (start && year * 12 + month < start[0] * 12 + start[1]) return invalid;
     return { value: `${pad(year, 4)}-${pad(month)}` };
   }
   const day = Number(dayText);
   if (day < 1 || day > daysIn(year, month)) return invalid;
+  if (start && Date.UTC(year, month - 1, day) < Date.UTC(start[0], start[1] - 1, start[2])) return invalid;
   if (weekday !== null && WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()] !== weekday) return invalid;
   rest = rest.replace(/^T/, '');
   if (rest === '') return { value: `${pad(year, 4)}-${pad(month)}-${pad(day)}` };
