@@ -73,7 +73,42 @@ describe('parseId', () => {
     ['phone', '0120-123-4567', null],
     ['phone', '1234-5678', null],
     ['phone', '00-1234-5678', null],
+    // 020 M2M / pager numbers: 11 digits like mobile (issue 7 §6)
+    ['phone', '020-1234-5678', '+812012345678'],
+    ['phone', '０２０－１２３４－５６７８', '+812012345678'],
+    ['phone', '+81 20-1234-5678', '+812012345678'],
+    ['phone', '020-123-4567', null],
+    ['phone', '060-1234-5678', '+816012345678'],
+    // The other 0A0 prefixes: unassigned, or the international prefix
+    ['phone', '010-123-4567', null],
+    ['phone', '030-123-4567', null],
+    ['phone', '040-123-4567', null],
+    ['phone', '090-0123-4567', null],
+    ['phone', '070-0123-4567', null],
+    ['phone', '050-0123-4567', null],
+    ['phone', '080-0123-4567', '+818001234567'],
+    ['phone', '0990-123-456', '+81990123456'],
+    ['phone', '0990-123-4567', null],
+    ['phone', '0180-123-456', '+81180123456'],
   ])('%s %s', (idType, input, normalized) => {
     expect(parseId(idType, input)).toEqual({ valid: normalized !== null, normalized, idType });
+  });
+});
+
+// Example numbers of libphonenumber's JP metadata, one per number type (python-phonenumbers
+// python/phonenumbers/data/region_JP.py @4920fee, Apache-2.0), written as a Japanese page writes them.
+describe('libphonenumber JP example numbers', () => {
+  it.each<[string, string, string | null]>([
+    ['fixed_line', '03-1234-5678', '+81312345678'],
+    ['mobile', '090-1234-5678', '+819012345678'],
+    ['toll_free', '0120-123-456', '+81120123456'],
+    ['premium_rate', '0990-123-456', '+81990123456'],
+    ['voip', '050-1234-5678', '+815012345678'],
+    ['pager', '020-1234-5678', '+812012345678'],
+    ['uan', '0570-123-456', '+81570123456'],
+    // personal_number 601234567 (060-123-4567, 10 digits): never in service; research §6.4 makes 060 11-digit mobile.
+    ['personal_number', '060-123-4567', null],
+  ])('%s %s', (_type, input, normalized) => {
+    expect(parseId('phone', input)).toEqual({ valid: normalized !== null, normalized, idType: 'phone' });
   });
 });

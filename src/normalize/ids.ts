@@ -54,12 +54,21 @@ export function parsePostalCode(input: string): string | null {
   return m ? `${m[1]}-${m[2]}` : null;
 }
 
-// Number lengths by prefix (§6.4): the longer prefixes first, since 0800 is toll-free and 080 mobile.
-const PHONE_LENGTHS: readonly (readonly [RegExp, number])[] = [
+// Number lengths by prefix (§6.4), the longer prefixes first (0800 is toll-free, 080 mobile). Checked against
+// libphonenumber's JP metadata (python-phonenumbers region_JP.py @4920fee, Apache-2.0): mobile [7-9]0[1-9]+7,
+// IP 50[1-9]+7, M2M/pager 20+8 (020-XXXX-XXXX, 11 digits with the 0), toll-free 120+6 and 800+7, premium
+// 990+6, navi-dial 570+6. A 0A0 prefix not listed (010 is the international prefix; 030, 040 and 0X0-0 are
+// unassigned) is no number. 060 follows research §6.4 (11-digit mobile from 2026-07); libphonenumber still lists
+// the old 10-digit 060 personal-number range, which never went into service.
+const PHONE_LENGTHS: readonly (readonly [RegExp, number | null])[] = [
   [/^0120/, 10],
   [/^0800/, 11],
   [/^0570/, 10],
-  [/^0[5-9]0/, 11],
+  [/^0990/, 10],
+  [/^0[5789]0[1-9]/, 11],
+  [/^020/, 11],
+  [/^060/, 11],
+  [/^0\d0/, null],
   [/^0[1-9]/, 10],
 ];
 
@@ -71,7 +80,7 @@ export function parsePhone(input: string): string | null {
   if (s.startsWith('+81')) s = `0${s.slice(3).replace(/^0/, '')}`;
   if (!/^0\d+$/.test(s)) return null;
   const rule = PHONE_LENGTHS.find(([prefix]) => prefix.test(s));
-  if (!rule || s.length !== rule[1]) return null;
+  if (!rule || rule[1] === null || s.length !== rule[1]) return null;
   return `+81${s.slice(1)}`;
 }
 
