@@ -57,6 +57,18 @@ describe('kumo normalize', () => {
     [['text', '１９９５〜２００１年　ｶﾞ'], { value: '1995~2001年 ガ', profile: 'ja-extract' }],
     [['id', '--type', 'isbn', '4-00-416004-9'], { valid: true, normalized: '9784004160045', idType: 'isbn' }],
     [['id', '--type', 'phone', '03-1234-567'], { valid: false, normalized: null, idType: 'phone' }],
+    // Issue 7 §6: the CLI prints what the library reads, multipliers, 総額表示, counters, weekdays, 020 numbers.
+    [['price', '1億2千万円'], { amount: 120000000, currency: 'JPY', tax: 'unknown' }],
+    [['price', '1千1000円'], { amount: null, currency: 'JPY', tax: 'unknown' }],
+    [
+      ['price', '1,100円(税別価格1,000円、税100円)'],
+      { amount: 1100, currency: 'JPY', tax: 'included', price_excluding_tax: 1000 },
+    ],
+    [['number', '1万5千人'], { value: 15000, counter: '人' }],
+    [['number', '2万万'], { value: null, reason: 'not_a_number' }],
+    [['date', '2024年4月2日(火曜日)'], { value: '2024-04-02' }],
+    [['date', '明治5年12月2日'], { value: null, reason: 'invalid_date' }],
+    [['id', '--type', 'phone', '020-1234-5678'], { valid: true, normalized: '+812012345678', idType: 'phone' }],
   ])('%j', async (args, expected) => {
     const run = await kumo(['normalize', ...args]);
     expect(run.code, run.err).toBe(0);
