@@ -118,6 +118,8 @@ describe('weekday markers, short and long (issue 7 §6)', () => {
     ['2024年4月29日(月曜日・祝日)', d('2024-04-29')],
     ['令和6年4月2日(火曜日) 午後3時', d('2024-04-02T15:00:00+09:00')],
     ['令和六年四月二日（火曜日）', d('2024-04-02')],
+    ['二千二十四年四月二日(火)', d('2024-04-02')],
+    ['平成三十一年四月三十日', d('2019-04-30')],
   ])('%s', (input, expected) => {
     expect(parseDate(input)).toEqual(expected);
   });
@@ -132,6 +134,13 @@ describe('weekday markers, short and long (issue 7 §6)', () => {
     '2024年4月(月曜日)',
   ])('%s contradicts itself: null', (input) => {
     expect(parseDate(input)).toEqual(bad);
+  });
+});
+
+describe('kanji numerals in dates use the numeral grammar', () => {
+  it('a malformed kanji month or day is no date', () => {
+    expect(parseDate('令和六年十十月一日')).toEqual(bad);
+    expect(parseDate('2024年4月千日')).toEqual(bad);
   });
 });
 

@@ -1,4 +1,5 @@
 // Japanese date and time strings (Western and 和暦) → ISO 8601 in JST, per research §0 rule 5 and §2.
+import { parseNumeral } from './number.js';
 import { normalizeText } from './text.js';
 
 export interface ParsedDate {
@@ -52,35 +53,11 @@ const ERA_NAME: Readonly<Record<string, string>> = {
 const GREGORIAN_MEIJI_YEAR = 6;
 const WEEKDAYS = '日月火水木金土';
 const ENGLISH_WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-const KANJI_DIGIT: Readonly<Record<string, number>> = {
-  〇: 0,
-  零: 0,
-  一: 1,
-  二: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  八: 8,
-  九: 9,
-};
-
-// 二〇二四 is read digit by digit; 二十五 and 十二 positionally (official documents use both, §2.2).
+// 二〇二四 is read digit by digit, 二千二十四 and 十二 positionally (official documents use both, §2.2), with the
+// numeral grammar prices and numbers use; a malformed run (十十) is left as written, so the date fails.
 function kanjiNumber(run: string): string {
-  if (!/[十百]/.test(run)) return [...run].map((c) => KANJI_DIGIT[c] ?? '').join('');
-  let total = 0;
-  let current = 0;
-  for (const c of run) {
-    if (c === '百') {
-      total += (current || 1) * 100;
-      current = 0;
-    } else if (c === '十') {
-      total += (current || 1) * 10;
-      current = 0;
-    } else current = KANJI_DIGIT[c] ?? 0;
-  }
-  return String(total + current);
+  const parsed = parseNumeral(run);
+  return parsed && parsed.exp === 0 ? String(parsed.units) : run;
 }
 
 const invalid: ParsedDate = { value: null, reason: 'invalid_date' };
@@ -93,7 +70,7 @@ function daysIn(year: number, month: number): number {
 function prepare(input: string): { text: string; weekday: string | null } {
   let s = normalizeText(input);
   // Kanji numerals only where they count something in a date; 日 and 月 as weekdays are left alone.
-  s = s.replace(/[〇零一二三四五六七八九十百]+(?=[年月日時分秒])/g, kanjiNumber);
+  s = s.replace(/[〇零一二三四五六七八九十百千]+(?=[年月日時分秒])/g, kanjiNumber);
   let weekday: string | null = null;
   // (月), (月曜), (月曜日), (月・祝), (祝), (Mon): in ASCII or full-width parentheses (NFKC made them ASCII).
   s = s.replace(
