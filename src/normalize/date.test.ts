@@ -1,6 +1,16 @@
 // Table tests for parseDate: the formats of research §2.2–2.4 and the era rule of §0 rule 5.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDate, type ParsedDate } from './date.js';
+
+interface DateCase {
+  input: string;
+  expected: string | null;
+  source: string;
+}
+const outside = JSON.parse(readFileSync(new URL('./fixtures/dates.json', import.meta.url), 'utf8')) as {
+  cases: DateCase[];
+};
 
 const bad: ParsedDate = { value: null, reason: 'invalid_date' };
 const d = (value: string): ParsedDate => ({ value });
@@ -206,5 +216,11 @@ describe('Meiji 1–5 were lunisolar; era boundaries (issue 7 §6)', () => {
     'T01.02.03',
   ])('%s is before its era began: null', (input) => {
     expect(parseDate(input)).toEqual(bad);
+  });
+});
+
+describe('outside suites (fixtures/dates.json)', () => {
+  it.each(outside.cases)('$input → $expected ($source)', ({ input, expected }) => {
+    expect(parseDate(input)).toEqual(expected === null ? bad : d(expected));
   });
 });
