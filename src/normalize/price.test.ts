@@ -127,6 +127,15 @@ describe('千/百/十 with 万/億/兆 in prices (issue 7 §6)', () => {
     },
   );
 
+  // scrapinghub/price-parser tests/test_price_parsing.py @64e213a (BSD-3-Clause): a case they read and one they
+  // list as a known failure (commented out there, expecting 132); our contract reads the 税込 amount.
+  it.each<[string, ParsedPrice]>([
+    ['3,500円', p(3500)],
+    ['中古価格（税込）： ¥20,800', p(20_800, 'included')],
+  ])('price-parser: %s', (input, expected) => {
+    expect(parsePrice(input)).toEqual(expected);
+  });
+
   it('kanji in words is no amount', () => {
     expect(parsePrice('数千円')).toEqual(p(null));
     expect(parsePrice('十勝産 1,280円')).toEqual(p(1280));
