@@ -130,12 +130,9 @@ export function parseNumeral(text: string): Decimal | null {
   let anything = false;
 
   // Digits standing after a unit: below that unit's place, and in mixed notation filling it (`2千500`, `4千8百21`).
-  const fitsBelow = (d: Digits, power: number, afterSmall: boolean): boolean => {
-    if (isZero(d.value) || d.value.exp > 0) return false;
-    if (!below(d.value, power)) return false;
-    if (afterSmall && d.arabic && d.length !== power) return false;
-    if (afterSmall && !d.arabic && d.length > 1) return false;
-    return true;
+  const fitsBelow = (d: Digits, power: number): boolean => {
+    if (isZero(d.value) || d.value.exp > 0 || !below(d.value, power)) return false;
+    return d.arabic ? d.length === power : d.length === 1;
   };
 
   for (const m of text.matchAll(TOKEN)) {
@@ -151,7 +148,7 @@ export function parseNumeral(text: string): Decimal | null {
         pending = {
           value: { units: BigInt(int + fraction), exp: fraction.length },
           arabic: true,
-          length: int.replace(/^0+(?=\d)/, '').length,
+          length: int.length,
         };
       } else {
         const run = kanji!;
@@ -180,7 +177,7 @@ export function parseNumeral(text: string): Decimal | null {
       const power = BIG_UNITS[big]!;
       if (power >= lastBig) return null;
       if (pending) {
-        if (groupParts > 0 && !fitsBelow(pending, lastSmall, true)) return null;
+        if (groupParts > 0 && !fitsBelow(pending, lastSmall)) return null;
         if (pending.value.exp > 0) fractionSeen = true;
         group = add(group, pending.value);
       } else if (groupParts === 0) return null;
@@ -199,7 +196,7 @@ export function parseNumeral(text: string): Decimal | null {
   if (!anything) return null;
   if (pending) {
     if (groupParts > 0) {
-      if (!fitsBelow(pending, lastSmall, true)) return null;
+      if (!fitsBelow(pending, lastSmall)) return null;
     } else if (lastBig !== Infinity) {
       // Leading zeros go unwritten below 万 (1万500 = 10,500), but the group never reaches the unit.
       if (isZero(pending.value) || pending.value.exp > 0 || !below(pending.value, lastBig)) return null;
