@@ -93,10 +93,7 @@ export class HttpFetcher implements Fetcher {
           this.#o.breaker?.permit(host);
           permitted.add(host);
         }
-        const rules = this.#robots ? await this.#robots.rulesFor(current, target, deadlineAt) : allowAll;
-        if (!rules.allows(current.pathname + current.search)) {
-          throw new KumoError('robots_disallowed', `the site's robots.txt does not allow this path for Kumo`);
-        }
+        const rules = this.#robots ? await this.#robots.admit(current, target, deadlineAt) : allowAll;
         const rule = this.#o.politeness(host);
         const spacing = rules.crawlDelayMs > rule.minIntervalMs ? { ...rule, minIntervalMs: rules.crawlDelayMs } : rule;
         const waitStarted = performance.now();

@@ -42,7 +42,7 @@ export function givenUp(outcome: Extract<Outcome, { kind: 'retry' }>): KumoError
   return new KumoError(
     outcome.code,
     outcome.detail,
-    outcome.retryAfterMs === undefined ? {} : { retryAfterSeconds: Math.ceil(outcome.retryAfterMs / 1000) },
+    outcome.retryAfterMs === undefined ? {} : { retryAfterSeconds: retryAfterSeconds(outcome.retryAfterMs) },
   );
 }
 
@@ -84,11 +84,26 @@ export function backoff(baseMs: number, attemptsSoFar: number): number {
   return Math.round(full / 2 + Math.random() * (full / 2));
 }
 
-/** Retry-After as delta-seconds or an HTTP-date, in ms from now; undefined when absent or unreadable. */
+/** No site may rest a host (or be waited for) longer than this, whatever its Retry-After says. */
+export const maxRetryAfterMs = 3_600_000;
+/** The pause a site is owed when it asks for one without saying (or without saying readably) how long. */
+export const defaultPauseMs = 60_000;
+
+/**
+ * Retry-After as delta-seconds or an HTTP-date, in ms from now, at most an hour; undefined when absent. A value that
+ * is present but unreadable (negative, fractional, garbage) still asks for a pause: the default minute.
+ */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+  if (/^\d+$/.test(text)) return Math.min(maxRetryAfterMs, Number(text) * 1000);
+  // Only a real date, never a bare number Date.parse would read as a year.
+  const at = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(at)) return defaultPauseMs;
+  return Math.min(maxRetryAfterMs, Math.max(0, at - now));
+}
+
+/** A wait in ms as a Retry-After in whole seconds: rounded up, and never 0 (that would invite an instant retry). */
+export function retryAfterSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
 }

@@ -1,17 +1,19 @@
 // Fetching, caching and consulting robots.txt before a page is requested (RFC 9309; parsing lives in robots.ts).
 import type { Readable } from 'node:stream';
-import { checkDestination } from './address-guard.js';
+import { KumoError } from '../errors.js';
+import { checkDestination, forbiddenAddress, hasForbiddenAddress } from './address-guard.js';
 import type { FetchTarget } from './fetcher.js';
 import type { HostGate, PolitenessRule } from './host-gate.js';
 import { redirectStatuses } from './page-request.js';
 import {
   allowAll,
-  disallowAll,
   parseRobots,
   robotsParseLimitBytes,
   type RobotsCache,
   type RobotsRules,
+  unreachableUntil,
 } from './robots.js';
+import { retryAfterSeconds } from './retry-policy.js';
 import { discard, single, type TargetConnections } from './target-connections.js';
 import { canonicalHost } from './url-policy.js';
 
@@ -54,6 +56,24 @@ export class RobotsCheck {
     this.#p = parts;
   }
 
+  /**
+   * The rules for the URL's origin when they allow its path. A robots.txt that says no is 422 robots_disallowed; one
+   * that could not be fetched is an outage of the site, not a verdict: 503 site_busy until the short unreachable
+   * TTL ends (RFC 9309 has us not fetch meanwhile, but the caller is told the truth about why).
+   */
+  async admit(url: URL, target: FetchTarget, deadlineAt: number): Promise<RobotsRules> {
+    const rules = await this.rulesFor(url, target, deadlineAt);
+    if (rules.unreachableUntil !== undefined) {
+      throw new KumoError('site_busy', "the site's robots.txt could not be fetched; try again after it recovers", {
+        retryAfterSeconds: retryAfterSeconds(rules.unreachableUntil - Date.now()),
+      });
+    }
+    if (!rules.allows(url.pathname + url.search)) {
+      throw new KumoError('robots_disallowed', `the site's robots.txt does not allow this path for Kumo`);
+    }
+    return rules;
+  }
+
   /** The robots answer for the URL's origin: cached, or fetched once however many callers ask at the same time. */
   async rulesFor(url: URL, target: FetchTarget, deadlineAt: number): Promise<RobotsRules> {
     const origin = url.origin;
@@ -83,13 +103,15 @@ export class RobotsCheck {
       let answer: RobotsAnswer | null;
       try {
         answer = await this.#request(current, signal);
-      } catch {
+      } catch (error) {
+        // A host that resolves to a private address is refused as such, not mistaken for an outage.
+        if (hasForbiddenAddress(error)) throw forbiddenAddress();
         answer = null;
       } finally {
         leave();
       }
       if (answer === null || answer.status >= 500 || answer.status === 429) {
-        return remember(disallowAll, robots.unreachableTtlMs);
+        return remember(unreachableUntil(Date.now() + robots.unreachableTtlMs), robots.unreachableTtlMs);
       }
       if (answer.status >= 200 && answer.status <= 299) {
         return remember(parseRobots(answer.body ?? new Uint8Array(), robots.productToken), robots.ttlMs);

@@ -75,12 +75,26 @@ describe('robots.txt', () => {
     expect(shop.hits('/robots.txt')).toBe(1);
   });
 
-  it('robots.txt answering 5xx disallows the whole host', async () => {
+  // Issue 7 §2 changed this answer: an unreachable robots.txt is an outage (503 site_busy with Retry-After), not the
+  // site's verdict (422). The page is still never requested while robots.txt cannot be read.
+  it('robots.txt answering 5xx: 503 site_busy with Retry-After, the page is never requested, nothing charged', async () => {
+    const before = await call(kumo.baseUrl, '/v1/usage');
     const res = await scrape(kumo.baseUrl, { url: `https://${JMA}${forecastPath}` });
-    expect(res.status).toBe(422);
-    expect(res.body.code).toBe('robots_disallowed');
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('site_busy');
+    const retryAfter = Number(res.headers.get('retry-after'));
+    // KUMO_ROBOTS_UNREACHABLE_TTL_MS defaults to a minute: the time left until robots.txt is asked again.
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
     expect(jma.hits('/robots.txt')).toBe(1);
     expect(jma.hits(forecastPath)).toBe(0);
+    const again = await scrape(kumo.baseUrl, { url: `https://${JMA}${forecastPath}` });
+    expect(again.status).toBe(503);
+    expect(jma.hits('/robots.txt')).toBe(1);
+    expect(jma.hits(forecastPath)).toBe(0);
+    const after = await call(kumo.baseUrl, '/v1/usage');
+    expect(after.body.credits.used).toBe(before.body.credits.used);
+    expect(after.body.credits.reserved).toBe(0);
   });
 });
 
