@@ -62,7 +62,7 @@ export const disallowAll: RobotsRules = {
 
 /** disallowAll, remembering until when: the caller is told the site is unreachable, not that it said no. */
 export function unreachableUntil(until: number): RobotsRules {
-  return { allows: disallowAll.allows, crawlDelayMs: 0, unreachableUntil: until };
+  return { allows: (pathAndQuery) => disallowAll.allows(pathAndQuery), crawlDelayMs: 0, unreachableUntil: until };
 }
 
 interface Group {
