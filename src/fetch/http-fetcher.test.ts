@@ -640,6 +640,27 @@ describe('outcomes', () => {
     expect((await makeFetcher().fetch(req(`https://${SHOP}/xhtml`))).httpStatus).toBe(200);
   });
 
+  it("the host gate is fair between accounts: one account's 404 loop does not push another's call to the back", async () => {
+    politeness = { maxInFlight: 1, minIntervalMs: 30 };
+    shop.route('GET', '/missing', { status: 404, headers: html, body: 'no' });
+    shop.route('GET', '/wanted', { status: 200, headers: html, body: 'yes' });
+    const fetcher = makeFetcher();
+    const before = shop.requests().length;
+    const deadlineAt = Date.now() + 5_000;
+    const loop = Array.from({ length: 15 }, () =>
+      fetcher.fetch(req(`https://${SHOP}/missing`, { accountId: 'acct-looper', deadlineAt })),
+    );
+    await new Promise((r) => setTimeout(r, 45));
+    const wanted = fetcher.fetch(req(`https://${SHOP}/wanted`, { accountId: 'acct-other', deadlineAt }));
+    await Promise.all([...loop, wanted]);
+    const order = shop
+      .requests()
+      .slice(before)
+      .map((r) => r.url);
+    // First come first served would make it 16th.
+    expect(order.indexOf('/wanted'), order.join(' ')).toBeLessThanOrEqual(4);
+  });
+
   it('the host gate refusing is site_busy with attempts', async () => {
     politeness = { maxInFlight: 1, minIntervalMs: 10_000 };
     shop.route('GET', '/once', { status: 200, headers: html, body: 'x' });

@@ -4,7 +4,7 @@ import { KumoError, isKumoError } from '../errors.js';
 import { checkDestination, type Resolver } from './address-guard.js';
 import type { ConnectToMap } from './connect-to.js';
 import type { FetchedPage, Fetcher, FetchRequest } from './fetcher.js';
-import type { HostGate, PolitenessRule } from './host-gate.js';
+import { anonymousAccount, type GateOutcome, type HostGate, type PolitenessRule } from './host-gate.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
 import { requestPage } from './page-request.js';
 import { backoff, finalError, givenUp, type Outcome } from './retry-policy.js';
@@ -71,6 +71,7 @@ export class HttpFetcher implements Fetcher {
   async fetch(request: FetchRequest): Promise<FetchedPage> {
     const started = performance.now();
     const { target, deadlineAt } = request;
+    const accountId = request.accountId ?? anonymousAccount;
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - Date.now()));
     const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
@@ -97,19 +98,24 @@ export class HttpFetcher implements Fetcher {
         const rule = this.#o.politeness(host);
         const spacing = rules.crawlDelayMs > rule.minIntervalMs ? { ...rule, minIntervalMs: rules.crawlDelayMs } : rule;
         const waitStarted = performance.now();
-        const leave = await this.#o.hostGate.enter(host, spacing, deadlineAt, signal);
+        const leave = await this.#o.hostGate.enter(host, spacing, deadlineAt, signal, accountId);
         this.#o.metrics?.politenessWaited(host, (performance.now() - waitStarted) / 1000);
         let outcome: Outcome;
+        // What this request tells the gate about the account's use of the host (see fairCost in host-gate.ts).
+        let verdict: GateOutcome | undefined;
         try {
           if (startsNewTry) attempts += 1;
           startsNewTry = false;
           outcome = await requestPage(this.#connections, this.#o, current, target, signal);
+          verdict = gateVerdict(outcome);
         } catch (error) {
           // A deadline that runs out mid-request is the host being slow; anything else is not its health.
           hostFailed = !isKumoError(error) && deadline.signal.aborted && !request.signal?.aborted;
+          // A caller who went away has not used the host badly; every other thrown failure is free to the caller.
+          if (!request.signal?.aborted) verdict = 'free_failure';
           throw error;
         } finally {
-          leave();
+          leave(verdict);
         }
         hostFailed = outcome.kind === 'retry';
         if (outcome.kind === 'retry') retryAfterMs = outcome.retryAfterMs;
@@ -171,4 +177,11 @@ export class HttpFetcher implements Fetcher {
   async close(): Promise<void> {
     await this.#connections.close();
   }
+}
+
+/** A page is a success; a 404/410 or anything retried is a failure the caller pays nothing for; a redirect is neither. */
+function gateVerdict(outcome: Outcome): GateOutcome | undefined {
+  if (outcome.kind === 'redirect') return undefined;
+  if (outcome.kind === 'page' && outcome.status >= 200 && outcome.status <= 299) return 'success';
+  return 'free_failure';
 }
