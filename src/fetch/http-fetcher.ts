@@ -7,7 +7,7 @@ import type { FetchedPage, Fetcher, FetchRequest } from './fetcher.js';
 import { anonymousAccount, type GateOutcome, type HostGate, type PolitenessRule } from './host-gate.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
 import { requestPage } from './page-request.js';
-import { backoff, finalError, givenUp, type Outcome } from './retry-policy.js';
+import { backoff, finalError, givenUp, retryAfterSeconds, type Outcome } from './retry-policy.js';
 import { RobotsCheck, type RobotsOptions } from './robots-check.js';
 import { allowAll } from './robots.js';
 import { TargetConnections } from './target-connections.js';
@@ -91,7 +91,7 @@ export class HttpFetcher implements Fetcher {
       for (;;) {
         host = canonicalHost(current);
         if (!permitted.has(host)) {
-          this.#o.breaker?.permit(host);
+          this.#o.breaker?.permit(host, accountId);
           permitted.add(host);
         }
         const rules = this.#robots ? await this.#robots.admit(current, target, deadlineAt) : allowAll;
@@ -122,7 +122,7 @@ export class HttpFetcher implements Fetcher {
 
         if (outcome.kind === 'page') {
           bytes = outcome.body.length;
-          this.#settle(permitted, false);
+          this.#settle(permitted, accountId, false);
           this.#observe(host, 'ok', started, attempts, bytes);
           return {
             route: 'http',
@@ -153,7 +153,13 @@ export class HttpFetcher implements Fetcher {
     } catch (error) {
       const final = finalError(error, attempts, deadline.signal, request.signal);
       // Only fetches that reached the host judge its health; refusals before any request leave the breaker as is.
-      if (attempts > 0) this.#settle(permitted, hostFailed, retryAfterMs);
+      if (attempts > 0) this.#settle(permitted, accountId, hostFailed, retryAfterMs);
+      // The caller is told when a call can really go through: if this failure rested the host (or the account there)
+      // for longer than the site's own Retry-After, the breaker's rest is the truth.
+      const resting = final.code === 'site_busy' ? (this.#o.breaker?.restingMs(host, accountId) ?? 0) : 0;
+      if (resting > 0) {
+        final.extras.retryAfterSeconds = Math.max(final.extras.retryAfterSeconds ?? 0, retryAfterSeconds(resting));
+      }
       this.#observe(host, final.code, started, attempts, bytes);
       throw final;
     } finally {
@@ -161,12 +167,12 @@ export class HttpFetcher implements Fetcher {
     }
   }
 
-  #settle(hosts: Set<string>, failed: boolean, retryAfterMs?: number): void {
+  #settle(hosts: Set<string>, accountId: string, failed: boolean, retryAfterMs?: number): void {
     const breaker = this.#o.breaker;
     if (!breaker) return;
     for (const host of hosts) {
-      if (failed) breaker.failed(host, retryAfterMs);
-      else breaker.succeeded(host);
+      if (failed) breaker.failed(host, { accountId, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+      else breaker.succeeded(host, accountId);
     }
   }
 
