@@ -122,10 +122,6 @@ export class InProcessHostGate implements HostGate {
     const state = this.#state(host);
     const timeLeft = deadlineAt - Date.now();
 
-    if (state.queue.length >= this.#maxQueue && !this.#pushOut(host, state, accountId)) {
-      return Promise.reject(this.#busy(host, this.#estimate(state, rule, state.queue.length)));
-    }
-
     const tag = Math.max(state.virtual, state.finish.get(accountId) ?? -Infinity);
     const waiter: Waiter = {
       rule,
@@ -140,6 +136,9 @@ export class InProcessHostGate implements HostGate {
     // safe. Ahead means ahead in the fair order, not in arrival order.
     const estimate = this.#estimate(state, rule, this.#aheadOf(state, waiter));
     if (estimate > timeLeft) return Promise.reject(this.#busy(host, estimate));
+    if (state.queue.length >= this.#maxQueue && !this.#pushOut(host, state, accountId)) {
+      return Promise.reject(this.#busy(host, this.#estimate(state, rule, state.queue.length)));
+    }
     state.finish.set(accountId, tag + fairCost(state.penalty.get(accountId) ?? 0));
 
     return new Promise<Leave>((resolve, reject) => {
