@@ -20,10 +20,12 @@ function refusal(fn: () => void): KumoError {
 describe('InProcessCircuitBreaker', () => {
   let now = 0;
   const changes: [string, BreakerState][] = [];
+  // One account's failures rest the host for everyone only when minAccounts is 1; the per-account default is below.
   const make = () =>
     new InProcessCircuitBreaker({
       failureThreshold: 3,
       cooldownMs: 10_000,
+      minAccounts: 1,
       now: () => now,
       onStateChange: (host, state) => changes.push([host, state]),
     });
@@ -73,7 +75,7 @@ describe('InProcessCircuitBreaker', () => {
   it("a target's Retry-After opens at once for at least that long", () => {
     now = 0;
     const breaker = make();
-    breaker.failed('a.jp', 120_000);
+    breaker.failed('a.jp', { retryAfterMs: 120_000 });
     expect(breaker.state('a.jp')).toBe('open');
     now = 100_000;
     expect(refusal(() => breaker.permit('a.jp')).extras.retryAfterSeconds).toBe(20);
@@ -92,17 +94,117 @@ describe('InProcessCircuitBreaker', () => {
   });
 });
 
+describe('InProcessCircuitBreaker: blame shared per account (issue 7 §3)', () => {
+  let now = 0;
+  const changes: [string, BreakerState][] = [];
+  const make = () =>
+    new InProcessCircuitBreaker({
+      failureThreshold: 5,
+      cooldownMs: 30_000,
+      now: () => now,
+      onStateChange: (host, state) => changes.push([host, state]),
+    });
+
+  it('five free 500s from one key rest the host for that account only; another account still fetches', () => {
+    now = 0;
+    const breaker = make();
+    for (let i = 0; i < 5; i++) {
+      breaker.permit('h.jp', 'acct-a');
+      breaker.failed('h.jp', { accountId: 'acct-a' });
+    }
+    expect(breaker.state('h.jp')).toBe('closed');
+    const refused = refusal(() => breaker.permit('h.jp', 'acct-a'));
+    expect(refused.code).toBe('site_busy');
+    expect(refused.extras.retryAfterSeconds).toBe(30);
+    expect(() => breaker.permit('h.jp', 'acct-b')).not.toThrow();
+    expect(() => breaker.permit('h.jp')).not.toThrow();
+    expect(changes.filter(([host]) => host === 'h.jp')).toEqual([]);
+  });
+
+  it('however many failures one account adds, it counts at most its share toward resting the host for all', () => {
+    now = 0;
+    const breaker = make();
+    for (let i = 0; i < 50; i++) breaker.failed('h.jp', { accountId: 'acct-a' });
+    breaker.failed('h.jp', { accountId: 'acct-b' });
+    // a counts 3 (ceil(5 / 2)), b counts 1: 4 of 5.
+    expect(breaker.state('h.jp')).toBe('closed');
+    breaker.failed('h.jp', { accountId: 'acct-b' });
+    expect(breaker.state('h.jp')).toBe('open');
+  });
+
+  it('failures from several accounts open it for all, with Retry-After the remaining cooldown', () => {
+    now = 0;
+    const breaker = make();
+    for (const account of ['a', 'b', 'c', 'a', 'b']) breaker.failed('h.jp', { accountId: account });
+    expect(breaker.state('h.jp')).toBe('open');
+    for (const account of ['a', 'b', 'someone-else', undefined]) {
+      expect(refusal(() => breaker.permit('h.jp', account)).extras.retryAfterSeconds).toBe(30);
+    }
+    now = 12_300;
+    // 17.7 s left: ceil, so a retry at that moment is let through.
+    expect(refusal(() => breaker.permit('h.jp', 'x')).extras.retryAfterSeconds).toBe(18);
+    expect(breaker.restingMs('h.jp', 'x')).toBe(17_700);
+    now = 29_999;
+    expect(refusal(() => breaker.permit('h.jp', 'x')).extras.retryAfterSeconds).toBe(1);
+    now = 30_000;
+    expect(() => breaker.permit('h.jp', 'x')).not.toThrow();
+    expect(breaker.state('h.jp')).toBe('half_open');
+  });
+
+  it("a success in between ends the run: a key's old failures do not add up with another's later ones", () => {
+    now = 0;
+    const breaker = make();
+    for (let i = 0; i < 3; i++) breaker.failed('h.jp', { accountId: 'a' });
+    breaker.succeeded('h.jp', 'c');
+    breaker.failed('h.jp', { accountId: 'b' });
+    breaker.failed('h.jp', { accountId: 'b' });
+    expect(breaker.state('h.jp')).toBe('closed');
+  });
+
+  it("an account's own rest ends with one probe: its success closes it, its failure rests it again", () => {
+    now = 0;
+    const breaker = make();
+    for (let i = 0; i < 5; i++) breaker.failed('h.jp', { accountId: 'a' });
+    now = 30_000;
+    expect(() => breaker.permit('h.jp', 'a')).not.toThrow();
+    expect(refusal(() => breaker.permit('h.jp', 'a')).code).toBe('site_busy');
+    breaker.failed('h.jp', { accountId: 'a' });
+    expect(refusal(() => breaker.permit('h.jp', 'a')).extras.retryAfterSeconds).toBe(30);
+    now = 60_000;
+    breaker.permit('h.jp', 'a');
+    breaker.succeeded('h.jp', 'a');
+    expect(() => breaker.permit('h.jp', 'a')).not.toThrow();
+    expect(breaker.restingMs('h.jp', 'a')).toBe(0);
+  });
+
+  it("a target's own Retry-After rests the host for everyone, but never longer than an hour", () => {
+    now = 0;
+    const breaker = make();
+    breaker.failed('h.jp', { accountId: 'a', retryAfterMs: 10 * 365 * 86_400_000 });
+    expect(breaker.state('h.jp')).toBe('open');
+    expect(refusal(() => breaker.permit('h.jp', 'b')).extras.retryAfterSeconds).toBe(3600);
+    now = 3_600_000;
+    expect(() => breaker.permit('h.jp', 'b')).not.toThrow();
+  });
+});
+
 describe('HttpFetcher with a breaker', () => {
   const SHOP = 'shop.kumo-test.jp';
   const target = { allowedHosts: [SHOP], allowedSchemes: ['https:'], acceptContentTypes: ['text/html'] };
   let shop: Origin;
-  let fetcher: HttpFetcher;
-  let breaker: InProcessCircuitBreaker;
+  const fetchers: HttpFetcher[] = [];
 
   beforeAll(async () => {
     shop = await startOrigin();
-    breaker = new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 150 });
-    fetcher = new HttpFetcher({
+    shop.route('GET', '/down', { status: 500, body: 'x' });
+    shop.route('GET', '/up', { status: 200, headers: { 'content-type': 'text/html' }, body: '<p/>' });
+  });
+  afterAll(async () => {
+    for (const f of fetchers) await f.close();
+    await shop.close();
+  });
+  const make = (breaker: InProcessCircuitBreaker) => {
+    const fetcher = new HttpFetcher({
       userAgent: 'KumoBot/test',
       connectTimeoutMs: 500,
       headersTimeoutMs: 300,
@@ -115,45 +217,88 @@ describe('HttpFetcher with a breaker', () => {
       politeness: () => ({ maxInFlight: 1, minIntervalMs: 0 }),
       breaker,
     });
-  });
-  afterAll(async () => {
-    await fetcher.close();
-    await shop.close();
-  });
-  const get = (path: string) =>
-    fetcher.fetch({ url: new URL(`https://${SHOP}${path}`), target, deadlineAt: Date.now() + 2_000 }).then(
-      (page) => ({ ok: true as const, page }),
-      (error: KumoError) => ({ ok: false as const, error }),
-    );
+    fetchers.push(fetcher);
+    return fetcher;
+  };
+  const getter = (fetcher: HttpFetcher) => (path: string, accountId?: string) =>
+    fetcher
+      .fetch({
+        url: new URL(`https://${SHOP}${path}`),
+        target,
+        deadlineAt: Date.now() + 2_000,
+        ...(accountId === undefined ? {} : { accountId }),
+      })
+      .then(
+        (page) => ({ ok: true as const, page }),
+        (error: KumoError) => ({ ok: false as const, error }),
+      );
 
-  it('opens after consecutive failed fetches (not tries); then answers site_busy without a request', async () => {
-    shop.route('GET', '/down', { status: 500, body: 'x' });
-    shop.route('GET', '/up', { status: 200, headers: { 'content-type': 'text/html' }, body: '<p/>' });
-    const first = await get('/down');
+  it("one account's failed fetches (not tries) rest the host for it alone; another account still fetches", async () => {
+    const breaker = new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 150 });
+    const get = getter(make(breaker));
+    const first = await get('/down', 'acct-a');
     expect(!first.ok && first.error.code).toBe('fetch_failed');
+    expect(breaker.restingMs(SHOP, 'acct-a')).toBe(0);
+    await get('/down', 'acct-a');
+    // Contract change (issue 7 §3): the host is not opened for everyone by one account.
     expect(breaker.state(SHOP)).toBe('closed');
-    await get('/down');
-    expect(breaker.state(SHOP)).toBe('open');
     const hits = shop.hits();
-    const refused = await get('/up');
+    const refused = await get('/up', 'acct-a');
     expect(!refused.ok && refused.error.code).toBe('site_busy');
     expect(!refused.ok && refused.error.extras.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(shop.hits()).toBe(hits);
+    const other = await get('/up', 'acct-b');
+    expect(other.ok).toBe(true);
+    expect(shop.hits()).toBe(hits + 1);
     await new Promise((r) => setTimeout(r, 170));
-    const probe = await get('/up');
+    const probe = await get('/up', 'acct-a');
+    expect(probe.ok).toBe(true);
+    expect(breaker.restingMs(SHOP, 'acct-a')).toBe(0);
+  });
+
+  it('failed fetches from several accounts open it for all; then site_busy without a request, and a probe', async () => {
+    const breaker = new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 150 });
+    const get = getter(make(breaker));
+    await get('/down', 'acct-a');
+    await get('/down', 'acct-b');
+    expect(breaker.state(SHOP)).toBe('open');
+    const hits = shop.hits();
+    for (const account of ['acct-a', 'acct-c', undefined]) {
+      const refused = await get('/up', account);
+      expect(!refused.ok && refused.error.code).toBe('site_busy');
+      expect(!refused.ok && refused.error.extras.retryAfterSeconds).toBe(1);
+    }
+    expect(shop.hits()).toBe(hits);
+    await new Promise((r) => setTimeout(r, 170));
+    const probe = await get('/up', 'acct-c');
     expect(probe.ok).toBe(true);
     expect(breaker.state(SHOP)).toBe('closed');
   });
 
-  it('a 503 with Retry-After opens it at once for that long', async () => {
+  it('a 503 with Retry-After opens it at once for that long, for everyone', async () => {
+    const breaker = new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 150 });
+    const get = getter(make(breaker));
     shop.route('GET', '/busy', { status: 503, headers: { 'retry-after': '120' }, body: 'busy' });
-    const busy = await get('/busy');
+    const busy = await get('/busy', 'acct-a');
     expect(!busy.ok && busy.error.extras.retryAfterSeconds).toBe(120);
     expect(breaker.state(SHOP)).toBe('open');
     const hits = shop.hits();
-    const next = await get('/up');
+    const next = await get('/up', 'acct-b');
     expect(!next.ok && next.error.code).toBe('site_busy');
     expect(!next.ok && next.error.extras.retryAfterSeconds).toBeGreaterThan(100);
     expect(shop.hits()).toBe(hits);
+  });
+
+  it("Retry-After tells the breaker's rest when that is longer than the site's own", async () => {
+    const breaker = new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 30_000 });
+    const get = getter(make(breaker));
+    shop.route('GET', '/brief', { status: 429, headers: { 'retry-after': '3' }, body: '' });
+    const first = await get('/brief', 'acct-a');
+    // The site asked for 3 s, but the breaker now rests the host 30 s: retrying after 3 s would only be refused.
+    expect(!first.ok && first.error.code).toBe('site_busy');
+    expect(!first.ok && first.error.extras.retryAfterSeconds).toBe(30);
+    const next = await get('/up', 'acct-b');
+    expect(!next.ok && next.error.extras.retryAfterSeconds).toBeLessThanOrEqual(30);
+    expect(!next.ok && next.error.extras.retryAfterSeconds).toBeGreaterThanOrEqual(29);
   });
 });

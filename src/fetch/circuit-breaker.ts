@@ -1,18 +1,34 @@
 // A per-host circuit breaker: after repeated failures Kumo stops sending to a host for a while (research §6.2–6.3).
 import { KumoError } from '../errors.js';
+import { maxRetryAfterMs, retryAfterSeconds } from './retry-policy.js';
 
 export type BreakerState = 'closed' | 'open' | 'half_open';
 
+/** Who a failed fetch is blamed on, and whether the target itself asked for a pause. */
+export interface Blame {
+  /** The account whose call failed; absent = one shared anonymous account. */
+  accountId?: string;
+  /** The target's own Retry-After (ms), if it sent one: a request to everyone, so it rests the whole host. */
+  retryAfterMs?: number;
+}
+
 /**
- * Guards every fetch to a host. `permit` throws KumoError('site_busy', …, { retryAfterSeconds }) while the host is
- * resting; the fetch then reports how it went with `succeeded` or `failed`.
+ * Guards every fetch to a host. `permit` throws KumoError('site_busy', …, { retryAfterSeconds }) while the host (or
+ * the calling account at that host) is resting; the fetch then reports how it went with `succeeded` or `failed`.
+ *
+ * Blame is shared per account: one account's failures rest the host for that account only. The host rests for everyone
+ * when a run of failures (no success between) reaches the threshold counting at most ceil(threshold / minAccounts)
+ * failures per account, so it takes at least `minAccounts` accounts; or when the target itself asks for a pause.
  */
 export interface CircuitBreaker {
-  permit(host: string): void;
-  succeeded(host: string): void;
-  /** A failed fetch (network, timeout, 5xx, 429); `retryAfterMs` is the target's own Retry-After, if any. */
-  failed(host: string, retryAfterMs?: number): void;
+  permit(host: string, accountId?: string): void;
+  succeeded(host: string, accountId?: string): void;
+  /** A failed fetch (network, timeout, 5xx, 429). */
+  failed(host: string, blame?: Blame): void;
+  /** The host-wide state (what `/metrics` shows; per-account rests are not listed there). */
   state(host: string): BreakerState;
+  /** How long `permit` would still refuse this account at this host, in ms (0 = it would let the call through). */
+  restingMs(host: string, accountId?: string): number;
 }
 
 export interface InProcessCircuitBreakerOptions {
@@ -20,63 +36,129 @@ export interface InProcessCircuitBreakerOptions {
   failureThreshold: number;
   /** How long an opened breaker refuses before letting one fetch through. */
   cooldownMs: number;
+  /** Accounts that must share a run of failures before the host rests for everyone (default 2). */
+  minAccounts?: number;
   onStateChange?: (host: string, state: BreakerState) => void;
   now?: () => number;
 }
 
-interface HostState {
+interface Circuit {
   failures: number;
   state: BreakerState;
   /** Open: refuse until then. Half-open: the probe's slot, reopened to another probe after this. */
   until: number;
 }
 
+interface HostState extends Circuit {
+  /** Failures of the current run (no success since), per account. */
+  blamed: Map<string, number>;
+  /** Each account's own circuit at this host; absent = closed with no failures. */
+  accounts: Map<string, Circuit>;
+}
+
+// Accounts per host whose circuits are remembered; the oldest is forgotten first.
+const maxAccountsPerHost = 10_000;
+const anonymous = '';
+
 /** One process's view of each host; enough because every instance independently stops at the first sign of distress. */
 export class InProcessCircuitBreaker implements CircuitBreaker {
   readonly #o: InProcessCircuitBreakerOptions;
   readonly #hosts = new Map<string, HostState>();
   readonly #now: () => number;
+  readonly #minAccounts: number;
 
   constructor(options: InProcessCircuitBreakerOptions) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
+    this.#minAccounts = Math.max(1, options.minAccounts ?? 2);
   }
 
-  permit(host: string): void {
+  permit(host: string, accountId = anonymous): void {
     const entry = this.#hosts.get(host);
-    if (!entry || entry.state === 'closed') return;
+    if (!entry) return;
+    const account = entry.accounts.get(accountId);
     const now = this.#now();
-    if (now < entry.until) throw this.#busy(host, entry.until - now);
+    const waitMs = Math.max(refusing(entry, now), account ? refusing(account, now) : 0);
+    if (waitMs > 0) throw this.#busy(host, waitMs);
     // The rest is over: one probe goes through; a probe that never reports back frees the slot after a cool-down.
-    this.#set(host, entry, 'half_open');
-    entry.until = now + this.#o.cooldownMs;
+    if (entry.state === 'open') {
+      this.#set(host, entry, 'half_open');
+      entry.until = now + this.#o.cooldownMs;
+    }
+    if (account?.state === 'open') {
+      account.state = 'half_open';
+      account.until = now + this.#o.cooldownMs;
+    }
   }
 
-  succeeded(host: string): void {
+  succeeded(host: string, accountId = anonymous): void {
     const entry = this.#hosts.get(host);
     if (!entry) return;
     entry.failures = 0;
+    entry.blamed.clear();
+    entry.accounts.delete(accountId);
     if (entry.state !== 'closed') this.#set(host, entry, 'closed');
   }
 
-  failed(host: string, retryAfterMs?: number): void {
-    let entry = this.#hosts.get(host);
-    if (!entry) {
-      entry = { failures: 0, state: 'closed', until: 0 };
-      this.#hosts.set(host, entry);
+  failed(host: string, blame: Blame = {}): void {
+    const accountId = blame.accountId ?? anonymous;
+    const entry = this.#entry(host);
+    const now = this.#now();
+    // No site may rest a host longer than an hour, whatever it asked for.
+    const asked = blame.retryAfterMs === undefined ? undefined : Math.min(maxRetryAfterMs, blame.retryAfterMs);
+
+    let account = entry.accounts.get(accountId);
+    entry.accounts.delete(accountId);
+    if (entry.accounts.size >= maxAccountsPerHost) {
+      const oldest = entry.accounts.keys().next();
+      if (!oldest.done) entry.accounts.delete(oldest.value);
     }
+    account ??= { failures: 0, state: 'closed', until: 0 };
+    entry.accounts.set(accountId, account);
+    account.failures += 1;
+    // This account's failed probe, or its own run of failures: it rests, and nobody else is held back by it.
+    if (account.state === 'half_open' || account.failures >= this.#o.failureThreshold) {
+      open(account, now + this.#o.cooldownMs);
+    }
+
     entry.failures += 1;
-    // A failed probe, too many failures in a row, or the target asking us to wait: all rest the host.
-    const open =
-      entry.state === 'half_open' || entry.failures >= this.#o.failureThreshold || retryAfterMs !== undefined;
-    if (!open) return;
-    const until = this.#now() + Math.max(this.#o.cooldownMs, retryAfterMs ?? 0);
+    entry.blamed.set(accountId, (entry.blamed.get(accountId) ?? 0) + 1);
+    // The host's failed probe, a run of failures shared by enough accounts, or the target asking us to wait.
+    if (entry.state !== 'half_open' && !this.#shared(entry) && asked === undefined) return;
+    const until = now + Math.max(this.#o.cooldownMs, asked ?? 0);
+    // A failure while already open (a call let in before) never shortens a longer rest the target asked for.
     entry.until = entry.state === 'open' ? Math.max(entry.until, until) : until;
     this.#set(host, entry, 'open');
   }
 
+  /** Whether the current run of failures, each account counting at most its share, rests the host for everyone. */
+  #shared(entry: HostState): boolean {
+    if (entry.blamed.size < this.#minAccounts) return false;
+    const share = Math.ceil(this.#o.failureThreshold / this.#minAccounts);
+    let counted = 0;
+    for (const failures of entry.blamed.values()) counted += Math.min(failures, share);
+    return counted >= this.#o.failureThreshold;
+  }
+
   state(host: string): BreakerState {
     return this.#hosts.get(host)?.state ?? 'closed';
+  }
+
+  restingMs(host: string, accountId = anonymous): number {
+    const entry = this.#hosts.get(host);
+    if (!entry) return 0;
+    const account = entry.accounts.get(accountId);
+    const now = this.#now();
+    return Math.max(refusing(entry, now), account ? refusing(account, now) : 0);
+  }
+
+  #entry(host: string): HostState {
+    let entry = this.#hosts.get(host);
+    if (!entry) {
+      entry = { failures: 0, state: 'closed', until: 0, blamed: new Map(), accounts: new Map() };
+      this.#hosts.set(host, entry);
+    }
+    return entry;
   }
 
   #set(host: string, entry: HostState, state: BreakerState): void {
@@ -87,7 +169,18 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
 
   #busy(host: string, waitMs: number): KumoError {
     return new KumoError('site_busy', `${host} is failing or asked us to wait; Kumo is resting it`, {
-      retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+      // The breaker's own remaining rest, so the caller's retry lands when a call can go through.
+      retryAfterSeconds: retryAfterSeconds(waitMs),
     });
   }
+}
+
+/** How much longer a circuit refuses calls (ms); 0 when closed, or when its rest (or a probe's slot) is over. */
+function refusing(circuit: Circuit, now: number): number {
+  return circuit.state === 'closed' ? 0 : Math.max(0, circuit.until - now);
+}
+
+function open(circuit: Circuit, until: number): void {
+  circuit.until = circuit.state === 'open' ? Math.max(circuit.until, until) : until;
+  circuit.state = 'open';
 }

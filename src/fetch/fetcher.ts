@@ -19,6 +19,11 @@ export interface FetchRequest {
   deadlineAt: number;
   /** Aborts the fetch when the caller gives up. */
   signal?: AbortSignal;
+  /**
+   * Whose call this is: the fairness identity at the per-host gate and the owner of its share of blame at the
+   * circuit breaker (the account id for API calls; tools may pass a constant). Absent = one shared anonymous account.
+   */
+  accountId?: string;
 }
 
 export interface FetchedPage {

@@ -1,7 +1,7 @@
 // The behaviour every HostGate must show, run against each implementation (in-process and Redis).
 import { describe, expect, it } from 'vitest';
 import { KumoError } from '../errors.js';
-import type { HostGate } from './host-gate.js';
+import type { HostGate, Leave } from './host-gate.js';
 
 export interface HostGateFixture {
   /** Two gates that must act as one (the same object for an in-process gate; two instances for a shared one). */
@@ -122,6 +122,155 @@ export function describeHostGateContract(name: string, make: () => Promise<HostG
         setTimeout(() => controller.abort(new Error('gone')), 30);
         await expect(waiting).rejects.toThrow('gone');
         leave();
+      } finally {
+        await cleanup();
+      }
+    });
+
+    it('Retry-After is the spacing still left when the gate refuses (not a guess)', async () => {
+      const { gates, host, cleanup } = await make();
+      try {
+        const rule = { maxInFlight: 5, minIntervalMs: 8_000 };
+        (await gates[0].enter(host, rule, Date.now() + 1_000))();
+        await hold(1_100);
+        const error = (await gates[1].enter(host, rule, Date.now() + 1_000).catch((e: unknown) => e)) as KumoError;
+        expect(error.code).toBe('site_busy');
+        // About 6.9 s of spacing are left: ceil gives 7 (6 on a very slow machine), not the whole interval (8).
+        expect(error.extras.retryAfterSeconds).toBeGreaterThanOrEqual(6);
+        expect(error.extras.retryAfterSeconds).toBeLessThanOrEqual(7);
+      } finally {
+        await cleanup();
+      }
+    });
+
+    it('Retry-After counts the callers ahead in fair order: spacing left + one interval each', async () => {
+      const { gates, host, cleanup } = await make();
+      const controller = new AbortController();
+      try {
+        const rule = { maxInFlight: 1, minIntervalMs: 2_000 };
+        (await gates[0].enter(host, rule, Date.now() + 30_000, undefined, 'a'))();
+        // Two more calls of account a wait (about 2 s and 4 s away).
+        const waiting = [0, 1].map(() =>
+          gates[0].enter(host, rule, Date.now() + 30_000, controller.signal, 'a').catch(() => null),
+        );
+        await hold(100);
+        const error = (await gates[1]
+          .enter(host, rule, Date.now() + 1_000, undefined, 'a')
+          .catch((e: unknown) => e)) as KumoError;
+        expect(error.code).toBe('site_busy');
+        // ~1.9 s of spacing left + 2 callers ahead × 2 s.
+        expect(error.extras.retryAfterSeconds).toBeGreaterThanOrEqual(5);
+        expect(error.extras.retryAfterSeconds).toBeLessThanOrEqual(6);
+        controller.abort(new Error('done'));
+        await Promise.all(waiting);
+      } finally {
+        controller.abort(new Error('done'));
+        await cleanup();
+      }
+    });
+
+    it("is fair between accounts: B's one call is served within ~2 intervals although A has 20 waiting", async () => {
+      const { gates, host, cleanup } = await make();
+      try {
+        const rule = { maxInFlight: 1, minIntervalMs: 40 };
+        const starts: string[] = [];
+        const run = async (gate: HostGate, account: string, label: string) => {
+          const leave = await gate.enter(host, rule, Date.now() + 10_000, undefined, account);
+          starts.push(label);
+          leave('free_failure');
+        };
+        const a = Array.from({ length: 20 }, (_, i) => run(gates[i % 2]!, 'acct-a', `a${i}`));
+        // Let every one of A's calls take its place first (a shared gate registers them over the network).
+        await hold(60);
+        const enteredAt = performance.now();
+        let waited = 0;
+        const b = run(gates[1], 'acct-b', 'b').then(() => {
+          waited = performance.now() - enteredAt;
+        });
+        await Promise.all([...a, b]);
+        // First come first served would put b 21st, about 20 × 40 ms = 800 ms away.
+        expect(starts.indexOf('b'), starts.join(' ')).toBeLessThanOrEqual(4);
+        expect(waited).toBeLessThan(400);
+        expect(starts).toHaveLength(21);
+      } finally {
+        await cleanup();
+      }
+    });
+
+    it('within one account calls keep their arrival order', async () => {
+      const { gates, host, cleanup } = await make();
+      try {
+        const rule = { maxInFlight: 1, minIntervalMs: 0 };
+        const blocker = await gates[0].enter(host, rule, Date.now() + 5_000, undefined, 'other');
+        const order: number[] = [];
+        const calls: Promise<void>[] = [];
+        for (let i = 0; i < 5; i++) {
+          calls.push(
+            gates[0].enter(host, rule, Date.now() + 5_000, undefined, 'same').then((leave) => {
+              order.push(i);
+              leave();
+            }),
+          );
+          // A shared gate registers over the network: give each call its turn to arrive.
+          await hold(15);
+        }
+        blocker();
+        await Promise.all(calls);
+        expect(order).toEqual([0, 1, 2, 3, 4]);
+      } finally {
+        await cleanup();
+      }
+    });
+
+    it('a key that only produces free failures gets a smaller share; successes give the share back', async () => {
+      const { gates, host, cleanup } = await make();
+      try {
+        const rule = { maxInFlight: 1, minIntervalMs: 0 };
+        const deadline = () => Date.now() + 10_000;
+        // Account "noisy": a run of free failures (404s, 5xx) at this host; "good" succeeds.
+        for (let i = 0; i < 8; i++) (await gates[0].enter(host, rule, deadline(), undefined, 'noisy'))('free_failure');
+        (await gates[0].enter(host, rule, deadline(), undefined, 'good'))('success');
+        await hold(30);
+        const contend = async () => {
+          const blocker = await gates[0].enter(host, rule, deadline(), undefined, 'blocker');
+          const order: string[] = [];
+          const calls: Promise<void>[] = [];
+          for (let i = 0; i < 8; i++) {
+            for (const account of ['noisy', 'good']) {
+              calls.push(
+                gates[i % 2]!.enter(host, rule, deadline(), undefined, account).then((leave) => {
+                  order.push(account);
+                  leave();
+                }),
+              );
+            }
+          }
+          await hold(80);
+          blocker();
+          await Promise.all(calls);
+          return order.slice(0, 8).filter((a) => a === 'good').length;
+        };
+        // Equal shares would give 4 of the first 8 starts to each; the failing key gets at most 2.
+        expect(await contend()).toBeGreaterThanOrEqual(6);
+        // Those calls left without a verdict; now the noisy key succeeds a few times and gets its share back.
+        for (let i = 0; i < 4; i++) (await gates[0].enter(host, rule, deadline(), undefined, 'noisy'))('success');
+        await hold(30);
+        const good = await contend();
+        expect(good).toBeGreaterThanOrEqual(3);
+        expect(good).toBeLessThanOrEqual(5);
+      } finally {
+        await cleanup();
+      }
+    });
+
+    it('leaving with an outcome, twice, frees one slot and nothing else', async () => {
+      const { gates, host, cleanup } = await make();
+      try {
+        const rule = { maxInFlight: 1, minIntervalMs: 0 };
+        const leave: Leave = await gates[0].enter(host, rule, Date.now() + 1_000, undefined, 'x');
+        leave('success');
+        leave('free_failure');
+        (await gates[1].enter(host, rule, Date.now() + 1_000, undefined, 'y'))();
       } finally {
         await cleanup();
       }

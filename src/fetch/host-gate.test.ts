@@ -97,6 +97,22 @@ describe('InProcessHostGate', () => {
     for (const q of queued) (await q)();
   });
 
+  it('a full queue does not lock other accounts out: the biggest account gives up its last place', async () => {
+    const gate = new InProcessHostGate({ maxQueue: 3 });
+    const rule = { maxInFlight: 1, minIntervalMs: 0 };
+    const deadlineAt = Date.now() + 1_000;
+    const holder = await gate.enter('shop.example.jp', rule, deadlineAt, undefined, 'a');
+    const queued = [0, 1, 2].map(() => gate.enter('shop.example.jp', rule, deadlineAt, undefined, 'a'));
+    // Account a may not add a fourth; account b may, and a's last caller is told site_busy instead.
+    expect((await busy(gate.enter('shop.example.jp', rule, deadlineAt, undefined, 'a'))).code).toBe('site_busy');
+    const b = gate.enter('shop.example.jp', rule, deadlineAt, undefined, 'b');
+    expect((await busy(queued[2]!)).code).toBe('site_busy');
+    holder();
+    (await queued[0]!)();
+    (await b)();
+    (await queued[1]!)();
+  });
+
   it('a caller that aborts while waiting leaves the queue', async () => {
     const gate = new InProcessHostGate();
     const rule = { maxInFlight: 1, minIntervalMs: 0 };

@@ -352,6 +352,40 @@ describe('retries', () => {
     expect(broken.extras.retryAfterSeconds).toBeUndefined();
   });
 
+  it("a target's Retry-After is capped at an hour in every form (huge number, far-future HTTP-date)", async () => {
+    const fetcher = makeFetcher();
+    const values = ['99999999999999999999', '315360000', 'Fri, 31 Dec 9999 23:59:59 GMT'];
+    for (const [i, value] of values.entries()) {
+      for (const status of [429, 503]) {
+        shop.route('GET', `/forever${i}-${status}`, { status, headers: { ...html, 'retry-after': value }, body: '' });
+        const error = await failure(fetcher.fetch(req(`https://${SHOP}/forever${i}-${status}`)));
+        expect(error.code, `${status} ${value}`).toBe('site_busy');
+        expect(error.extras.retryAfterSeconds, `${status} ${value}`).toBe(3600);
+        expect(error.extras.body?.attempts).toBe(1);
+      }
+    }
+  });
+
+  it('a malformed or negative Retry-After is still a pause: the default minute, never NaN, 0 or a guess', async () => {
+    const fetcher = makeFetcher();
+    for (const [i, value] of ['-5', 'soon', '1.5', ''].entries()) {
+      for (const status of [429, 503]) {
+        shop.route('GET', `/odd${i}-${status}`, { status, headers: { ...html, 'retry-after': value }, body: '' });
+        const error = await failure(fetcher.fetch(req(`https://${SHOP}/odd${i}-${status}`)));
+        expect(error.code, `${status} ${JSON.stringify(value)}`).toBe('site_busy');
+        expect(error.extras.retryAfterSeconds, `${status} ${JSON.stringify(value)}`).toBe(60);
+      }
+    }
+  });
+
+  it('a Retry-After already past is retried at once, and if the site keeps asking, is passed on as at least 1 s', async () => {
+    shop.route('GET', '/past', { status: 503, headers: { ...html, 'retry-after': 'Thu, 01 Jan 1970 00:00:00 GMT' } });
+    const error = await failure(makeFetcher().fetch(req(`https://${SHOP}/past`)));
+    expect(error.code).toBe('site_busy');
+    expect(error.extras.body?.attempts).toBe(3);
+    expect(error.extras.retryAfterSeconds).toBe(1);
+  });
+
   it('the request rate to a host falls as its answers slow down (test matrix D.68)', async () => {
     // One in flight and spacing counted from the end of the previous answer: the rate is 1 / (latency + spacing),
     // so a site that slows from 20 ms to 250 ms per answer gets about a fifth of the requests.
@@ -604,6 +638,27 @@ describe('outcomes', () => {
       body: '<html/>',
     });
     expect((await makeFetcher().fetch(req(`https://${SHOP}/xhtml`))).httpStatus).toBe(200);
+  });
+
+  it("the host gate is fair between accounts: one account's 404 loop does not push another's call to the back", async () => {
+    politeness = { maxInFlight: 1, minIntervalMs: 30 };
+    shop.route('GET', '/missing', { status: 404, headers: html, body: 'no' });
+    shop.route('GET', '/wanted', { status: 200, headers: html, body: 'yes' });
+    const fetcher = makeFetcher();
+    const before = shop.requests().length;
+    const deadlineAt = Date.now() + 5_000;
+    const loop = Array.from({ length: 15 }, () =>
+      fetcher.fetch(req(`https://${SHOP}/missing`, { accountId: 'acct-looper', deadlineAt })),
+    );
+    await new Promise((r) => setTimeout(r, 45));
+    const wanted = fetcher.fetch(req(`https://${SHOP}/wanted`, { accountId: 'acct-other', deadlineAt }));
+    await Promise.all([...loop, wanted]);
+    const order = shop
+      .requests()
+      .slice(before)
+      .map((r) => r.url);
+    // First come first served would make it 16th.
+    expect(order.indexOf('/wanted'), order.join(' ')).toBeLessThanOrEqual(4);
   });
 
   it('the host gate refusing is site_busy with attempts', async () => {

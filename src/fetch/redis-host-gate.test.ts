@@ -59,6 +59,22 @@ describe('RedisHostGate', () => {
     }
   });
 
+  it('a queued place whose caller vanished (a crashed instance) lapses, and the queue moves on', async () => {
+    const gate = new RedisHostGate({ url, keyPrefix, ticketTtlMs: 150 });
+    const host = 'lapse.kumo-test.jp';
+    try {
+      // A ticket at the head of the fair order, kept alive by nobody.
+      await admin.zadd(`${keyPrefix}:gate:${host}:queue`, 0, '000000000000000:ghost');
+      await admin.zadd(`${keyPrefix}:gate:${host}:alive`, Date.now() + 150, '000000000000000:ghost');
+      const t0 = performance.now();
+      (await gate.enter(host, { maxInFlight: 1, minIntervalMs: 0 }, Date.now() + 2_000, undefined, 'a'))();
+      expect(performance.now() - t0).toBeLessThan(1_500);
+      expect(await admin.zcard(`${keyPrefix}:gate:${host}:queue`)).toBe(0);
+    } finally {
+      await gate.close();
+    }
+  });
+
   it('answers unavailable (503) when Redis cannot be reached, rather than letting requests through', async () => {
     const gate = new RedisHostGate({ url: 'redis://127.0.0.1:1', keyPrefix, commandTimeoutMs: 200 });
     try {

@@ -175,24 +175,92 @@ describe('HttpFetcher with robots.txt', () => {
     expect((await get(make(), '/item/1')).httpStatus).toBe(200);
   });
 
-  it('5xx disallows everything until the short unreachable TTL passes, then recovers', async () => {
-    robots(503, 'down');
-    const fetcher = make({}, { unreachableTtlMs: 50 });
-    const before = shop.hits('/item/1');
-    expect((await refusal(get(fetcher, '/item/1'))).code).toBe('robots_disallowed');
-    expect(shop.hits('/item/1')).toBe(before);
-    robots(404);
-    await new Promise((r) => setTimeout(r, 80));
-    expect((await get(fetcher, '/item/1')).httpStatus).toBe(200);
+  // Issue 7 §2: an unreachable robots.txt is an outage of the site, not its verdict. The page is still never
+  // requested (RFC 9309 §2.3.1.4 "assume complete disallow"), but the caller gets 503 site_busy with the time left
+  // until robots.txt is asked again, never 422 robots_disallowed (which said the site forbade the path).
+  const unreachable = (error: KumoError, ttlSeconds: number) => {
+    expect(error.code).toBe('site_busy');
+    expect(error.extras.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(error.extras.retryAfterSeconds).toBeLessThanOrEqual(ttlSeconds);
+    expect(error.extras.body?.attempts).toBe(0);
+  };
+
+  it('5xx is site_busy (not robots_disallowed) until the short unreachable TTL passes, then recovers', async () => {
+    for (const status of [500, 502, 503, 504]) {
+      robots(status, 'down');
+      const fetcher = make({}, { unreachableTtlMs: 50 });
+      const before = shop.hits('/item/1');
+      unreachable(await refusal(get(fetcher, '/item/1')), 1);
+      expect(shop.hits('/item/1'), String(status)).toBe(before);
+      robots(404);
+      await new Promise((r) => setTimeout(r, 80));
+      expect((await get(fetcher, '/item/1')).httpStatus).toBe(200);
+    }
   });
 
-  it('a connection reset and a timeout disallow everything', async () => {
+  it('a 429 for robots.txt is site_busy too', async () => {
+    robots(429, 'slow down');
+    const before = shop.hits('/item/1');
+    unreachable(await refusal(get(make(), '/item/1')), 60);
+    expect(shop.hits('/item/1')).toBe(before);
+  });
+
+  it('Retry-After is the time left until robots.txt is asked again, and the cached outage is not re-fetched', async () => {
+    robots(503, 'down');
+    const fetcher = make({}, { unreachableTtlMs: 4_000 });
+    const robotsBefore = shop.hits('/robots.txt');
+    const first = await refusal(get(fetcher, '/item/1'));
+    expect(first.extras.retryAfterSeconds).toBe(4);
+    await new Promise((r) => setTimeout(r, 1_100));
+    const second = await refusal(get(fetcher, '/open/1'));
+    expect(second.code).toBe('site_busy');
+    // About 2.9 s left, rounded up (less on a loaded machine); the TTL (4) would be a lie.
+    expect(second.extras.retryAfterSeconds).toBeLessThanOrEqual(3);
+    expect(second.extras.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(shop.hits('/robots.txt') - robotsBefore).toBe(1);
+  });
+
+  it('a connection reset and a timeout are site_busy, never robots_disallowed', async () => {
     shop.route('GET', '/robots.txt', (req) => {
       req.socket.destroy();
     });
-    expect((await refusal(get(make(), '/item/1'))).code).toBe('robots_disallowed');
+    const before = shop.hits('/item/1');
+    unreachable(await refusal(get(make(), '/item/1')), 60);
     shop.route('GET', '/robots.txt', () => undefined);
-    expect((await refusal(get(make({}, { timeoutMs: 100 }), '/item/1'))).code).toBe('robots_disallowed');
+    unreachable(await refusal(get(make({}, { timeoutMs: 100 }), '/item/1')), 60);
+    expect(shop.hits('/item/1')).toBe(before);
+  });
+
+  it('a refused connection is site_busy', async () => {
+    const gone = await startOrigin();
+    const port = gone.port;
+    await gone.close();
+    const fetcher = make({ connectTo: parseConnectTo(`${SHOP}=http://127.0.0.1:${port}`) });
+    unreachable(await refusal(get(fetcher, '/item/1')), 60);
+  });
+
+  it('a host name that does not resolve (DNS failure, via the injectable resolver) is site_busy', async () => {
+    const asked: string[] = [];
+    for (const code of ['ENOTFOUND', 'EAI_AGAIN']) {
+      const fetcher = make({
+        // Not mapped: the guarded connection asks the resolver, which fails as DNS would.
+        connectTo: parseConnectTo(`${OTHER}=${other.url}`),
+        lookup: async (hostname) => {
+          asked.push(hostname);
+          throw Object.assign(new Error('dns'), { code });
+        },
+      });
+      unreachable(await refusal(get(fetcher, '/item/1')), 60);
+    }
+    expect(asked).toContain(SHOP);
+  });
+
+  it('a robots.txt host resolving to a private address is destination_forbidden, not an outage', async () => {
+    const fetcher = make({
+      connectTo: parseConnectTo(`${OTHER}=${other.url}`),
+      lookup: async () => [{ address: '10.1.2.3', family: 4 }],
+    });
+    expect((await refusal(get(fetcher, '/item/1'))).code).toBe('destination_forbidden');
   });
 
   it('follows up to 5 redirects on the site hosts; 6 count as unavailable (allow)', async () => {

@@ -6,6 +6,8 @@ export interface RobotsRules {
   allows(pathAndQuery: string): boolean;
   /** The group's Crawl-delay in ms (non-standard, honoured as a floor on spacing); 0 when none. */
   readonly crawlDelayMs: number;
+  /** Set when robots.txt could not be fetched: the epoch ms until which the host is left alone before a new try. */
+  readonly unreachableUntil?: number;
 }
 
 interface Rule {
@@ -57,6 +59,11 @@ export const disallowAll: RobotsRules = {
   allows: (pathAndQuery) => normalizePath(pathAndQuery) === '/robots.txt',
   crawlDelayMs: 0,
 };
+
+/** disallowAll, remembering until when: the caller is told the site is unreachable, not that it said no. */
+export function unreachableUntil(until: number): RobotsRules {
+  return { allows: (pathAndQuery) => disallowAll.allows(pathAndQuery), crawlDelayMs: 0, unreachableUntil: until };
+}
 
 interface Group {
   agents: string[];

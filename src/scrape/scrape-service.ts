@@ -309,12 +309,19 @@ export class ScrapeService {
     }
   }
 
-  async #fetch(url: URL, site: Site, entry: PageTypeEntry, record: { attempts: number }): Promise<FetchedPage> {
+  async #fetch(
+    url: URL,
+    site: Site,
+    entry: PageTypeEntry,
+    record: { attempts: number; accountId: string },
+  ): Promise<FetchedPage> {
     try {
       const page = await this.#o.fetcher.fetch({
         url,
         target: { allowedHosts: site.hosts, allowedSchemes: site.schemes, acceptContentTypes: entry.contentTypes },
         deadlineAt: Date.now() + this.#o.fetchDeadlineMs,
+        // Fairness at the per-host gate and the breaker's share of blame are per account (issue 7 §3).
+        accountId: record.accountId,
       });
       record.attempts = page.attempts;
       return page;

@@ -75,12 +75,26 @@ describe('robots.txt', () => {
     expect(shop.hits('/robots.txt')).toBe(1);
   });
 
-  it('robots.txt answering 5xx disallows the whole host', async () => {
+  // Issue 7 §2 changed this answer: an unreachable robots.txt is an outage (503 site_busy with Retry-After), not the
+  // site's verdict (422). The page is still never requested while robots.txt cannot be read.
+  it('robots.txt answering 5xx: 503 site_busy with Retry-After, the page is never requested, nothing charged', async () => {
+    const before = await call(kumo.baseUrl, '/v1/usage');
     const res = await scrape(kumo.baseUrl, { url: `https://${JMA}${forecastPath}` });
-    expect(res.status).toBe(422);
-    expect(res.body.code).toBe('robots_disallowed');
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('site_busy');
+    const retryAfter = Number(res.headers.get('retry-after'));
+    // KUMO_ROBOTS_UNREACHABLE_TTL_MS defaults to a minute: the time left until robots.txt is asked again.
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
     expect(jma.hits('/robots.txt')).toBe(1);
     expect(jma.hits(forecastPath)).toBe(0);
+    const again = await scrape(kumo.baseUrl, { url: `https://${JMA}${forecastPath}` });
+    expect(again.status).toBe(503);
+    expect(jma.hits('/robots.txt')).toBe(1);
+    expect(jma.hits(forecastPath)).toBe(0);
+    const after = await call(kumo.baseUrl, '/v1/usage');
+    expect(after.body.credits.used).toBe(before.body.credits.used);
+    expect(after.body.credits.reserved).toBe(0);
   });
 });
 
@@ -133,7 +147,9 @@ describe('politeness, the breaker and /metrics', () => {
     }
   });
 
-  it('after repeated 5xx the breaker opens: the next call is 503 site_busy without reaching the origin', async () => {
+  // Issue 7 §3 changed this: one account's failures rest the host for that account only; the host rests for everyone
+  // when the failures come from several accounts (each counting at most its share).
+  it("after one account's repeated 5xx its next call is 503 site_busy without reaching the origin; others still fetch", async () => {
     const url = `https://${JMA}${forecastPath}`;
     for (let i = 0; i < 2; i++) {
       const failed = await scrape(kumo.baseUrl, { url });
@@ -144,9 +160,31 @@ describe('politeness, the breaker and /metrics', () => {
     const refused = await scrape(kumo.baseUrl, { url });
     expect(refused.status).toBe(503);
     expect(refused.body.code).toBe('site_busy');
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The rest left (KUMO_BREAKER_COOLDOWN_MS = 60 s), not a guess.
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(50);
+    expect(retryAfter).toBeLessThanOrEqual(60);
     expect(jma.hits(forecastPath)).toBe(hits);
     expect(JSON.stringify(refused.body)).not.toMatch(/127\.0\.0\.1/);
+    // Another account is not shut out by the first one's failures: its call reaches the site (and fails there).
+    const other = await kumoCli(kumo.dataDir, ['keys', 'create', '--plan', 'growth', '--json']);
+    const tried = await scrape(kumo.baseUrl, { url }, other.key as string);
+    expect(tried.status).toBe(502);
+    expect(tried.body.code).toBe('fetch_failed');
+    expect(jma.hits(forecastPath)).toBeGreaterThan(hits);
+  });
+
+  it('failures from several accounts rest the host for everyone: 503 site_busy without reaching the origin', async () => {
+    const url = `https://${JMA}${forecastPath}`;
+    const third = await kumoCli(kumo.dataDir, ['keys', 'create', '--plan', 'growth', '--json']);
+    const hits = jma.hits(forecastPath);
+    const refused = await scrape(kumo.baseUrl, { url }, third.key as string);
+    expect(refused.status).toBe(503);
+    expect(refused.body.code).toBe('site_busy');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(50);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(jma.hits(forecastPath)).toBe(hits);
     // Another host is not affected.
     expect((await scrape(kumo.baseUrl, { url: item('300001') })).status).toBe(200);
   });
@@ -162,13 +200,38 @@ describe('politeness, the breaker and /metrics', () => {
     ).toBe(22);
     expect(
       value(/^kumo_scrape_requests_total\{site="jma_forecast",status="failed",route="http",code="site_busy"\} (\d+)$/m),
-    ).toBe(1);
+    ).toBe(2);
     expect(value(/^kumo_credits_charged_total\{site="ikebe_gakki"\} (\d+)$/m)).toBe(22);
     expect(value(/^kumo_fetch_duration_seconds_count\{host="www\.ikebe-gakki\.com",outcome="ok"\} (\d+)$/m)).toBe(22);
-    expect(value(/^kumo_fetch_attempts_total\{host="www\.jma\.go\.jp"\} (\d+)$/m)).toBe(6);
+    // Two failed fetches of the first account and one of the second, three tries each.
+    expect(value(/^kumo_fetch_attempts_total\{host="www\.jma\.go\.jp"\} (\d+)$/m)).toBe(9);
     expect(value(/^kumo_fetch_bytes_total\{host="www\.ikebe-gakki\.com"\} (\d+)$/m)).toBeGreaterThan(0);
     expect(value(/^kumo_politeness_wait_seconds_count\{host="www\.ikebe-gakki\.com"\} (\d+)$/m)).toBeGreaterThan(20);
     expect(value(/^kumo_breaker_state\{host="www\.jma\.go\.jp"\} (\d+)$/m)).toBe(2);
     expect(text).not.toMatch(/kumo_test|Bearer|127\.0\.0\.1/);
+  });
+
+  it('one account looping on free 404s does not starve another account of the site (issue 7 §3)', async () => {
+    shop.route('GET', itemPath('404001'), { status: 404, headers: html, body: '<h1>not found</h1>' });
+    const [looper, other] = await Promise.all(
+      [0, 1].map(() => kumoCli(kumo.dataDir, ['keys', 'create', '--plan', 'growth', '--json'])),
+    );
+    const before = shop.requests().length;
+    const loop = Array.from({ length: 12 }, () => scrape(kumo.baseUrl, { url: item('404001') }, looper.key as string));
+    // Let the loop's calls queue at the host gate (1 in flight, 100 ms apart) before the other account asks.
+    await new Promise((r) => setTimeout(r, 250));
+    const startedBefore = shop.requests().length - before;
+    const answer = await scrape(kumo.baseUrl, { url: item('300001') }, other.key as string);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    for (const a of await Promise.all(loop)) expect(a.body.fetch_summary?.status).toBe('not_found');
+    const order = shop
+      .requests()
+      .slice(before)
+      .map((r) => r.url);
+    const position = order.indexOf(itemPath('300001'));
+    // First come first served would put it after every 404 still queued (8 or so); fair queuing serves it next, or
+    // after one more.
+    expect(position - startedBefore, order.join(' ')).toBeLessThanOrEqual(2);
+    expect(order.slice(position + 1).length).toBeGreaterThanOrEqual(4);
   });
 });

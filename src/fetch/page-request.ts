@@ -1,0 +1,156 @@
+// One request for a page and what its answer means: a page, a redirect, something worth retrying, or a refusal.
+import type { Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import { KumoError, isKumoError } from '../errors.js';
+import { forbiddenAddress, hasForbiddenAddress } from './address-guard.js';
+import { isChallengeResponse, looksLikeBlockPage } from './block-page.js';
+import { BodyEncodingError, BodyTooLargeError, readBody } from './body-reader.js';
+import type { FetchTarget } from './fetcher.js';
+import { networkFailure, parseRetryAfter, timedOut, type Outcome } from './retry-policy.js';
+import { discard, single, type TargetConnections } from './target-connections.js';
+
+export interface PageRequestOptions {
+  userAgent: string;
+  /** Per request: from dispatch (connecting included) to the end of the response headers. */
+  headersTimeoutMs: number;
+  /** Cap on decoded body bytes (and on wire bytes). */
+  maxBodyBytes: number;
+}
+
+export const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
+export async function requestPage(
+  connections: TargetConnections,
+  options: PageRequestOptions,
+  url: URL,
+  target: FetchTarget,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  const headers: Record<string, string> = {
+    'user-agent': options.userAgent,
+    accept: acceptHeader(target.acceptContentTypes),
+    'accept-encoding': 'gzip, deflate, br',
+    'accept-language': 'ja',
+  };
+
+  // undici's own headers timer is coarse (about a second); this one is exact, connection time included.
+  const headersDue = new AbortController();
+  const headersTimer = setTimeout(() => headersDue.abort(), options.headersTimeoutMs);
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await connections.get(url, headers, AbortSignal.any([signal, headersDue.signal]));
+  } catch (error) {
+    if (signal.aborted || isKumoError(error)) throw error;
+    if (hasForbiddenAddress(error)) throw forbiddenAddress();
+    if (headersDue.signal.aborted) return timedOut;
+    return networkFailure(error);
+  } finally {
+    clearTimeout(headersTimer);
+  }
+
+  const body = response.body as unknown as Readable;
+  let consumed = false;
+  try {
+    const status = response.statusCode;
+    if (isChallengeResponse(response.headers)) throw blocked();
+    if (redirectStatuses.has(status)) {
+      const location = single(response.headers.location);
+      if (location === undefined) throw new KumoError('fetch_failed', `the site answered ${status} without a Location`);
+      try {
+        return { kind: 'redirect', location: new URL(location, url) };
+      } catch {
+        throw new KumoError('fetch_failed', 'the site redirected to an unparseable location');
+      }
+    }
+    if (status >= 500) {
+      // A 503 may say how long the site wants us away, as a 429 does; the breaker rests the host that long.
+      const retryAfterMs = status === 503 ? parseRetryAfter(single(response.headers['retry-after'])) : undefined;
+      // A 503 that says when to come back is the site asking for a pause, not a failure: the caller is told to
+      // wait (site_busy, Retry-After at least the site's) rather than that the page is broken.
+      return retryAfterMs === undefined
+        ? { kind: 'retry', code: 'fetch_failed', detail: `the site answered ${status}` }
+        : { kind: 'retry', code: 'site_busy', detail: 'the site asked us to come back later (503)', retryAfterMs };
+    }
+    if (status === 429) {
+      // Without a Retry-After we still owe the site a pause; a minute is the usual rate-limit window.
+      const retryAfterMs = parseRetryAfter(single(response.headers['retry-after'])) ?? 60_000;
+      return { kind: 'retry', code: 'site_busy', detail: 'the site asked us to slow down (429)', retryAfterMs };
+    }
+    if (status === 401 || status === 403) throw blocked();
+    const notFound = status === 404 || status === 410;
+    if (!notFound && (status < 200 || status > 299)) {
+      throw new KumoError('fetch_failed', `the site answered ${status}`);
+    }
+    if (!notFound) {
+      const essence = contentTypeEssence(single(response.headers['content-type']));
+      if (!target.acceptContentTypes.includes(essence)) {
+        throw new KumoError('fetch_failed', `the site sent ${describeType(essence)}, not a page type it serves`);
+      }
+    }
+    consumed = true;
+    let bytes: Uint8Array;
+    try {
+      bytes = await readCapped(body, single(response.headers['content-encoding']), options.maxBodyBytes, signal);
+    } catch (error) {
+      // A socket that breaks or stalls mid-body is as retryable as one that never answered.
+      if (signal.aborted || isKumoError(error)) throw error;
+      return networkFailure(error);
+    }
+    if (!notFound && looksLikeBlockPage(bytes)) throw blocked();
+    return { kind: 'page', status, headers: flattenHeaders(response.headers), body: bytes };
+  } finally {
+    // Anything not read to the end is dropped with its socket rather than drained from a possibly hostile peer.
+    if (!consumed) discard(body);
+  }
+}
+
+/** The decoded body under the cap, with cap and encoding failures as the caller's error codes. */
+async function readCapped(
+  body: Readable,
+  encoding: string | undefined,
+  maxBodyBytes: number,
+  signal: AbortSignal,
+): Promise<Uint8Array> {
+  try {
+    return await readBody(body, encoding, maxBodyBytes, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    if (error instanceof BodyTooLargeError) {
+      throw new KumoError('content_too_large', `the page is larger than ${maxBodyBytes} bytes`);
+    }
+    if (error instanceof BodyEncodingError) {
+      throw new KumoError('fetch_failed', `the site sent a body with ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+function blocked(): KumoError {
+  return new KumoError('target_blocked', 'the site refused the request (block or challenge page)');
+}
+
+function acceptHeader(types: readonly string[]): string {
+  return types.length === 0 ? '*/*' : `${types.join(', ')}, */*;q=0.1`;
+}
+
+function contentTypeEssence(value: string | undefined): string {
+  return (value ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** A content type is safe to name in a detail only when it looks like one. */
+function describeType(essence: string): string {
+  if (essence === '') return 'no content type';
+  return /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/.test(essence)
+    ? essence
+    : 'an unexpected content type';
+}
+
+function flattenHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    // Cookies are the site's business with a browser, not ours; they are neither kept nor passed on.
+    if (value === undefined || name === 'set-cookie') continue;
+    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
