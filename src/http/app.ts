@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { KumoError, isKumoError } from '../errors.js';
 import { problemBody, problemContentType } from './problem.js';
+import { clientErrorHandler, frameworkKumoError } from './client-errors.js';
 import { newId } from '../accounts/ids.js';
 import type { Caller } from '../scrape/caller.js';
 import type { ScrapeService } from '../scrape/scrape-service.js';
@@ -55,6 +56,8 @@ export type KumoApp = FastifyInstance<Server, IncomingMessage, ServerResponse, L
 /** Sends a problem document; the single way an error leaves the API. */
 export function sendProblem(reply: FastifyReply, error: KumoError): FastifyReply {
   const body = problemBody(error, String(reply.request.id));
+  // Also here, not only in onRequest: router errors (frameworkErrors) are answered before any hook runs.
+  reply.header('Request-Id', String(reply.request.id));
   if (error.extras.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.extras.retryAfterSeconds));
   if (error.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer realm="kumo"');
   return reply.code(body.status).type(problemContentType).send(body);
@@ -110,6 +113,11 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     // Our own onResponse hook writes the one line per request; Fastify's would log URLs and headers.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     return503OnClosing: true,
+    // Router failures (a bad percent-encoding, a parameter over maxParamLength) answer from the catalogue too.
+    frameworkErrors: (error, _request, reply) => {
+      void sendProblem(reply, frameworkKumoError(error));
+    },
+    clientErrorHandler: clientErrorHandler(options.logger),
     ajv: {
       // Unknown fields are an error (never silently dropped) and types are never coerced ("yes" is not true).
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false },
@@ -155,7 +163,11 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.caller) {
       try {
-        const headers = await services.usage.headers(request.caller);
+        const retryAfter = Number(reply.getHeader('retry-after'));
+        const headers = await services.usage.headers(
+          request.caller,
+          Number.isFinite(retryAfter) && reply.hasHeader('retry-after') ? retryAfter : undefined,
+        );
         for (const [name, value] of Object.entries(headers)) reply.header(name, value);
       } catch {
         // A backend hiccup must not turn an answer into an error; the headers are advisory.
@@ -177,18 +189,23 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     return sendProblem(reply, kumo);
   });
 
-  const knownPaths = new Set<string>();
+  const knownPaths = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
-    knownPaths.add(route.url);
+    const methods = knownPaths.get(route.url) ?? new Set<string>();
+    for (const method of [route.method].flat()) methods.add(method);
+    knownPaths.set(route.url, methods);
   });
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0] ?? '';
-    const known = [...knownPaths].some((p) => matchesPath(p, pathOnly));
+    // The path is the caller's own text; a bounded echo keeps a 16 KB request line out of the answer.
+    const shown = pathOnly.length > 200 ? `${pathOnly.slice(0, 200)}…` : pathOnly;
+    const allowed = [...knownPaths].filter(([p]) => matchesPath(p, pathOnly)).flatMap(([, m]) => [...m]);
+    if (allowed.length > 0) reply.header('Allow', [...new Set(allowed)].sort().join(', '));
     return sendProblem(
       reply,
-      known
-        ? new KumoError('method_not_allowed', `${request.method} is not allowed on ${pathOnly}`)
-        : new KumoError('not_found', `no route ${request.method} ${pathOnly}`),
+      allowed.length > 0
+        ? new KumoError('method_not_allowed', `${request.method} is not allowed on ${shown}`)
+        : new KumoError('not_found', `no route ${request.method} ${shown}`),
     );
   });
 

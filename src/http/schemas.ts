@@ -82,6 +82,7 @@ export const ProblemSchema = Type.Object(
 );
 
 export const UsageResponseSchema = Type.Object({
+  request_id: Type.String({ description: 'This request, as in the Request-Id header.' }),
   account_id: Type.String(),
   plan: Type.String(),
   period: Type.String({ description: 'Asia/Tokyo calendar month, YYYY-MM.' }),
@@ -124,6 +125,7 @@ export const RequestRecordSchema = Type.Object({
 });
 
 export const SitesResponseSchema = Type.Object({
+  request_id: Type.String({ description: 'This request, as in the Request-Id header.' }),
   sites: Type.Array(
     Type.Object({
       id: Type.String(),

@@ -14,7 +14,7 @@ export function registerAccountRoutes(app: KumoApp, services: AppServices, authe
       },
       preHandler: authenticate('usage'),
     },
-    async (request) => services.usage.report(request.caller!),
+    async (request) => ({ request_id: String(request.id), ...(await services.usage.report(request.caller!)) }),
   );
 
   app.get(

@@ -7,7 +7,8 @@ export function registerSiteRoutes(app: KumoApp, services: AppServices): void {
   app.get(
     '/v1/sites',
     { schema: { summary: 'Supported sites and their coverage', response: { 200: SitesResponseSchema } } },
-    async () => ({
+    async (request) => ({
+      request_id: String(request.id),
       sites: services.registry.list().map((site) => ({
         id: site.id,
         name: site.name,
