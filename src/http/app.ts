@@ -13,6 +13,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { KumoError, isKumoError } from '../errors.js';
 import { problemBody, problemContentType } from './problem.js';
 import { clientErrorHandler, frameworkKumoError } from './client-errors.js';
+import { finishOpenApi } from './openapi.js';
 import { newId } from '../accounts/ids.js';
 import type { Caller } from '../scrape/caller.js';
 import type { ScrapeService } from '../scrape/scrape-service.js';
@@ -135,9 +136,15 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
         title: 'Kumo API',
         version: '1',
         description: 'Reviewed, normalized JSON from Japanese commerce and public-data pages.',
+        // package.json is private with no licence: the service's terms are the operator's.
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? finishOpenApi(document.openapiObject as Record<string, unknown>)
+        : document.swaggerObject,
   });
 
   app.addHook('onRequest', async (request, reply) => {
