@@ -113,7 +113,8 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     genReqId: () => newId('req'),
     // Our own onResponse hook writes the one line per request; Fastify's would log URLs and headers.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
-    return503OnClosing: true,
+    // Fastify's own drain answer is plain JSON without an id; the preClose/onRequest hooks below answer it instead.
+    return503OnClosing: false,
     // Router failures (a bad percent-encoding, a parameter over maxParamLength) answer from the catalogue too.
     frameworkErrors: (error, _request, reply) => {
       void sendProblem(reply, frameworkKumoError(error));
@@ -149,6 +150,20 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Request-Id', String(request.id));
+  });
+
+  // While closing, a request still arriving on an open connection (pipelined, keep-alive) is shed with a catalogue
+  // 503 rather than run: the load balancer should send it to another instance.
+  let draining = false;
+  app.addHook('preClose', (done) => {
+    draining = true;
+    done();
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!draining) return;
+    reply.header('Connection', 'close');
+    await sendProblem(reply, new KumoError('unavailable', 'the server is shutting down', { retryAfterSeconds: 1 }));
+    return reply;
   });
 
   // One "request completed" line per call: method, route, status, time; never bodies, keys or target URLs.
