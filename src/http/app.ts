@@ -10,9 +10,10 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { KumoError, isKumoError } from '../errors.js';
 import { problemBody, problemContentType } from './problem.js';
-import { clientErrorHandler, frameworkKumoError } from './client-errors.js';
+import { clientErrorHandler, frameworkKumoError, refuseOnSocket } from './client-errors.js';
 import { finishOpenApi } from './openapi.js';
 import { newId } from '../accounts/ids.js';
 import type { Caller } from '../scrape/caller.js';
@@ -120,6 +121,8 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
       void sendProblem(reply, frameworkKumoError(error));
     },
     clientErrorHandler: clientErrorHandler(options.logger),
+    // Node would answer a missing Host itself (a bare 400 without a body); the onRequest hook below answers it.
+    http: { requireHostHeader: false },
     ajv: {
       // Unknown fields are an error (never silently dropped) and types are never coerced ("yes" is not true).
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false },
@@ -150,6 +153,20 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Request-Id', String(request.id));
+  });
+
+  // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400 (taken over from Node so it is a catalogue problem).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return;
+    await sendProblem(
+      reply,
+      new KumoError('invalid_request', 'an HTTP/1.1 request needs a Host header', { body: { field: 'host' } }),
+    );
+    return reply;
+  });
+  // CONNECT never reaches Fastify (Node would drop the socket without a word): refuse it from the catalogue.
+  app.server.on('connect', (_request: IncomingMessage, socket: Socket) => {
+    refuseOnSocket(socket, new KumoError('method_not_allowed', 'CONNECT is not allowed'), newId('req'));
   });
 
   // While closing, a request still arriving on an open connection (pipelined, keep-alive) is shed with a catalogue

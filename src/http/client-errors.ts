@@ -48,21 +48,25 @@ export function clientErrorHandler(log: Logger) {
     const kumo = clientKumoError(error);
     const requestId = newId('req');
     log.info({ request_id: requestId, code: kumo.code, error_code: error.code ?? null }, 'client error');
-    // A response already under way on this socket (keep-alive) must not get bytes spliced into it, as in Node.
-    const inProgress = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (socket.writable && !inProgress?.headersSent) {
-      const problem = problemBody(kumo, requestId);
-      const body = JSON.stringify(problem);
-      const status = problem.status;
-      socket.write(
-        `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}\r\n` +
-          `Content-Type: ${problemContentType}\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-          `Request-Id: ${requestId}\r\n` +
-          'Connection: close\r\n\r\n' +
-          body,
-      );
-    }
-    socket.destroy();
+    refuseOnSocket(socket, kumo, requestId);
   };
+}
+
+/** Writes a problem answer straight to a socket that has no Fastify request, then closes it. */
+export function refuseOnSocket(socket: Socket, kumo: KumoError, requestId: string): void {
+  // A response already under way on this socket (keep-alive) must not get bytes spliced into it, as in Node.
+  const inProgress = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inProgress?.headersSent) {
+    const problem = problemBody(kumo, requestId);
+    const body = JSON.stringify(problem);
+    socket.write(
+      `HTTP/1.1 ${problem.status} ${http.STATUS_CODES[problem.status] ?? 'Error'}\r\n` +
+        `Content-Type: ${problemContentType}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Request-Id: ${requestId}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy();
 }

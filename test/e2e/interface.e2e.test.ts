@@ -244,6 +244,18 @@ describe('every route × bad input answers a catalogue problem with its request 
     });
   });
 
+  it('CONNECT → 405 method_not_allowed, and an HTTP/1.1 request without Host → 400 invalid_request', async () => {
+    expectCatalogueProblem(await raw('CONNECT kumo.test:443 HTTP/1.1\r\nHost: kumo.test:443\r\n\r\n'), {
+      status: 405,
+      code: 'method_not_allowed',
+    });
+    for (const target of ['/v1/sites', '/v1/usage', '/nowhere']) {
+      const answer = await raw(`GET ${target} HTTP/1.1\r\nConnection: close\r\n\r\n`);
+      expectCatalogueProblem(answer, { status: 400, code: 'invalid_request' });
+      expect(JSON.parse(answer.text)).toMatchObject({ field: 'host' });
+    }
+  });
+
   it('after all of that, the server still answers', async () => {
     expect((await call(kumo.baseUrl, '/v1/usage')).status).toBe(200);
   });
