@@ -48,6 +48,22 @@ beforeAll(async () => {
       res.writeHead(200, estatJson).end(JSON.stringify(body));
     }
   });
+  // Target text in every channel a fetch failure has: body, headers, content type, redirect target, page.
+  const mark = planted.toLowerCase();
+  origin.route('GET', itemPath('200005'), { status: 500, headers: { ...html, 'x-error': mark }, body: mark });
+  origin.route('GET', itemPath('200006'), { status: 403, headers: html, body: `<h1>${mark}</h1>` });
+  origin.route('GET', itemPath('200007'), {
+    status: 200,
+    headers: { 'content-type': `application/x-${mark}` },
+    body: mark,
+  });
+  origin.route('GET', itemPath('200008'), {
+    status: 302,
+    headers: { location: `https://www.${mark}.example/x` },
+    body: '',
+  });
+  origin.route('GET', itemPath('200009'), { status: 200, headers: html, body: itemPage({ title: mark, price: null }) });
+  origin.route('GET', itemPath('200010'), { status: 418, headers: { ...html, 'x-reason': mark }, body: mark });
   kumo = await startKumo({
     KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url, 'api.e-stat.go.jp': origin.url }),
     KUMO_FETCH_MAX_ATTEMPTS: '1',
@@ -410,5 +426,20 @@ describe('caller credentials and target text', () => {
     expect(JSON.stringify(res.body)).not.toContain(planted);
     expect(JSON.stringify(res.body)).not.toContain(secrets[0]);
     expect(kumo.output()).not.toContain(planted);
+  });
+
+  it.each([
+    ['a 500 whose body and headers carry text', '200005', 'fetch_failed'],
+    ['a 403 block page', '200006', 'target_blocked'],
+    ['a content type of its own', '200007', 'fetch_failed'],
+    ['a redirect to a host of its own', '200008', 'destination_forbidden'],
+    ['a page without a price whose title is the text', '200009', 'extraction_failed'],
+    ['an odd status with a reason', '200010', 'fetch_failed'],
+  ])('%s: the answer names the failure in our words only', async (_name, id, code) => {
+    const res = await scrape(kumo.baseUrl, { url: item(id) });
+    expect(res.status, JSON.stringify(res.body)).toBe(502);
+    expect(res.body).toMatchObject({ code, request_id: res.headers.get('request-id') });
+    expect(JSON.stringify(res.body).toLowerCase()).not.toContain(planted.toLowerCase());
+    expect(kumo.output().toLowerCase()).not.toContain(planted.toLowerCase());
   });
 });
