@@ -169,4 +169,5 @@ export const ArtifactResponseSchema = Type.Object({
   html: Type.Union([Type.String(), Type.Null()]),
 });
 
-export const IdParamsSchema = Type.Object({ id: Type.String({ maxLength: 128 }) });
+// 100 is Fastify's maxParamLength: a longer id never reaches validation and is a 414 uri_too_long.
+export const IdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -242,6 +242,16 @@ describe('every route × bad input answers a catalogue problem with its request 
     }
   });
 
+  it('the operator routes (/openapi.json, /metrics, /healthz) refuse other methods the same way', async () => {
+    for (const target of ['/openapi.json', '/metrics', '/healthz']) {
+      for (const method of ['POST', 'DELETE', 'OPTIONS']) {
+        const answer = await request(method, target);
+        expectCatalogueProblem(answer, { status: 405, code: 'method_not_allowed' });
+        expect(answer.headers.get('allow')).toContain('GET');
+      }
+    }
+  });
+
   it('bad percent-encoding in any path → 400 invalid_request', async () => {
     for (const target of ['/v1/%zz', '/%', '/v1/usage%']) {
       expectCatalogueProblem(await request('GET', target, auth), { status: 400, code: 'invalid_request' });
