@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { buildApp, type AppServices } from './app.js';
 import { repoRoot } from '../../test/support/kumo-process.js';
 import { pageTypeSchemas } from '../extract/page-types.js';
+import { errorCatalogue } from '../errors.js';
 
 const run = promisify(execFile);
 
@@ -127,6 +128,7 @@ describe('/openapi.json', () => {
         expect(response.description).toMatch(/`[a-z_]+`|HTTP \d+/);
       }
     }
+    expect(doc.components.schemas.Problem.properties.code.enum).toEqual(Object.keys(errorCatalogue));
     expect(doc.components.schemas.Problem.required).toEqual(
       expect.arrayContaining(['type', 'title', 'status', 'code', 'detail', 'request_id']),
     );

@@ -1,5 +1,5 @@
 // The parts of /openapi.json that route schemas cannot say: problem responses, shared headers, page-type data shapes.
-import { errorCatalogue, type ErrorCode } from '../errors.js';
+import { errorCatalogue, errorCodes, type ErrorCode } from '../errors.js';
 import { statusByCode } from './problem.js';
 import { ProblemSchema } from './schemas.js';
 import {
@@ -90,6 +90,19 @@ const dataSchemas: Record<string, Json> = {
   DataTableData: { ...DataTableSchema, description: '`page_type: table` read from an HTML table' },
 };
 
+/** The runtime schema keeps `code` a plain string (cheap to serialize); the document lists the closed catalogue. */
+function documentedProblem(): Json {
+  return {
+    ...ProblemSchema,
+    properties: {
+      ...ProblemSchema.properties,
+      type: { type: 'string', format: 'uri', description: '`https://kumo.dev/errors/<code>`' },
+      code: { type: 'string', enum: errorCodes, description: 'A stable code from the catalogue (docs/errors.md).' },
+      request_id: { type: 'string', description: 'This request, as in the Request-Id header.' },
+    },
+  };
+}
+
 const dataUnion = (nullable: boolean): Json => ({
   description:
     'The reviewed, normalized result. Its shape is chosen by `page_type`: item → ItemData, forecast → ' +
@@ -114,7 +127,7 @@ export function finishOpenApi(document: Json): Json {
   doc.security = [{ bearer: [] }];
   doc.components = {
     ...doc.components,
-    schemas: { ...(doc.components?.schemas ?? {}), Problem: ProblemSchema, ...dataSchemas },
+    schemas: { ...(doc.components?.schemas ?? {}), Problem: documentedProblem(), ...dataSchemas },
     headers: headerComponents,
   };
   const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
