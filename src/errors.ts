@@ -46,6 +46,12 @@ export const errorCatalogue = {
   unavailable: { title: 'Unavailable', summary: 'A backend (database, limiter, browser) is down; retry later.' },
   fetch_timeout: { title: 'Fetch timeout', summary: 'The target did not answer within the deadline.' },
   internal: { title: 'Internal error', summary: 'Anything else. No details leave the process.' },
+  uri_too_long: { title: 'URI too long', summary: 'A path segment (such as an id) is longer than any valid value.' },
+  headers_too_large: {
+    title: 'Headers too large',
+    summary: 'The request line and headers together are over the server limit.',
+  },
+  request_timeout: { title: 'Request timeout', summary: 'The request (headers or body) did not arrive in time.' },
 } as const satisfies Record<string, { title: string; summary: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

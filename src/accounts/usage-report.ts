@@ -1,5 +1,5 @@
 // What an account and key have used this month and have in flight: GET /v1/usage and the X-Credits-* headers.
-import { nextPeriodStart, periodOf } from './period.js';
+import { nextPeriodStart, periodOf, periodStart, secondsUntilReset } from './period.js';
 import { creditLimitsOf, planOf } from './plans.js';
 import type { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
 import type { CreditLedger } from '../storage/storage.js';
@@ -31,12 +31,44 @@ export interface UsageReport {
   concurrency: { limit: number; in_use: number };
 }
 
-/** The four headers every authenticated response carries: the tighter of account and key. */
+/**
+ * The headers every authenticated response carries: the tighter of account and key, as X-* and as the IETF
+ * RateLimit-Policy / RateLimit fields (draft-ietf-httpapi-ratelimit-headers-11, structured-field Lists).
+ */
 export interface LimitHeaders {
   'X-Credits-Limit': string;
   'X-Credits-Remaining': string;
   'X-Concurrency-Limit': string;
   'X-Concurrency-Remaining': string;
+  'RateLimit-Policy': string;
+  RateLimit: string;
+}
+
+/**
+ * The two quota policies in the draft's syntax. `credits` has no registered quota unit (a call costs 1 to 3), so
+ * the default unit is not claimed: a vendor parameter names it. Its window is this Asia/Tokyo month in seconds.
+ * `retryAfterSeconds`: the draft says Retry-After should not end before the effective window does, so when an
+ * answer carries a shorter Retry-After (a 429 for concurrency, a 503) the credits item leaves its `t` out.
+ */
+export function rateLimitFields(
+  values: {
+    creditLimit: number;
+    creditRemaining: number;
+    concurrencyLimit: number;
+    concurrencyRemaining: number;
+    now: Date;
+  },
+  retryAfterSeconds?: number,
+): Pick<LimitHeaders, 'RateLimit-Policy' | 'RateLimit'> {
+  const window = Math.round((nextPeriodStart(values.now).getTime() - periodStart(values.now).getTime()) / 1000);
+  const reset = secondsUntilReset(values.now);
+  const t = retryAfterSeconds !== undefined && retryAfterSeconds < reset ? '' : `;t=${reset}`;
+  return {
+    'RateLimit-Policy':
+      `"credits";q=${values.creditLimit};w=${window};kumo-unit="credits", ` +
+      `"concurrency";q=${values.concurrencyLimit};qu="concurrent-requests"`,
+    RateLimit: `"credits";r=${values.creditRemaining}${t}, "concurrency";r=${values.concurrencyRemaining}`,
+  };
 }
 
 export class UsageReporter {
@@ -94,7 +126,8 @@ export class UsageReporter {
     };
   }
 
-  async headers(caller: Caller): Promise<LimitHeaders> {
+  async headers(caller: Caller, retryAfterSeconds?: number): Promise<LimitHeaders> {
+    const now = this.#clock();
     const r = await this.report(caller);
     const creditLimit = r.key.credit_limit === null ? r.credits.limit : Math.min(r.key.credit_limit, r.credits.limit);
     const creditRemaining =
@@ -108,6 +141,16 @@ export class UsageReporter {
       'X-Credits-Remaining': String(creditRemaining),
       'X-Concurrency-Limit': String(r.key.concurrency_limit),
       'X-Concurrency-Remaining': String(concurrencyRemaining),
+      ...rateLimitFields(
+        {
+          creditLimit,
+          creditRemaining,
+          concurrencyLimit: r.key.concurrency_limit,
+          concurrencyRemaining,
+          now,
+        },
+        retryAfterSeconds,
+      ),
     };
   }
 }

@@ -137,12 +137,23 @@ function contentTypeEssence(value: string | undefined): string {
   return (value ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** A content type is safe to name in a detail only when it looks like one. */
+/** Content types we name in a detail ourselves; any other value is text the target chose. */
+const namedTypes = new Set([
+  'text/html',
+  'application/xhtml+xml',
+  'application/json',
+  'text/plain',
+  'text/xml',
+  'application/xml',
+  'text/csv',
+  'application/pdf',
+  'application/octet-stream',
+]);
+
 function describeType(essence: string): string {
   if (essence === '') return 'no content type';
-  return /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/.test(essence)
-    ? essence
-    : 'an unexpected content type';
+  // Only types we name ourselves: any other value is text the target chose, and never reaches a caller.
+  return namedTypes.has(essence) ? essence : 'an unexpected content type';
 }
 
 function flattenHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {

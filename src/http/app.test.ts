@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
+import { connect, type AddressInfo } from 'node:net';
 import { buildApp, type AppServices } from './app.js';
 import type { Caller } from '../scrape/caller.js';
 
@@ -94,5 +95,47 @@ describe('when something breaks', () => {
     expect(res.headers['retry-after']).toBe('5');
     expect(res.body).not.toContain('5432');
     await app.close();
+  });
+
+  it('a request that reaches a closing server is a 503 unavailable problem with its id, not plain JSON', async () => {
+    let release: () => void = () => undefined;
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const { app } = await appWith({
+      scrape: {
+        scrape: async () => {
+          started();
+          await new Promise<void>((resolve) => (release = resolve));
+          throw new Error('slow call ends');
+        },
+      },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const json = JSON.stringify(body);
+    const post = `POST /v1/scrape HTTP/1.1\r\nHost: k\r\nAuthorization: Bearer good-key-0123456789\r\nContent-Type: application/json\r\nContent-Length: ${json.length}\r\n\r\n${json}`;
+    // A connection busy with a slow call when close() begins: the next request on it arrives while closing.
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(post);
+    await running;
+    const closed = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write(`GET /v1/sites HTTP/1.1\r\nHost: k\r\n\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await ended;
+    await closed;
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    const second = answers[1]!;
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second.toLowerCase()).toContain('content-type: application/problem+json');
+    const id = /request-id: (req_\w+)/i.exec(second)?.[1];
+    expect(id).toBeDefined();
+    const problem = JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+    expect(problem).toMatchObject({ code: 'unavailable', status: 503, request_id: id });
   });
 });

@@ -10,8 +10,11 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { KumoError, isKumoError } from '../errors.js';
 import { problemBody, problemContentType } from './problem.js';
+import { clientErrorHandler, frameworkKumoError, refuseOnSocket } from './client-errors.js';
+import { finishOpenApi } from './openapi.js';
 import { newId } from '../accounts/ids.js';
 import type { Caller } from '../scrape/caller.js';
 import type { ScrapeService } from '../scrape/scrape-service.js';
@@ -55,6 +58,8 @@ export type KumoApp = FastifyInstance<Server, IncomingMessage, ServerResponse, L
 /** Sends a problem document; the single way an error leaves the API. */
 export function sendProblem(reply: FastifyReply, error: KumoError): FastifyReply {
   const body = problemBody(error, String(reply.request.id));
+  // Also here, not only in onRequest: router errors (frameworkErrors) are answered before any hook runs.
+  reply.header('Request-Id', String(reply.request.id));
   if (error.extras.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.extras.retryAfterSeconds));
   if (error.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer realm="kumo"');
   return reply.code(body.status).type(problemContentType).send(body);
@@ -109,7 +114,15 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     genReqId: () => newId('req'),
     // Our own onResponse hook writes the one line per request; Fastify's would log URLs and headers.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
-    return503OnClosing: true,
+    // Fastify's own drain answer is plain JSON without an id; the preClose/onRequest hooks below answer it instead.
+    return503OnClosing: false,
+    // Router failures (a bad percent-encoding, a parameter over maxParamLength) answer from the catalogue too.
+    frameworkErrors: (error, _request, reply) => {
+      void sendProblem(reply, frameworkKumoError(error));
+    },
+    clientErrorHandler: clientErrorHandler(options.logger),
+    // Node would answer a missing Host itself (a bare 400 without a body); the onRequest hook below answers it.
+    http: { requireHostHeader: false },
     ajv: {
       // Unknown fields are an error (never silently dropped) and types are never coerced ("yes" is not true).
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false },
@@ -127,13 +140,47 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
         title: 'Kumo API',
         version: '1',
         description: 'Reviewed, normalized JSON from Japanese commerce and public-data pages.',
+        // package.json is private with no licence: the service's terms are the operator's.
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? finishOpenApi(document.openapiObject as Record<string, unknown>)
+        : document.swaggerObject,
   });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Request-Id', String(request.id));
+  });
+
+  // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400 (taken over from Node so it is a catalogue problem).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return;
+    await sendProblem(
+      reply,
+      new KumoError('invalid_request', 'an HTTP/1.1 request needs a Host header', { body: { field: 'host' } }),
+    );
+    return reply;
+  });
+  // CONNECT never reaches Fastify (Node would drop the socket without a word): refuse it from the catalogue.
+  app.server.on('connect', (_request: IncomingMessage, socket: Socket) => {
+    refuseOnSocket(socket, new KumoError('method_not_allowed', 'CONNECT is not allowed'), newId('req'));
+  });
+
+  // While closing, a request still arriving on an open connection (pipelined, keep-alive) is shed with a catalogue
+  // 503 rather than run: the load balancer should send it to another instance.
+  let draining = false;
+  app.addHook('preClose', (done) => {
+    draining = true;
+    done();
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!draining) return;
+    reply.header('Connection', 'close');
+    await sendProblem(reply, new KumoError('unavailable', 'the server is shutting down', { retryAfterSeconds: 1 }));
+    return reply;
   });
 
   // One "request completed" line per call: method, route, status, time; never bodies, keys or target URLs.
@@ -155,7 +202,11 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.caller) {
       try {
-        const headers = await services.usage.headers(request.caller);
+        const retryAfter = Number(reply.getHeader('retry-after'));
+        const headers = await services.usage.headers(
+          request.caller,
+          Number.isFinite(retryAfter) && reply.hasHeader('retry-after') ? retryAfter : undefined,
+        );
         for (const [name, value] of Object.entries(headers)) reply.header(name, value);
       } catch {
         // A backend hiccup must not turn an answer into an error; the headers are advisory.
@@ -177,18 +228,23 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     return sendProblem(reply, kumo);
   });
 
-  const knownPaths = new Set<string>();
+  const knownPaths = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
-    knownPaths.add(route.url);
+    const methods = knownPaths.get(route.url) ?? new Set<string>();
+    for (const method of [route.method].flat()) methods.add(method);
+    knownPaths.set(route.url, methods);
   });
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0] ?? '';
-    const known = [...knownPaths].some((p) => matchesPath(p, pathOnly));
+    // The path is the caller's own text; a bounded echo keeps a 16 KB request line out of the answer.
+    const shown = pathOnly.length > 200 ? `${pathOnly.slice(0, 200)}…` : pathOnly;
+    const allowed = [...knownPaths].filter(([p]) => matchesPath(p, pathOnly)).flatMap(([, m]) => [...m]);
+    if (allowed.length > 0) reply.header('Allow', [...new Set(allowed)].sort().join(', '));
     return sendProblem(
       reply,
-      known
-        ? new KumoError('method_not_allowed', `${request.method} is not allowed on ${pathOnly}`)
-        : new KumoError('not_found', `no route ${request.method} ${pathOnly}`),
+      allowed.length > 0
+        ? new KumoError('method_not_allowed', `${request.method} is not allowed on ${shown}`)
+        : new KumoError('not_found', `no route ${request.method} ${shown}`),
     );
   });
 

@@ -25,6 +25,9 @@ export const statusByCode: Record<ErrorCode, number> = {
   unavailable: 503,
   fetch_timeout: 504,
   internal: 500,
+  uri_too_long: 414,
+  headers_too_large: 431,
+  request_timeout: 408,
 };
 
 export const problemContentType = 'application/problem+json; charset=utf-8';

@@ -4,24 +4,36 @@ import type { Static } from 'typebox';
 
 export const ScrapeParamsSchema = Type.Object(
   {
-    mode: Type.Union([Type.Literal('html_json'), Type.Literal('html')], {
-      default: 'html_json',
-      description: '`html_json`: structured `data` (and `html` when include_html); `html`: normalized HTML only.',
-    }),
-    work_type: Type.String({
-      default: 'auto',
-      minLength: 1,
-      maxLength: 32,
-      pattern: '^[a-z_]+$',
-      description: '`auto` (from the URL) or a page type the site declares (`item`, `table`, `forecast` …).',
-    }),
-    include_html: Type.Boolean({ default: false, description: 'Also return the normalized HTML in `html`.' }),
-    store_artifact: Type.Boolean({
-      default: false,
-      description: 'Keep the normalized HTML and JSON as an artifact (+1 credit). Nothing is kept otherwise.',
-    }),
+    mode: Type.Optional(
+      Type.Union([Type.Literal('html_json'), Type.Literal('html')], {
+        default: 'html_json',
+        description: '`html_json`: structured `data` (and `html` when include_html); `html`: normalized HTML only.',
+      }),
+    ),
+    work_type: Type.Optional(
+      Type.String({
+        default: 'auto',
+        minLength: 1,
+        maxLength: 32,
+        pattern: '^[a-z_]+$',
+        description: '`auto` (from the URL) or a page type the site declares (`item`, `table`, `forecast` …).',
+      }),
+    ),
+    include_html: Type.Optional(
+      Type.Boolean({ default: false, description: 'Also return the normalized HTML in `html`.' }),
+    ),
+    store_artifact: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: 'Keep the normalized HTML and JSON as an artifact (+1 credit). Nothing is kept otherwise.',
+      }),
+    ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // Every field may be left out: the server fills in the defaults shown (DESIGN §1).
+    description: 'Optional, as is each field in it.',
+  },
 );
 
 export const ScrapeBodySchema = Type.Object(
@@ -82,6 +94,7 @@ export const ProblemSchema = Type.Object(
 );
 
 export const UsageResponseSchema = Type.Object({
+  request_id: Type.String({ description: 'This request, as in the Request-Id header.' }),
   account_id: Type.String(),
   plan: Type.String(),
   period: Type.String({ description: 'Asia/Tokyo calendar month, YYYY-MM.' }),
@@ -124,6 +137,7 @@ export const RequestRecordSchema = Type.Object({
 });
 
 export const SitesResponseSchema = Type.Object({
+  request_id: Type.String({ description: 'This request, as in the Request-Id header.' }),
   sites: Type.Array(
     Type.Object({
       id: Type.String(),
@@ -155,4 +169,5 @@ export const ArtifactResponseSchema = Type.Object({
   html: Type.Union([Type.String(), Type.Null()]),
 });
 
-export const IdParamsSchema = Type.Object({ id: Type.String({ maxLength: 128 }) });
+// 100 is Fastify's maxParamLength: a longer id never reaches validation and is a 414 uri_too_long.
+export const IdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -192,6 +192,13 @@ export class ScrapeService {
       lease = slot.lease;
 
       const page = await this.#fetch(url, site, entry, record);
+      // A redirect to another kind of page (an item gone to a search or top page) is not extracted: free 422.
+      if (!this.#o.registry.sameKindAfterRedirect(site, url, new URL(page.finalUrl))) {
+        throw new KumoError(
+          'page_not_supported',
+          `the site redirected this URL to a page that is not ${entry.pageType}`,
+        );
+      }
       if (page.httpStatus === 404 || page.httpStatus === 410) {
         outcome = { status: 'not_found', code: null, httpStatus: 200, cost: 0 };
         return {

@@ -90,4 +90,17 @@ export class SiteRegistry {
     if (workType === 'auto') return site.pageTypes.find((entry) => entry.matches(url)) ?? null;
     return site.pageTypes.find((entry) => entry.pageType === workType) ?? null;
   }
+
+  /**
+   * After redirects: the URL that was fetched must still be a page of the same kind as the one asked for (an item
+   * that redirects to a search or top page must not be extracted as an item). True when the final URL is on the
+   * same site and the URL patterns pick the same page type for it as for the requested URL (both none when the
+   * caller named a work_type for a URL no pattern matches).
+   */
+  sameKindAfterRedirect(site: Site, requested: URL, final: URL): boolean {
+    if (final.href === requested.href) return true;
+    if (this.resolveHost(final.hostname) !== site) return false;
+    const kind = (url: URL) => this.pageTypeFor(site, url, 'auto')?.pageType ?? null;
+    return kind(final) === kind(requested);
+  }
 }

@@ -1,6 +1,7 @@
 // GET /v1/usage and GET /v1/requests/{id}: what the caller has spent, and the metadata of one of its calls.
 import type { AppServices, Authenticate, KumoApp } from '../app.js';
-import { IdParamsSchema, ProblemSchema, RequestRecordSchema, UsageResponseSchema } from '../schemas.js';
+import { IdParamsSchema, RequestRecordSchema, UsageResponseSchema } from '../schemas.js';
+import { problemResponses } from '../openapi.js';
 import { KumoError } from '../../errors.js';
 
 export function registerAccountRoutes(app: KumoApp, services: AppServices, authenticate: Authenticate): void {
@@ -9,12 +10,13 @@ export function registerAccountRoutes(app: KumoApp, services: AppServices, authe
     {
       schema: {
         summary: 'Credits used and left this month, and calls in flight',
+        operationId: 'getUsage',
         security: [{ bearer: [] }],
-        response: { 200: UsageResponseSchema, '4xx': ProblemSchema },
+        response: { 200: UsageResponseSchema, ...problemResponses([], { authenticated: true }) },
       },
       preHandler: authenticate('usage'),
     },
-    async (request) => services.usage.report(request.caller!),
+    async (request) => ({ request_id: String(request.id), ...(await services.usage.report(request.caller!)) }),
   );
 
   app.get(
@@ -22,9 +24,10 @@ export function registerAccountRoutes(app: KumoApp, services: AppServices, authe
     {
       schema: {
         summary: 'The metadata row of one of your calls (never its content)',
+        operationId: 'getRequest',
         security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 200: RequestRecordSchema, '4xx': ProblemSchema },
+        response: { 200: RequestRecordSchema, ...problemResponses([404, 414], { authenticated: true }) },
       },
       preHandler: authenticate('usage'),
     },

@@ -1,6 +1,7 @@
 // GET and DELETE /v1/artifacts/{id}: stored results, visible to their own account only (others get 404).
 import type { AppServices, Authenticate, KumoApp } from '../app.js';
-import { ArtifactResponseSchema, IdParamsSchema, ProblemSchema } from '../schemas.js';
+import { ArtifactResponseSchema, IdParamsSchema } from '../schemas.js';
+import { problemResponses } from '../openapi.js';
 import { KumoError } from '../../errors.js';
 import Type from 'typebox';
 
@@ -10,9 +11,10 @@ export function registerArtifactRoutes(app: KumoApp, services: AppServices, auth
     {
       schema: {
         summary: 'A stored artifact (normalized HTML and JSON)',
+        operationId: 'getArtifact',
         security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 200: ArtifactResponseSchema, '4xx': ProblemSchema },
+        response: { 200: ArtifactResponseSchema, ...problemResponses([404, 414], { authenticated: true }) },
       },
       preHandler: authenticate('artifacts'),
     },
@@ -36,9 +38,13 @@ export function registerArtifactRoutes(app: KumoApp, services: AppServices, auth
     {
       schema: {
         summary: 'Delete a stored artifact',
+        operationId: 'deleteArtifact',
         security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 204: Type.Null(), '4xx': ProblemSchema },
+        response: {
+          204: Type.Null({ description: 'Deleted; no content.' }),
+          ...problemResponses([404, 414], { authenticated: true }),
+        },
       },
       preHandler: authenticate('artifacts'),
     },

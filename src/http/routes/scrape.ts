@@ -1,6 +1,7 @@
 // POST /v1/scrape: the one endpoint that fetches; validation here, the pipeline in scrape/scrape-service.ts.
 import type { AppServices, Authenticate, KumoApp } from '../app.js';
-import { ProblemSchema, ScrapeBodySchema, ScrapeResponseSchema } from '../schemas.js';
+import { ScrapeBodySchema, ScrapeResponseSchema } from '../schemas.js';
+import { problemResponses } from '../openapi.js';
 import type { ScrapeParams } from '../../scrape/scrape-service.js';
 
 const defaults: ScrapeParams = { mode: 'html_json', work_type: 'auto', include_html: false, store_artifact: false };
@@ -11,9 +12,13 @@ export function registerScrapeRoutes(app: KumoApp, services: AppServices, authen
     {
       schema: {
         summary: 'Fetch one page of a supported site and return reviewed, normalized JSON',
+        operationId: 'scrape',
         security: [{ bearer: [] }],
         body: ScrapeBodySchema,
-        response: { 200: ScrapeResponseSchema, '4xx': ProblemSchema, '5xx': ProblemSchema },
+        response: {
+          200: ScrapeResponseSchema,
+          ...problemResponses([413, 415, 422, 429, 502, 504], { authenticated: true }),
+        },
       },
       preHandler: authenticate(null),
     },

@@ -1,13 +1,23 @@
 // GET /v1/sites: the supported sites, their page types, coverage levels and what verified them.
 import type { AppServices, KumoApp } from '../app.js';
 import { SitesResponseSchema } from '../schemas.js';
+import { problemResponses } from '../openapi.js';
 import { costOf } from '../../scrape/scrape-service.js';
 
 export function registerSiteRoutes(app: KumoApp, services: AppServices): void {
   app.get(
     '/v1/sites',
-    { schema: { summary: 'Supported sites and their coverage', response: { 200: SitesResponseSchema } } },
-    async () => ({
+    {
+      schema: {
+        summary: 'Supported sites and their coverage',
+        operationId: 'listSites',
+        // Public: no key needed (and none is checked).
+        security: [],
+        response: { 200: SitesResponseSchema, ...problemResponses([], { authenticated: false }) },
+      },
+    },
+    async (request) => ({
+      request_id: String(request.id),
       sites: services.registry.list().map((site) => ({
         id: site.id,
         name: site.name,

@@ -42,12 +42,38 @@ describe('estat_api/table', () => {
       'no data (STATUS 1, no table)',
       { GET_STATS_DATA: { RESULT: { STATUS: 1, ERROR_MSG: '正常に終了しましたが、該当データはありませんでした。' } } },
     ],
-    ['a bad appId (STATUS 100)', { GET_STATS_DATA: { RESULT: { STATUS: 100, ERROR_MSG: '認証に失敗しました。' } } }],
     ['another API answer', { GET_META_INFO: {} }],
     ['an array', []],
   ])('fails on %s', (_name, value) => {
     expect(() => estatStatsDataExtractor.extract(json(value))).toThrow(
       expect.objectContaining({ code: 'extraction_failed' }),
     );
+  });
+
+  // The contract changed (issue 7 §5): e-Stat's ERROR_MSG is target text and never reaches a caller; its STATUS is
+  // mapped to our own code and wording. STATUS 100 (bad appId) used to be extraction_failed quoting ERROR_MSG.
+  const planted = '<script>PLANTED-BY-TARGET call +81-0-0000</script>';
+  it.each([
+    [100, 'target_blocked'],
+    [101, 'fetch_failed'],
+    [200, 'fetch_failed'],
+    [300, 'fetch_failed'],
+  ])('maps error STATUS %i to %s in our words, never echoing ERROR_MSG', (status, code) => {
+    let thrown: unknown;
+    try {
+      estatStatsDataExtractor.extract(json({ GET_STATS_DATA: { RESULT: { STATUS: status, ERROR_MSG: planted } } }));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ code });
+    expect(
+      JSON.stringify({ message: (thrown as Error).message, extras: (thrown as { extras: unknown }).extras }),
+    ).not.toContain('PLANTED');
+  });
+
+  it('does not echo ERROR_MSG when a success STATUS comes without a table', () => {
+    expect(() =>
+      estatStatsDataExtractor.extract(json({ GET_STATS_DATA: { RESULT: { STATUS: 1, ERROR_MSG: planted } } })),
+    ).toThrow(expect.objectContaining({ code: 'extraction_failed', message: expect.not.stringContaining('PLANTED') }));
   });
 });

@@ -14,6 +14,17 @@ function fail(detail: string): never {
   throw new KumoError('extraction_failed', `${ID}: ${detail}`);
 }
 
+/**
+ * e-Stat's error STATUS in our words: 100 is its "authentication failed" (the caller's appId was refused), like an
+ * HTTP 401/403 from a page site; anything else ≥ 100 is the API refusing the request or failing itself.
+ */
+export function estatStatusError(status: number): KumoError {
+  if (status === 100) {
+    return new KumoError('target_blocked', 'e-Stat refused the application ID (appId) given in the URL (STATUS 100)');
+  }
+  return new KumoError('fetch_failed', `e-Stat refused the request or failed to answer it (STATUS ${status})`);
+}
+
 /** e-Stat writes text either bare or as `{ "@code": …, "$": … }`; the `$` is the text. */
 function textOf(value: unknown): string | null {
   const s = str(value) ?? str(obj(value)?.$);
@@ -48,13 +59,12 @@ export const estatStatsDataExtractor: Extractor = {
     const result = obj(root.RESULT);
     const status = int(result?.STATUS);
     // 0 is success; 1 and 2 are successes with caveats (no data / some conditions ignored); ≥100 are errors,
-    // 100 being a bad appId. The message is e-Stat's own fixed text, not page content.
+    // 100 being a bad appId. ERROR_MSG is never passed on: it is text the target controls (DESIGN §4).
     if (status === null) fail('no RESULT.STATUS');
-    if (status >= 100) fail(`e-Stat answered STATUS ${status}: ${str(result?.ERROR_MSG) ?? 'error'}`);
+    if (status >= 100) throw estatStatusError(status);
     const data = obj(root.STATISTICAL_DATA);
     const table = obj(data?.TABLE_INF);
-    if (!data || !table)
-      fail(`e-Stat answered STATUS ${status} without a table: ${str(result?.ERROR_MSG) ?? ''}`.trim());
+    if (!data || !table) fail(`e-Stat answered STATUS ${status} without a table`);
 
     const classes: TableData['classes'] = [];
     const labels = new Map<string, Map<string, { name: string; unit: string | null }>>();

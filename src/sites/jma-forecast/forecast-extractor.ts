@@ -19,7 +19,7 @@ function fail(detail: string): never {
 function num(value: unknown): number | null {
   const s = str(value)?.trim();
   if (s === undefined || s === '') return null;
-  if (!/^-?\d+(?:\.\d+)?$/.test(s)) fail(`a numeric field holds ${JSON.stringify(s.slice(0, 12))}`);
+  if (!/^-?\d+(?:\.\d+)?$/.test(s)) fail('a numeric field holds something other than a number'); // never quoted: it is target text;
   return Number(s);
 }
 

@@ -37,7 +37,11 @@ export const kabuoji3PriceTableExtractor: Extractor = {
     const headings = all(tables[0]!, 'thead th').map((th) => normalizeText(textOf(th)));
     const columns = headings.map((h) => COLUMNS[h]);
     if (columns.length === 0 || columns.some((c) => c === undefined) || columns[0]?.key !== 'date')
-      throw new KumoError('extraction_failed', `${ID}: unexpected columns ${headings.join(',')}`);
+      throw new KumoError(
+        'extraction_failed',
+        // Positions only: the headings themselves are target text and never reach a caller.
+        `${ID}: unexpected column headings (at ${columns.flatMap((c, i) => (c === undefined ? [i + 1] : [])).join(', ') || 'first'})`,
+      );
 
     const rows: DataTableData['rows'] = [];
     // The page splits the year into two tables (recent months, older months) with the same header.

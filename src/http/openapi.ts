@@ -1,0 +1,176 @@
+// The parts of /openapi.json that route schemas cannot say: problem responses, shared headers, page-type data shapes.
+import { errorCatalogue, errorCodes, type ErrorCode } from '../errors.js';
+import { statusByCode } from './problem.js';
+import { ProblemSchema } from './schemas.js';
+import {
+  DataTableSchema,
+  ForecastOverviewSchema,
+  ForecastSchema,
+  ItemSchema,
+  StatsTableSchema,
+  pageTypeSchemas,
+} from '../extract/page-types.js';
+
+type Json = Record<string, unknown>;
+
+/** Statuses any route can answer before or around its handler: broken HTTP, slow or huge headers, our own fault. */
+const everyRoute = [400, 408, 431, 500] as const;
+/** Statuses of routes that need a key: the key check itself, and its store being down. */
+const authenticated = [401, 403, 503] as const;
+
+/**
+ * Route-schema responses for the given statuses (plus those every route shares), each an RFC 9457 problem
+ * (`application/problem+json`) described by the catalogue codes it can carry.
+ */
+export function problemResponses(
+  statuses: readonly number[],
+  options: { authenticated: boolean },
+): Record<number, { description: string; content: { 'application/problem+json': { schema: typeof ProblemSchema } } }> {
+  const all = new Set<number>([...everyRoute, ...(options.authenticated ? authenticated : []), ...statuses]);
+  const out: Record<number, ReturnType<typeof problemResponse>> = {};
+  for (const status of [...all].sort((a, b) => a - b)) out[status] = problemResponse(status);
+  return out;
+}
+
+function problemResponse(status: number) {
+  const codes = (Object.keys(statusByCode) as ErrorCode[]).filter((code) => statusByCode[code] === status);
+  const description =
+    codes.length === 0
+      ? `HTTP ${status}`
+      : `${codes.map((code) => `\`${code}\`: ${errorCatalogue[code].summary}`).join(' ')} (docs/errors.md)`;
+  return { description, content: { 'application/problem+json': { schema: ProblemSchema } } };
+}
+
+const headerComponents: Record<string, Json> = {
+  'Request-Id': {
+    description: 'This request (`req_` + a sortable id); equal to `request_id` in the body.',
+    schema: { type: 'string', pattern: '^req_[0-9A-Z]{26}$' },
+  },
+  'X-Credits-Limit': {
+    description: "This month's credit limit: the tighter of the account's (plus overage cap) and the key's.",
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-Credits-Remaining': { description: 'Credits left this month.', schema: { type: 'integer', minimum: 0 } },
+  'X-Concurrency-Limit': { description: "The key's concurrency limit.", schema: { type: 'integer', minimum: 0 } },
+  'X-Concurrency-Remaining': {
+    description: 'Calls that may still start now (key and account).',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'RateLimit-Policy': {
+    description:
+      'draft-ietf-httpapi-ratelimit-headers: `"credits";q=<limit>;w=<seconds in this month>;kumo-unit="credits", ' +
+      '"concurrency";q=<limit>;qu="concurrent-requests"` (docs/api.md).',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description:
+      'draft-ietf-httpapi-ratelimit-headers: `"credits";r=<left>;t=<seconds to the reset>, "concurrency";r=<left>`; ' +
+      '`t` is left out when a shorter Retry-After is sent.',
+    schema: { type: 'string' },
+  },
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
+  'WWW-Authenticate': { description: '`Bearer realm="kumo"`.', schema: { type: 'string' } },
+};
+
+const limitHeaders = [
+  'X-Credits-Limit',
+  'X-Credits-Remaining',
+  'X-Concurrency-Limit',
+  'X-Concurrency-Remaining',
+  'RateLimit-Policy',
+  'RateLimit',
+];
+
+/** Page-type data shapes, named, for `data` of a scrape result and of an artifact. */
+const dataSchemas: Record<string, Json> = {
+  ItemData: { ...ItemSchema, description: '`page_type: item`' },
+  ForecastData: { ...ForecastSchema, description: '`page_type: forecast`' },
+  ForecastOverviewData: { ...ForecastOverviewSchema, description: '`page_type: forecast_overview`' },
+  StatsTableData: { ...StatsTableSchema, description: '`page_type: table` from a statistics API (e-Stat)' },
+  DataTableData: { ...DataTableSchema, description: '`page_type: table` read from an HTML table' },
+};
+
+/** The runtime schema keeps `code` a plain string (cheap to serialize); the document lists the closed catalogue. */
+function documentedProblem(): Json {
+  return {
+    ...ProblemSchema,
+    properties: {
+      ...ProblemSchema.properties,
+      type: { type: 'string', format: 'uri', description: '`https://kumo.dev/errors/<code>`' },
+      code: { type: 'string', enum: errorCodes, description: 'A stable code from the catalogue (docs/errors.md).' },
+      request_id: { type: 'string', description: 'This request, as in the Request-Id header.' },
+    },
+  };
+}
+
+const dataUnion = (nullable: boolean): Json => ({
+  description:
+    'The reviewed, normalized result. Its shape is chosen by `page_type`: item → ItemData, forecast → ' +
+    'ForecastData, forecast_overview → ForecastOverviewData, table → StatsTableData or DataTableData ' +
+    '(docs/data-model.md). Null in `mode: html` and for a target 404/410.',
+  anyOf: [
+    ...Object.keys(dataSchemas).map((name) => ({ $ref: `#/components/schemas/${name}` })),
+    ...(nullable ? [{ type: 'null' }] : []),
+  ],
+});
+
+/**
+ * @fastify/swagger's transformObject: servers, root security, named Problem and page-type schemas, the headers
+ * every answer carries, and the optional Idempotency-Key header of POST /v1/scrape.
+ */
+export function finishOpenApi(document: Json): Json {
+  const doc = structuredClone(document) as Json & {
+    paths?: Record<string, Record<string, Json>>;
+    components?: Json & { schemas?: Json; headers?: Json };
+  };
+  doc.servers = [{ url: '/', description: 'The Kumo instance serving this document.' }];
+  doc.security = [{ bearer: [] }];
+  doc.components = {
+    ...doc.components,
+    schemas: { ...(doc.components?.schemas ?? {}), Problem: documentedProblem(), ...dataSchemas },
+    headers: headerComponents,
+  };
+  const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+  // Every page type that can be served must have a named shape here, or a reader cannot know its `data`.
+  if (Object.keys(pageTypeSchemas).some((t) => !['item', 'forecast', 'forecast_overview', 'table'].includes(t))) {
+    throw new Error('a page type has no data schema in the OpenAPI document');
+  }
+
+  for (const [pathName, item] of Object.entries(doc.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item)) {
+      const secured = Array.isArray(operation.security) && operation.security.length > 0;
+      const responses = (operation.responses ?? {}) as Record<string, Json & { content?: Record<string, Json> }>;
+      for (const [status, response] of Object.entries(responses)) {
+        const headers: Json = { 'Request-Id': ref('Request-Id') };
+        if (secured && status !== '401') for (const name of limitHeaders) headers[name] = ref(name);
+        if (status === '429' || status === '503') headers['Retry-After'] = ref('Retry-After');
+        if (status === '401') headers['WWW-Authenticate'] = ref('WWW-Authenticate');
+        response.headers = { ...(response.headers as Json | undefined), ...headers };
+        const problem = response.content?.['application/problem+json'];
+        if (problem) problem.schema = { $ref: '#/components/schemas/Problem' };
+        const json = response.content?.['application/json'];
+        const properties = (json?.schema as { properties?: Json } | undefined)?.properties;
+        if (properties && 'data' in properties && 'page_type' in properties) properties.data = dataUnion(true);
+        if (properties && 'data' in properties && pathName.startsWith('/v1/artifacts/')) {
+          properties.data = dataUnion(true);
+        }
+      }
+      if (pathName === '/v1/scrape' && method === 'post') {
+        const parameters = (operation.parameters ?? []) as Json[];
+        if (!parameters.some((p) => String(p.name).toLowerCase() === 'idempotency-key')) {
+          parameters.push({
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description:
+              'Optional, kept 24 h: a retry with the same key and body is charged at most once; the same key ' +
+              'with another body is a 422 `idempotency_conflict`.',
+            schema: { type: 'string', minLength: 1, maxLength: 255 },
+          });
+        }
+        operation.parameters = parameters;
+      }
+    }
+  }
+  return doc;
+}
