@@ -21,6 +21,7 @@ import type { SiteRegistry } from '../sites/registry.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { RequestLog, Operation } from '../storage/storage.js';
 import type { Metrics } from '../metrics/metrics.js';
+import type { Config } from '../config.js';
 import { registerScrapeRoutes } from './routes/scrape.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerSiteRoutes } from './routes/sites.js';
@@ -42,6 +43,8 @@ export interface AppServices {
 export interface AppOptions {
   logger: Logger;
   bodyLimitBytes: number;
+  /** Bounds on what one client may hold open; absent = Node's own defaults (tests that never listen). */
+  serverLimits?: Config['serverLimits'];
 }
 
 declare module 'fastify' {
@@ -110,6 +113,7 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     // Our own onResponse hook writes the one line per request; Fastify's would log URLs and headers.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     return503OnClosing: true,
+    ...serverOptionsOf(options.serverLimits),
     ajv: {
       // Unknown fields are an error (never silently dropped) and types are never coerced ("yes" is not true).
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false },
@@ -224,6 +228,25 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   registerSiteRoutes(app, services);
   registerArtifactRoutes(app, services, authenticate);
   return app;
+}
+
+/**
+ * Fastify's requestTimeout 0 would also switch off Node's own default, holding a stalled body forever. Node counts
+ * requestTimeout only until the request is fully received, so a slow scrape answered afterwards is not cut.
+ */
+function serverOptionsOf(limits: Config['serverLimits'] | undefined) {
+  if (!limits) return {};
+  return {
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+      maxHeaderSize: limits.maxHeaderBytes,
+    },
+  };
 }
 
 export type Authenticate = (operation: Operation | null) => (request: FastifyRequest) => Promise<void>;
