@@ -1,5 +1,5 @@
 // The composition root: the one place that turns the frozen config into implementations and connections.
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -34,7 +34,9 @@ export interface Services extends AppServices {
 
 /** The configured storage, migrated; the CLI uses this alone. */
 export async function openStorage(config: Readonly<Config>, logger?: Logger): Promise<Storage> {
-  await mkdir(config.dataDir, { recursive: true });
+  // Our own data folder (database, artifacts) is owner-only; an operator's existing folder keeps its mode.
+  const created = await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  if (created !== undefined) await chmod(config.dataDir, 0o700);
   const storage =
     config.storage.kind === 'postgres'
       ? await createPostgresStorage({
