@@ -23,6 +23,7 @@ import { Accounts } from './accounts/accounts-service.js';
 import { UsageReporter } from './accounts/usage-report.js';
 import { FsArtifactStore } from './artifacts/fs-artifact-store.js';
 import { ScrapeService } from './scrape/scrape-service.js';
+import { WorkerExtractionPool } from './scrape/extraction-pool.js';
 
 export interface Services extends AppServices {
   storage: Storage;
@@ -128,12 +129,20 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   if (config.bootstrap) await accounts.ensureBootstrapKey(config.bootstrap.key, config.bootstrap.plan);
 
   const artifacts = new FsArtifactStore({ dir: config.artifacts.dir });
+  const extraction = new WorkerExtractionPool({
+    size: config.extraction.workers,
+    deadlineMs: config.extraction.deadlineMs,
+    maxHeapMb: config.extraction.maxHeapMb,
+    limits: config.output,
+    onWorkerLost: (reason) => logger.warn({ reason }, 'extraction worker replaced'),
+  });
   const scrape = new ScrapeService({
     registry,
     fetcher,
     storage,
     limiter,
     artifacts,
+    extraction,
     environment: config.environment,
     fetchDeadlineMs: config.fetch.deadlineMs,
     artifactRetentionMs: config.artifacts.retentionMs,
@@ -171,6 +180,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     },
     close: async () => {
       clearInterval(timer);
+      await extraction.close();
       await fetcher.close();
       await hostGate.close?.();
       await limiter.close();
