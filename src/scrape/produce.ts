@@ -55,14 +55,10 @@ export function produce(job: ProduceJob, extractor: Extractor, limits: OutputLim
     if (cut.length > 0) extraction = { ...extraction, warnings: [...extraction.warnings, ...cut] };
   }
   const html = normalized.kind === 'html' && job.wantHtml ? serializeHtml(normalized) : null;
-  const bytes =
-    (extraction ? Buffer.byteLength(JSON.stringify(extraction.data), 'utf8') : 0) +
-    (html === null ? 0 : Buffer.byteLength(html, 'utf8'));
+  const htmlBytes = html === null ? 0 : Buffer.byteLength(html, 'utf8');
+  const bytes = htmlBytes + (extraction ? jsonByteLength(extraction.data, limits.maxBytes - htmlBytes + 1) : 0);
   if (bytes > limits.maxBytes) {
-    throw new KumoError(
-      'output_too_large',
-      `the answer would be ${bytes} bytes of data and HTML, over the ${limits.maxBytes}-byte cap`,
-    );
+    throw new KumoError('output_too_large', `the answer's data and HTML would be over the ${limits.maxBytes}-byte cap`);
   }
   return { charset: normalized.charset, extraction, html };
 }
@@ -90,6 +86,33 @@ export function capLists(data: Record<string, unknown>, maxRows: number): string
     }
   }
   return warnings.sort();
+}
+
+/**
+ * UTF-8 length of JSON.stringify(value), counted without building the string (an amplified answer can be past
+ * V8's largest string) and given up as soon as it passes `stopAbove`; then the result is only known to be larger.
+ */
+export function jsonByteLength(value: unknown, stopAbove = Number.POSITIVE_INFINITY): number {
+  let total = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && total <= stopAbove) {
+    const v = stack.pop();
+    if (v === null || v === undefined) total += 4;
+    else if (typeof v === 'string') total += Buffer.byteLength(JSON.stringify(v), 'utf8');
+    else if (typeof v === 'number' || typeof v === 'boolean') total += String(v).length;
+    else if (Array.isArray(v)) {
+      total += 2 + Math.max(0, v.length - 1);
+      for (const inner of v) stack.push(inner);
+    } else if (typeof v === 'object') {
+      const entries = Object.entries(v).filter(([, inner]) => inner !== undefined);
+      total += 2 + Math.max(0, entries.length - 1);
+      for (const [key, inner] of entries) {
+        total += Buffer.byteLength(JSON.stringify(key), 'utf8') + 1;
+        stack.push(inner);
+      }
+    }
+  }
+  return total;
 }
 
 export function failureOf(error: unknown): ProduceFailure {
