@@ -50,9 +50,10 @@ export function produce(job: ProduceJob, extractor: Extractor, limits: OutputLim
   let extraction: Extraction | null = null;
   if (job.wantData) {
     extraction = extractor.extract(normalized);
-    validateExtraction(extractor.pageType, extraction);
+    // Cut first: what is validated is exactly what is served, and rows past the cap cost no validation time.
     const cut = capLists(extraction.data, limits.maxRows);
     if (cut.length > 0) extraction = { ...extraction, warnings: [...extraction.warnings, ...cut] };
+    validateExtraction(extractor.pageType, extraction);
   }
   const html = normalized.kind === 'html' && job.wantHtml ? serializeHtml(normalized) : null;
   const htmlBytes = html === null ? 0 : Buffer.byteLength(html, 'utf8');
