@@ -120,6 +120,8 @@ describe('WorkerExtractionPool', () => {
   });
 
   it('keeps the event loop free and other pages served while runaway pages hold a worker', async () => {
+    // The workers replaced by the test before must have loaded: this measures serving, not start-up.
+    while (pool.readyWorkers < pool.size) await new Promise((resolve) => setTimeout(resolve, 50));
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     const runaway = pool.run(htmlJob(millionDeep)).catch((error: unknown) => error);
@@ -183,5 +185,24 @@ describe('WorkerExtractionPool', () => {
     await closing.close();
     expect(await Promise.all(waiting)).toEqual(['unavailable', 'unavailable']);
     await expect(closing.run(htmlJob(smallPage))).rejects.toMatchObject({ code: 'unavailable' });
+  });
+
+  it('answers internal, not a hang, when its workers cannot start; and does not respawn them in a tight loop', async () => {
+    const lost: WorkerLoss[] = [];
+    const broken = new WorkerExtractionPool({
+      size: 1,
+      deadlineMs: 5_000,
+      maxHeapMb: 64,
+      limits: { maxRows: 10, maxBytes: 1e6 },
+      workerUrl: new URL('./no-such-extraction-worker.js', import.meta.url),
+      onWorkerLost: (reason) => lost.push(reason),
+    });
+    try {
+      await expect(broken.run(htmlJob(smallPage))).rejects.toMatchObject({ code: 'internal' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(lost).toEqual(['failed_to_start']);
+    } finally {
+      await broken.close();
+    }
   });
 });

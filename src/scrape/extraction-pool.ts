@@ -64,6 +64,11 @@ export class WorkerExtractionPool implements ExtractionRunner {
     return this.#size;
   }
 
+  /** Workers loaded and able to take a page (a replacement takes a moment to load). */
+  get readyWorkers(): number {
+    return [...this.#slots].filter((slot) => slot.ready).length;
+  }
+
   run(job: ProduceJob): Promise<Produced> {
     if (this.#closed) return Promise.reject(new KumoError('unavailable', 'the service is shutting down'));
     // A copy in a buffer of its own is moved (not cloned) to the worker; the caller keeps its bytes.
