@@ -124,6 +124,10 @@ describe('hostile pages through the built server', () => {
     expect(health.length).toBeGreaterThan(0);
     expect(Math.max(...health)).toBeLessThan(boundMs);
     expect(Math.max(...normal)).toBeLessThan(boundMs);
+    // The lost worker is logged by reason only: no page content, no stack.
+    expect(kumo.output()).toMatch(/"reason":"deadline".*extraction worker replaced/);
+    expect(kumo.output()).not.toContain('<div><div>');
+    expect(kumo.output()).not.toMatch(/\n\s+at /);
     const after = await used();
     // Only the normal calls were charged (1 each), and nothing is left reserved.
     expect(after.used - before.used).toBe(normal.length + (open.status === 200 ? 1 : 0));
