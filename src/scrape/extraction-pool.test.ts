@@ -205,4 +205,27 @@ describe('WorkerExtractionPool', () => {
       await broken.close();
     }
   });
+
+  it('refuses with unavailable, not an unbounded queue, when every worker is busy and the queue is full', async () => {
+    const small = new WorkerExtractionPool({
+      size: 1,
+      deadlineMs: 2_000,
+      maxHeapMb: 128,
+      maxQueue: 1,
+      limits: { maxRows: 10, maxBytes: 1e6 },
+    });
+    try {
+      while (small.readyWorkers < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      const runaway = small.run(htmlJob(millionDeep)).catch((error: KumoError) => error.code);
+      const queued = small.run(htmlJob(smallPage)).then((p) => p.extraction?.data.price);
+      await expect(small.run(htmlJob(smallPage))).rejects.toMatchObject({
+        code: 'unavailable',
+        extras: { retryAfterSeconds: 1 },
+      });
+      expect(await runaway).toBe('content_too_complex');
+      expect(await queued).toBe(1980);
+    } finally {
+      await small.close();
+    }
+  });
 });

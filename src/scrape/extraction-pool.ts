@@ -22,6 +22,9 @@ export interface WorkerExtractionPoolOptions {
   /** Old-generation heap of one worker; a page that needs more ends that worker. */
   maxHeapMb: number;
   limits: OutputLimits;
+  /** Pages waiting for a worker beyond which a call is refused (503 unavailable); default 32 per worker. Each
+   * waiting page holds its body, so the queue bounds memory too. */
+  maxQueue?: number;
   /** Told whenever a worker is lost and replaced (for logs and metrics; never page content). */
   onWorkerLost?: (reason: WorkerLoss) => void;
   /** Tests point this elsewhere; default the entry next to this module (.ts under vitest, .js in dist/). */
@@ -71,6 +74,11 @@ export class WorkerExtractionPool implements ExtractionRunner {
 
   run(job: ProduceJob): Promise<Produced> {
     if (this.#closed) return Promise.reject(new KumoError('unavailable', 'the service is shutting down'));
+    if (this.#queue.length >= (this.#o.maxQueue ?? this.#size * 32)) {
+      return Promise.reject(
+        new KumoError('unavailable', 'every extraction worker is busy; retry shortly', { retryAfterSeconds: 1 }),
+      );
+    }
     // A copy in a buffer of its own is moved (not cloned) to the worker; the caller keeps its bytes.
     const body = job.body.slice();
     return new Promise<Produced>((resolve, reject) => {
