@@ -213,7 +213,7 @@ export class ScrapeService {
       }
 
       // Parse, extract, validate and serialize in a worker thread, under a deadline and the output caps.
-      const normalized = await this.#o.extraction.run({
+      const produced = await this.#o.extraction.run({
         extractorId: entry.extractor.id,
         body: page.body,
         headers: { ...page.headers },
@@ -221,7 +221,7 @@ export class ScrapeService {
         wantData: params.mode === 'html_json',
         wantHtml: params.mode === 'html' || params.include_html || params.store_artifact,
       });
-      const { extraction, html } = normalized;
+      const { extraction, html } = produced;
 
       let artifact: ScrapeResult['artifact'];
       if (params.store_artifact) {
@@ -252,7 +252,7 @@ export class ScrapeService {
         request_id: requestId,
         resolved_site: site.id,
         page_type: entry.pageType,
-        fetch_summary: summaryOf(page, 'completed', normalized.charset, site),
+        fetch_summary: summaryOf(page, 'completed', produced.charset, site),
         cost_units: cost,
         latency_ms: Math.round(performance.now() - started),
         extractor: {
