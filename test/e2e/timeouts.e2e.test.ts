@@ -101,6 +101,13 @@ describe('server timeouts', () => {
     expect(ms).toBeLessThan(requestMs);
   });
 
+  it('refuses a header section over the size cap with 431 and closes', async () => {
+    const { ms, received } = await hold(`GET /healthz HTTP/1.1\r\nHost: kumo\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
+      .closed;
+    expect(received).toMatch(/^HTTP\/1\.1 431 /);
+    expect(ms).toBeLessThan(requestMs);
+  });
+
   it('still answers a scrape call whose origin is slower than the request timeout', async () => {
     const started = performance.now();
     const res = await scrape(kumo.baseUrl, { url: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750001' });
