@@ -8,11 +8,13 @@ import { startOrigin, connectToSpec } from '../test/support/origin.ts';
 import { startKumo, scrape, repoRoot, testKey } from '../test/support/kumo-process.ts';
 import type * as NormalizeModule from '../src/normalize/normalize-page.ts';
 import type * as RegistryModule from '../src/sites/registry.ts';
+import type * as PoolModule from '../src/scrape/extraction-pool.ts';
 
 // The built code is what is measured; the source only lends its types.
 const dist = (file: string) => path.join(repoRoot, 'dist', file);
 const { normalizePage } = (await import(dist('normalize/normalize-page.js'))) as typeof NormalizeModule;
 const { SiteRegistry } = (await import(dist('sites/registry.js'))) as typeof RegistryModule;
+const { WorkerExtractionPool } = (await import(dist('scrape/extraction-pool.js'))) as typeof PoolModule;
 
 const pagePath = path.resolve(repoRoot, '../shared/corpus/real/ikebe-gakki/product.html');
 if (!existsSync(pagePath)) {
@@ -26,7 +28,7 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-// 1. CPU per page: decode + parse + clean + extract, in this process.
+// 1. CPU per page: decode + parse + clean + extract, in this thread.
 const registry = new SiteRegistry();
 const site = registry.get('ikebe_gakki')!;
 const entry = registry.pageTypeFor(site, new URL(url), 'auto')!;
@@ -47,6 +49,31 @@ for (let i = 0; i < 200; i++) {
   times.push(performance.now() - t);
 }
 times.sort((a, b) => a - b);
+
+// 1b. The same page the way the server runs it: through one pool worker (copy + transfer in, result cloned back).
+const pool = new WorkerExtractionPool({
+  size: 1,
+  deadlineMs: 60_000,
+  maxHeapMb: 512,
+  limits: { maxRows: 10_000, maxBytes: 20 * 2 ** 20 },
+});
+const job = {
+  extractorId: entry.extractor.id,
+  body: new Uint8Array(page),
+  headers: { 'content-type': 'text/html; charset=UTF-8' },
+  finalUrl: url,
+  wantData: true,
+  wantHtml: false,
+};
+for (let i = 0; i < 20; i++) await pool.run(job);
+const poolTimes: number[] = [];
+for (let i = 0; i < 200; i++) {
+  const t = performance.now();
+  await pool.run(job);
+  poolTimes.push(performance.now() - t);
+}
+await pool.close();
+poolTimes.sort((a, b) => a - b);
 
 // 2. Throughput: the built server, a local origin serving the real page under its real hostname, 8 callers.
 const origin = await startOrigin();
@@ -94,6 +121,9 @@ console.log(
   `| parse + extract, ikebe-gakki/product.html (367 KB), median of 200 | ${quantile(times, 0.5).toFixed(2)} ms |`,
 );
 console.log(`| same, p95 | ${quantile(times, 0.95).toFixed(2)} ms |`);
+console.log(
+  `| same through one pool worker (as served), median / p95 | ${quantile(poolTimes, 0.5).toFixed(2)} / ${quantile(poolTimes, 0.95).toFixed(2)} ms |`,
+);
 console.log(`| end to end, ${total} calls, ${callers} callers: throughput | ${(total / seconds).toFixed(1)} pages/s |`);
 console.log(
   `| latency p50 / p95 / p99 | ${quantile(latencies, 0.5).toFixed(0)} / ${quantile(latencies, 0.95).toFixed(0)} / ${quantile(latencies, 0.99).toFixed(0)} ms |`,

@@ -50,4 +50,24 @@ describe('loadConfig', () => {
     expect(config.bootstrap).toEqual({ key: 'kumo_live_supersecret', plan: 'growth' });
     expect(JSON.stringify(redactedConfig(config))).not.toContain('supersecret');
   });
+
+  it('bounds what a client may hold open by default, and refuses a headers timeout above the request timeout', () => {
+    expect(loadConfig({}).serverLimits).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      timeoutCheckIntervalMs: 1_000,
+      maxHeaderBytes: 16_384,
+    });
+    expect(() => loadConfig({ KUMO_SERVER_REQUEST_TIMEOUT_MS: '0' })).toThrow(/KUMO_SERVER_REQUEST_TIMEOUT_MS/);
+    expect(() =>
+      loadConfig({ KUMO_SERVER_HEADERS_TIMEOUT_MS: '20000', KUMO_SERVER_REQUEST_TIMEOUT_MS: '10000' }),
+    ).toThrow(/must not exceed/);
+  });
+
+  it('sizes the extraction pool and the output caps', () => {
+    expect(loadConfig({}).extraction).toEqual({ workers: 0, deadlineMs: 10_000, maxHeapMb: 512 });
+    expect(loadConfig({}).output).toEqual({ maxRows: 10_000, maxBytes: 20 * 1024 * 1024 });
+    expect(loadConfig({ KUMO_EXTRACT_WORKERS: '3' }).extraction.workers).toBe(3);
+  });
 });

@@ -114,6 +114,49 @@ export const EnvSchema = Type.Object(
     }),
     KUMO_ARTIFACT_RETENTION_DAYS: Int(1, 7, 'How long a stored artifact (store_artifact: true) is kept.', 365),
     KUMO_BODY_LIMIT_BYTES: Int(1024, 16 * 1024, 'Largest accepted request body.'),
+    KUMO_SERVER_HEADERS_TIMEOUT_MS: Int(
+      100,
+      10_000,
+      'Time a client has to send the request headers, from its first byte (slowloris bound).',
+    ),
+    KUMO_SERVER_REQUEST_TIMEOUT_MS: Int(
+      100,
+      30_000,
+      'Time a client has to send the whole request, body included; the scrape work after that is not counted.',
+    ),
+    KUMO_SERVER_KEEPALIVE_MS: Int(100, 5_000, 'How long an idle keep-alive connection is kept open.'),
+    KUMO_SERVER_TIMEOUT_CHECK_MS: Int(
+      50,
+      1_000,
+      'How often open connections are checked against the headers and request timeouts.',
+    ),
+    KUMO_SERVER_MAX_HEADER_BYTES: Int(1024, 16 * 1024, 'Largest accepted request header section (431 past it).'),
+    KUMO_EXTRACT_WORKERS: Int(
+      0,
+      0,
+      'Worker threads that parse and extract pages off the event loop; 0 = the available CPU cores.',
+      256,
+    ),
+    KUMO_EXTRACT_DEADLINE_MS: Int(
+      100,
+      10_000,
+      'Wall-clock budget of one parse + extract; past it the worker is stopped and the call is content_too_complex.',
+    ),
+    KUMO_EXTRACT_MAX_HEAP_MB: Int(
+      32,
+      512,
+      'Heap cap of one extraction worker; a page that needs more is content_too_complex.',
+    ),
+    KUMO_OUTPUT_MAX_ROWS: Int(
+      1,
+      10_000,
+      'Longest list (table rows, list items) served in data; longer ones are cut and say so in warnings.',
+    ),
+    KUMO_OUTPUT_MAX_BYTES: Int(
+      1024,
+      20 * 1024 * 1024,
+      'Largest serialized data + html of one answer; past it the call is output_too_large, free of charge.',
+    ),
   },
   { additionalProperties: true },
 );
@@ -143,6 +186,17 @@ export interface Config {
   robots: { ttlMs: number; unreachableTtlMs: number };
   breaker: { failureThreshold: number; cooldownMs: number };
   artifacts: { dir: string; retentionMs: number };
+  /** Bounds on what a client may hold open (Node's http server timeouts). */
+  serverLimits: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    timeoutCheckIntervalMs: number;
+    maxHeaderBytes: number;
+  };
+  /** The parse + extract worker pool; workers 0 = available cores. */
+  extraction: { workers: number; deadlineMs: number; maxHeapMb: number };
+  output: { maxRows: number; maxBytes: number };
 }
 
 export class ConfigError extends Error {
@@ -190,6 +244,13 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     throw new ConfigError('invalid configuration: DATABASE_URL (shared PostgreSQL) needs REDIS_URL for shared limits');
   }
 
+  // Node refuses a headers timeout above the request timeout: say so by name instead of failing at listen.
+  if (env.KUMO_SERVER_HEADERS_TIMEOUT_MS > env.KUMO_SERVER_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      'invalid configuration: KUMO_SERVER_HEADERS_TIMEOUT_MS must not exceed KUMO_SERVER_REQUEST_TIMEOUT_MS',
+    );
+  }
+
   const dataDir = path.resolve(env.KUMO_DATA_DIR);
   const config: Config = {
     server: { host: env.HOST, port: env.PORT, bodyLimitBytes: env.KUMO_BODY_LIMIT_BYTES },
@@ -218,6 +279,19 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     robots: { ttlMs: env.KUMO_ROBOTS_TTL_MS, unreachableTtlMs: env.KUMO_ROBOTS_UNREACHABLE_TTL_MS },
     breaker: { failureThreshold: env.KUMO_BREAKER_FAILURES, cooldownMs: env.KUMO_BREAKER_COOLDOWN_MS },
     artifacts: { dir: path.join(dataDir, 'artifacts'), retentionMs: env.KUMO_ARTIFACT_RETENTION_DAYS * 86_400_000 },
+    serverLimits: {
+      headersTimeoutMs: env.KUMO_SERVER_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.KUMO_SERVER_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.KUMO_SERVER_KEEPALIVE_MS,
+      timeoutCheckIntervalMs: env.KUMO_SERVER_TIMEOUT_CHECK_MS,
+      maxHeaderBytes: env.KUMO_SERVER_MAX_HEADER_BYTES,
+    },
+    extraction: {
+      workers: env.KUMO_EXTRACT_WORKERS,
+      deadlineMs: env.KUMO_EXTRACT_DEADLINE_MS,
+      maxHeapMb: env.KUMO_EXTRACT_MAX_HEAP_MB,
+    },
+    output: { maxRows: env.KUMO_OUTPUT_MAX_ROWS, maxBytes: env.KUMO_OUTPUT_MAX_BYTES },
   };
   return deepFreeze(config);
 }

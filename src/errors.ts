@@ -41,6 +41,14 @@ export const errorCatalogue = {
     title: 'Extraction failed',
     summary: 'The reviewed extractor could not produce a valid result; nothing is served.',
   },
+  content_too_complex: {
+    title: 'Content too complex',
+    summary: 'The page took more than the time or memory budget to parse and extract.',
+  },
+  output_too_large: {
+    title: 'Output too large',
+    summary: 'The answer would be larger than the output byte cap; nothing is served.',
+  },
   site_busy: { title: 'Site busy', summary: "The site's politeness queue is full; retry after Retry-After." },
   site_stopped: { title: 'Site stopped', summary: 'The site is switched off.' },
   unavailable: { title: 'Unavailable', summary: 'A backend (database, limiter, browser) is down; retry later.' },

@@ -18,7 +18,11 @@ async function main(): Promise<void> {
   const logger = createLogger(config.log.level);
   logger.info({ config: redactedConfig(config) }, 'starting');
   const services = await createServices(config, logger);
-  const app = await buildApp(services, { logger, bodyLimitBytes: config.server.bodyLimitBytes });
+  const app = await buildApp(services, {
+    logger,
+    bodyLimitBytes: config.server.bodyLimitBytes,
+    serverLimits: config.serverLimits,
+  });
   const address = await app.listen({ host: config.server.host, port: config.server.port });
   logger.info({ address }, 'listening');
 

@@ -1,5 +1,5 @@
 // The composition root: the one place that turns the frozen config into implementations and connections.
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -23,6 +23,7 @@ import { Accounts } from './accounts/accounts-service.js';
 import { UsageReporter } from './accounts/usage-report.js';
 import { FsArtifactStore } from './artifacts/fs-artifact-store.js';
 import { ScrapeService } from './scrape/scrape-service.js';
+import { WorkerExtractionPool } from './scrape/extraction-pool.js';
 
 export interface Services extends AppServices {
   storage: Storage;
@@ -34,7 +35,9 @@ export interface Services extends AppServices {
 
 /** The configured storage, migrated; the CLI uses this alone. */
 export async function openStorage(config: Readonly<Config>, logger?: Logger): Promise<Storage> {
-  await mkdir(config.dataDir, { recursive: true });
+  // Our own data folder (database, artifacts) is owner-only; an operator's existing folder keeps its mode.
+  const created = await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  if (created !== undefined) await chmod(config.dataDir, 0o700);
   const storage =
     config.storage.kind === 'postgres'
       ? await createPostgresStorage({
@@ -126,12 +129,20 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   if (config.bootstrap) await accounts.ensureBootstrapKey(config.bootstrap.key, config.bootstrap.plan);
 
   const artifacts = new FsArtifactStore({ dir: config.artifacts.dir });
+  const extraction = new WorkerExtractionPool({
+    size: config.extraction.workers,
+    deadlineMs: config.extraction.deadlineMs,
+    maxHeapMb: config.extraction.maxHeapMb,
+    limits: config.output,
+    onWorkerLost: (reason) => logger.warn({ reason }, 'extraction worker replaced'),
+  });
   const scrape = new ScrapeService({
     registry,
     fetcher,
     storage,
     limiter,
     artifacts,
+    extraction,
     environment: config.environment,
     fetchDeadlineMs: config.fetch.deadlineMs,
     artifactRetentionMs: config.artifacts.retentionMs,
@@ -169,6 +180,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     },
     close: async () => {
       clearInterval(timer);
+      await extraction.close();
       await fetcher.close();
       await hostGate.close?.();
       await limiter.close();

@@ -1,9 +1,18 @@
 // ArtifactStore on the local filesystem: one folder per artifact under the data folder.
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ArtifactContent, ArtifactMeta, ArtifactStore } from './artifact-store.js';
 
 const idPattern = /^art_[0-9A-Za-z]{10,64}$/;
+
+/** Artifacts hold a customer's page and data: owner-only on disk, whatever the process umask says. */
+export const artifactModes = { folder: 0o700, file: 0o600 } as const;
+
+async function writePrivateFile(file: string, text: string): Promise<void> {
+  await writeFile(file, text, { encoding: 'utf8', mode: artifactModes.file });
+  // The mode given at creation is masked by the umask; chmod is not.
+  await chmod(file, artifactModes.file);
+}
 
 export class FsArtifactStore implements ArtifactStore {
   readonly #dir: string;
@@ -22,10 +31,14 @@ export class FsArtifactStore implements ArtifactStore {
     if (!folder) throw new Error('invalid artifact id');
     // Written under a temporary name and renamed, so a crash never leaves a half artifact that looks whole.
     const staging = `${folder}.tmp`;
-    await mkdir(staging, { recursive: true });
-    if (content.html !== null) await writeFile(path.join(staging, 'page.html'), content.html, 'utf8');
-    await writeFile(path.join(staging, 'data.json'), JSON.stringify(content.data), 'utf8');
-    await writeFile(path.join(staging, 'meta.json'), JSON.stringify(meta), 'utf8');
+    // The store's own folder too: a listing of artifact ids tells who scraped what.
+    await mkdir(this.#dir, { recursive: true, mode: artifactModes.folder });
+    await chmod(this.#dir, artifactModes.folder);
+    await mkdir(staging, { recursive: true, mode: artifactModes.folder });
+    await chmod(staging, artifactModes.folder);
+    if (content.html !== null) await writePrivateFile(path.join(staging, 'page.html'), content.html);
+    await writePrivateFile(path.join(staging, 'data.json'), JSON.stringify(content.data));
+    await writePrivateFile(path.join(staging, 'meta.json'), JSON.stringify(meta));
     await rename(staging, folder);
   }
 

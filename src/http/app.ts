@@ -24,6 +24,7 @@ import type { SiteRegistry } from '../sites/registry.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { RequestLog, Operation } from '../storage/storage.js';
 import type { Metrics } from '../metrics/metrics.js';
+import type { Config } from '../config.js';
 import { registerScrapeRoutes } from './routes/scrape.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerSiteRoutes } from './routes/sites.js';
@@ -45,6 +46,8 @@ export interface AppServices {
 export interface AppOptions {
   logger: Logger;
   bodyLimitBytes: number;
+  /** Bounds on what one client may hold open; absent = Node's own defaults (tests that never listen). */
+  serverLimits?: Config['serverLimits'];
 }
 
 declare module 'fastify' {
@@ -108,6 +111,7 @@ function toKumoError(error: FastifyError): KumoError {
 }
 
 export async function buildApp(services: AppServices, options: AppOptions): Promise<KumoApp> {
+  const server = serverOptionsOf(options.serverLimits);
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
@@ -116,13 +120,14 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     // Fastify's own drain answer is plain JSON without an id; the preClose/onRequest hooks below answer it instead.
     return503OnClosing: false,
+    ...server.timeouts,
     // Router failures (a bad percent-encoding, a parameter over maxParamLength) answer from the catalogue too.
     frameworkErrors: (error, _request, reply) => {
       void sendProblem(reply, frameworkKumoError(error));
     },
     clientErrorHandler: clientErrorHandler(options.logger),
     // Node would answer a missing Host itself (a bare 400 without a body); the onRequest hook below answers it.
-    http: { requireHostHeader: false },
+    http: { requireHostHeader: false, ...server.http },
     ajv: {
       // Unknown fields are an error (never silently dropped) and types are never coerced ("yes" is not true).
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false },
@@ -280,6 +285,24 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   registerSiteRoutes(app, services);
   registerArtifactRoutes(app, services, authenticate);
   return app;
+}
+
+/**
+ * Fastify's requestTimeout 0 would also switch off Node's own default, holding a stalled body forever. Node counts
+ * requestTimeout only until the request is fully received, so a slow scrape answered afterwards is not cut.
+ */
+function serverOptionsOf(limits: Config['serverLimits'] | undefined) {
+  if (!limits) return { timeouts: {}, http: {} };
+  return {
+    timeouts: { requestTimeout: limits.requestTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs },
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+      maxHeaderSize: limits.maxHeaderBytes,
+    },
+  };
 }
 
 export type Authenticate = (operation: Operation | null) => (request: FastifyRequest) => Promise<void>;

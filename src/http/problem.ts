@@ -20,6 +20,8 @@ export const statusByCode: Record<ErrorCode, number> = {
   target_blocked: 502,
   content_too_large: 502,
   extraction_failed: 502,
+  content_too_complex: 502,
+  output_too_large: 502,
   site_busy: 503,
   site_stopped: 503,
   unavailable: 503,

@@ -4,9 +4,7 @@ import { KumoError, isKumoError, type ErrorCode } from '../errors.js';
 import type { Fetcher, FetchedPage } from '../fetch/fetcher.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { parseTargetUrl } from '../fetch/url-policy.js';
-import type { Extraction } from '../extract/extractor.js';
-import { validateExtraction } from '../extract/page-types.js';
-import { normalizePage, serializeHtml } from '../normalize/normalize-page.js';
+import type { ExtractionRunner } from './extraction-pool.js';
 import type { SiteRegistry } from '../sites/registry.js';
 import { servedInProduction, type PageTypeEntry, type Site } from '../sites/site.js';
 import type { ConcurrencyLimiter, Lease } from '../limits/concurrency-limiter.js';
@@ -56,6 +54,8 @@ export interface ScrapeServiceOptions {
   storage: Storage;
   limiter: ConcurrencyLimiter;
   artifacts: ArtifactStore;
+  /** Where pages are parsed and extracted: off the event loop, one path for every call. */
+  extraction: ExtractionRunner;
   environment: 'production' | 'development';
   fetchDeadlineMs: number;
   artifactRetentionMs: number;
@@ -219,21 +219,16 @@ export class ScrapeService {
         };
       }
 
-      const normalized = normalizePage({
+      // Parse, extract, validate and serialize in a worker thread, under a deadline and the output caps.
+      const produced = await this.#o.extraction.run({
+        extractorId: entry.extractor.id,
         body: page.body,
-        headers: page.headers,
+        headers: { ...page.headers },
         finalUrl: page.finalUrl,
-        input: entry.extractor.input,
+        wantData: params.mode === 'html_json',
+        wantHtml: params.mode === 'html' || params.include_html || params.store_artifact,
       });
-      let extraction: Extraction | null = null;
-      if (params.mode === 'html_json') {
-        extraction = entry.extractor.extract(normalized);
-        validateExtraction(entry.pageType, extraction);
-      }
-      const html =
-        normalized.kind === 'html' && (params.mode === 'html' || params.include_html || params.store_artifact)
-          ? serializeHtml(normalized)
-          : null;
+      const { extraction, html } = produced;
 
       let artifact: ScrapeResult['artifact'];
       if (params.store_artifact) {
@@ -264,7 +259,7 @@ export class ScrapeService {
         request_id: requestId,
         resolved_site: site.id,
         page_type: entry.pageType,
-        fetch_summary: summaryOf(page, 'completed', normalized.charset, site),
+        fetch_summary: summaryOf(page, 'completed', produced.charset, site),
         cost_units: cost,
         latency_ms: Math.round(performance.now() - started),
         extractor: {

@@ -23,18 +23,64 @@ const table = (value: unknown) => ({
 describe('estat_api/table', () => {
   it('reads a single VALUE object and class lists given as bare objects', () => {
     const r = estatStatsDataExtractor.extract(json(table({ '@cat01': '1', $: '1,234' })));
-    expect(r.data.rows).toEqual([
-      { classes: { cat01: { code: '1', name: '人口' } }, value: 1234, raw: '1,234', unit: null },
-    ]);
+    expect(r.data.rows).toEqual([{ classes: { cat01: '1' }, value: 1234, raw: '1,234', unit: null }]);
     expect(r.warnings).toEqual([]);
   });
 
   it('serves unknown cell text as null with a warning, never a guessed number', () => {
     const r = estatStatsDataExtractor.extract(json(table([{ '@cat01': '1', $: '約100' }])));
     expect(r.data.rows).toEqual([
-      { classes: { cat01: { code: '1', name: '人口' } }, value: null, reason: 'unavailable', raw: '約100', unit: null },
+      { classes: { cat01: '1' }, value: null, reason: 'unavailable', raw: '約100', unit: null },
     ]);
     expect(r.warnings[0]).toMatch(/1 value\(s\) were neither numbers nor marks/);
+  });
+
+  it('names class items by code in rows: names declared once are not copied per row', () => {
+    const longName = '長い分類名'.repeat(200);
+    const rows = 50_000;
+    const response = {
+      GET_STATS_DATA: {
+        RESULT: { STATUS: 0 },
+        STATISTICAL_DATA: {
+          TABLE_INF: { '@id': '1', TITLE: '表' },
+          CLASS_INF: {
+            CLASS_OBJ: ['cat01', 'cat02', 'cat03'].map((id) => ({
+              '@id': id,
+              '@name': longName,
+              CLASS: Array.from({ length: 10 }, (_, i) => ({
+                '@code': String(i),
+                '@name': `${longName}${i}`,
+              })),
+            })),
+          },
+          DATA_INF: {
+            VALUE: Array.from({ length: rows }, (_, i) => ({
+              '@cat01': String(i % 10),
+              '@cat02': String((i >> 3) % 10),
+              '@cat03': String((i >> 6) % 10),
+              $: String(i),
+            })),
+          },
+        },
+      },
+    };
+    const input = JSON.stringify(response).length;
+    const r = estatStatsDataExtractor.extract(json(response));
+    const output = JSON.stringify(r.data).length;
+    expect((r.data.rows as unknown[]).length).toBe(rows);
+    expect((r.data.rows as unknown[])[1]).toEqual({
+      classes: { cat01: '1', cat02: '0', cat03: '0' },
+      value: 1,
+      raw: '1',
+      unit: null,
+    });
+    // Output grows with the input, not with rows × declared names (it was 50× here).
+    expect(output).toBeLessThan(input * 2);
+  });
+
+  it("keeps a cell's own @unit on its row", () => {
+    const r = estatStatsDataExtractor.extract(json(table([{ '@cat01': '1', '@unit': '人', $: '5' }])));
+    expect(r.data.rows).toEqual([{ classes: { cat01: '1' }, value: 5, raw: '5', unit: '人' }]);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-// e-Stat API `getStatsData` (JSON): table metadata, class code lists, and every cell typed with its labels.
+// e-Stat API `getStatsData` (JSON): table metadata, class code lists, and every cell typed, naming its class items by code.
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { int, list, obj, str, type JsonObject } from '../../extract/json-path.js';
@@ -50,7 +50,8 @@ function surveyPeriod(raw: string | null): TableData['survey_period'] {
 
 export const estatStatsDataExtractor: Extractor = {
   id: ID,
-  version: 1,
+  // 2: rows[].classes maps a class id to its item code (the item's name is in `classes`).
+  version: 2,
   pageType: 'table',
   input: 'json',
   extract(page: NormalizedPage): Extraction {
@@ -67,7 +68,8 @@ export const estatStatsDataExtractor: Extractor = {
     if (!data || !table) fail(`e-Stat answered STATUS ${status} without a table`);
 
     const classes: TableData['classes'] = [];
-    const labels = new Map<string, Map<string, { name: string; unit: string | null }>>();
+    // Only units are looked up per row: a value needs its unit beside it. Names stay in `classes`.
+    const units = new Map<string, Map<string, string>>();
     for (const objValue of list(obj(data.CLASS_INF)?.CLASS_OBJ)) {
       const classObj = obj(objValue);
       const id = attr(classObj, 'id');
@@ -86,7 +88,7 @@ export const estatStatsDataExtractor: Extractor = {
           },
         ];
       });
-      labels.set(id, new Map(items.map((i) => [i.code, { name: i.name, unit: i.unit }])));
+      units.set(id, new Map(items.flatMap((i) => (i.unit === null ? [] : [[i.code, i.unit] as const]))));
       classes.push({ id, name: normalizeText(attr(classObj, 'name') ?? id), items });
     }
 
@@ -101,6 +103,8 @@ export const estatStatsDataExtractor: Extractor = {
     const rows: TableData['rows'] = list(dataInf?.VALUE).map((v) => {
       const cell: JsonObject = obj(v) ?? { $: str(v) ?? '' };
       const raw = str(cell.$) ?? '';
+      // A row names its class items by code only: their names and units are written once, in `classes`. Copying
+      // them into every row turned a 5 MB answer with long names into a 162 MB body (issue 7).
       const rowClasses: TableData['rows'][number]['classes'] = {};
       let classUnit: string | null = null;
       for (const [key, value] of Object.entries(cell)) {
@@ -108,9 +112,8 @@ export const estatStatsDataExtractor: Extractor = {
         const id = key.slice(1);
         const code = str(value);
         if (!code) continue;
-        const label = labels.get(id)?.get(code);
-        rowClasses[id] = { code, name: label?.name ?? null };
-        classUnit ??= label?.unit ?? null;
+        rowClasses[id] = code;
+        classUnit ??= units.get(id)?.get(code) ?? null;
       }
       const parsed = parseTableNumber(raw, legend);
       if (!parsed) unparsed++;

@@ -1,0 +1,194 @@
+// Worker threads that parse and extract pages off the event loop, each page under a wall-clock and heap budget: a
+// hostile page costs one worker (stopped and replaced), never the latency of /healthz or of other callers.
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { KumoError } from '../errors.js';
+import type { OutputLimits, ProduceJob, Produced } from './produce.js';
+import type { WorkerReply, WorkerRequest } from './extraction-thread.js';
+
+/** The role: turns fetched bytes into what a call serves. */
+export interface ExtractionRunner {
+  run(job: ProduceJob): Promise<Produced>;
+  close(): Promise<void>;
+}
+
+export type WorkerLoss = 'deadline' | 'out_of_memory' | 'crashed' | 'failed_to_start';
+
+export interface WorkerExtractionPoolOptions {
+  /** Worker threads; 0 = os.availableParallelism(). */
+  size: number;
+  /** Per page, from the moment a worker takes it; past it the worker is terminated. */
+  deadlineMs: number;
+  /** Old-generation heap of one worker; a page that needs more ends that worker. */
+  maxHeapMb: number;
+  limits: OutputLimits;
+  /** Pages waiting for a worker beyond which a call is refused (503 unavailable); default 32 per worker. Each
+   * waiting page holds its body, so the queue bounds memory too. */
+  maxQueue?: number;
+  /** Told whenever a worker is lost and replaced (for logs and metrics; never page content). */
+  onWorkerLost?: (reason: WorkerLoss) => void;
+  /** Tests point this elsewhere; default the entry next to this module (.ts under vitest, .js in dist/). */
+  workerUrl?: URL;
+}
+
+interface Pending {
+  job: ProduceJob;
+  resolve: (produced: Produced) => void;
+  reject: (error: KumoError) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  current: { id: number; pending: Pending; timer: NodeJS.Timeout } | null;
+}
+
+const defaultWorkerUrl = new URL(
+  import.meta.url.endsWith('.ts') ? './extraction-worker.ts' : './extraction-worker.js',
+  import.meta.url,
+);
+
+export class WorkerExtractionPool implements ExtractionRunner {
+  readonly #o: WorkerExtractionPoolOptions;
+  readonly #size: number;
+  readonly #slots = new Set<Slot>();
+  readonly #queue: Pending[] = [];
+  #nextId = 1;
+  #closed = false;
+  #restartTimer: NodeJS.Timeout | null = null;
+
+  constructor(options: WorkerExtractionPoolOptions) {
+    this.#o = options;
+    this.#size = options.size > 0 ? options.size : os.availableParallelism();
+    for (let i = 0; i < this.#size; i++) this.#spawn();
+  }
+
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Workers loaded and able to take a page (a replacement takes a moment to load). */
+  get readyWorkers(): number {
+    return [...this.#slots].filter((slot) => slot.ready).length;
+  }
+
+  run(job: ProduceJob): Promise<Produced> {
+    if (this.#closed) return Promise.reject(new KumoError('unavailable', 'the service is shutting down'));
+    if (this.#queue.length >= (this.#o.maxQueue ?? this.#size * 32)) {
+      return Promise.reject(
+        new KumoError('unavailable', 'every extraction worker is busy; retry shortly', { retryAfterSeconds: 1 }),
+      );
+    }
+    // A copy in a buffer of its own is moved (not cloned) to the worker; the caller keeps its bytes.
+    const body = job.body.slice();
+    return new Promise<Produced>((resolve, reject) => {
+      this.#queue.push({ job: { ...job, body }, resolve, reject });
+      this.#dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#restartTimer) clearTimeout(this.#restartTimer);
+    for (const pending of this.#queue.splice(0)) {
+      pending.reject(new KumoError('unavailable', 'the service is shutting down'));
+    }
+    const slots = [...this.#slots];
+    this.#slots.clear();
+    for (const slot of slots) {
+      if (slot.current) {
+        clearTimeout(slot.current.timer);
+        slot.current.pending.reject(new KumoError('unavailable', 'the service is shutting down'));
+      }
+    }
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  }
+
+  #spawn(): void {
+    const worker = new Worker(this.#o.workerUrl ?? defaultWorkerUrl, {
+      workerData: { limits: this.#o.limits },
+      resourceLimits: { maxOldGenerationSizeMb: this.#o.maxHeapMb },
+    });
+    const slot: Slot = { worker, ready: false, current: null };
+    worker.on('message', (message: WorkerReply | { ready: true }) => {
+      if ('ready' in message) {
+        slot.ready = true;
+        this.#dispatch();
+        return;
+      }
+      const current = slot.current;
+      if (!current || current.id !== message.id) return;
+      clearTimeout(current.timer);
+      slot.current = null;
+      if (message.ok) current.pending.resolve(message.produced);
+      else {
+        const { code, message: detail, body } = message.failure;
+        current.pending.reject(new KumoError(code, detail, body ? { body } : {}));
+      }
+      this.#dispatch();
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      this.#lose(slot, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out_of_memory' : 'crashed');
+    });
+    worker.on('exit', () => this.#lose(slot, 'crashed'));
+    this.#slots.add(slot);
+  }
+
+  /** Ends a worker, answers its page, and puts a new worker in its place. */
+  #lose(slot: Slot, reason: WorkerLoss): void {
+    if (!this.#slots.has(slot)) return;
+    this.#slots.delete(slot);
+    const loss: WorkerLoss = slot.ready ? reason : 'failed_to_start';
+    const current = slot.current;
+    slot.current = null;
+    if (current) {
+      clearTimeout(current.timer);
+      current.pending.reject(this.#errorFor(loss));
+    }
+    void slot.worker.terminate();
+    this.#o.onWorkerLost?.(loss);
+    if (this.#closed) return;
+    if (loss === 'failed_to_start') {
+      // A worker that cannot even load would be respawned in a tight loop; answer the waiting calls and retry later.
+      for (const pending of this.#queue.splice(0)) pending.reject(this.#errorFor(loss));
+      this.#restartTimer ??= setTimeout(() => {
+        this.#restartTimer = null;
+        while (!this.#closed && this.#slots.size < this.#size) this.#spawn();
+      }, 1_000);
+      this.#restartTimer.unref();
+      return;
+    }
+    this.#spawn();
+  }
+
+  #errorFor(loss: WorkerLoss): KumoError {
+    switch (loss) {
+      case 'deadline':
+        return new KumoError(
+          'content_too_complex',
+          `the page could not be parsed and extracted within ${this.#o.deadlineMs} ms`,
+        );
+      case 'out_of_memory':
+        return new KumoError(
+          'content_too_complex',
+          `the page needed more than ${this.#o.maxHeapMb} MB to be parsed and extracted`,
+        );
+      case 'crashed':
+      case 'failed_to_start':
+        return new KumoError('internal', 'an internal error occurred while extracting');
+    }
+  }
+
+  #dispatch(): void {
+    for (const slot of this.#slots) {
+      if (this.#queue.length === 0) return;
+      if (!slot.ready || slot.current) continue;
+      const pending = this.#queue.shift()!;
+      const id = this.#nextId++;
+      const timer = setTimeout(() => this.#lose(slot, 'deadline'), this.#o.deadlineMs);
+      slot.current = { id, pending, timer };
+      const request: WorkerRequest = { id, job: pending.job };
+      slot.worker.postMessage(request, [pending.job.body.buffer as ArrayBuffer]);
+    }
+  }
+}

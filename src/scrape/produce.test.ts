@@ -1,0 +1,115 @@
+// Output caps, for any extractor: long lists are cut and named in warnings, an answer past the byte cap is refused
+// with output_too_large, and the size check itself never builds an oversized string.
+import { describe, expect, it } from 'vitest';
+import { KumoError } from '../errors.js';
+import { estatStatsDataExtractor } from '../sites/estat-api/stats-data-extractor.js';
+import { ikebeItemExtractor } from '../sites/ikebe-gakki/item-extractor.js';
+import { capLists, jsonByteLength, produce, type ProduceJob } from './produce.js';
+
+const encoder = new TextEncoder();
+
+/** An e-Stat getStatsData answer shaped like the one in issue 7: class names repeated across every row. */
+function estatResponse(rows: number, nameLength: number): ProduceJob {
+  const name = '分'.repeat(nameLength);
+  const response = {
+    GET_STATS_DATA: {
+      RESULT: { STATUS: 0 },
+      STATISTICAL_DATA: {
+        TABLE_INF: { '@id': '0003000000', TITLE: '生成された表' },
+        CLASS_INF: {
+          CLASS_OBJ: ['cat01', 'area', 'time'].map((id) => ({
+            '@id': id,
+            '@name': name,
+            CLASS: Array.from({ length: 50 }, (_, i) => ({ '@code': String(i), '@name': `${name}${i}` })),
+          })),
+        },
+        DATA_INF: {
+          VALUE: Array.from({ length: rows }, (_, i) => ({
+            '@cat01': String(i % 50),
+            '@area': String(Math.floor(i / 50) % 50),
+            '@time': String(Math.floor(i / 2500) % 50),
+            '@unit': '人',
+            $: String(i * 7),
+          })),
+        },
+      },
+    },
+  };
+  return {
+    extractorId: estatStatsDataExtractor.id,
+    body: encoder.encode(JSON.stringify(response)),
+    headers: { 'content-type': 'application/json;charset=utf-8' },
+    finalUrl: 'https://api.e-stat.go.jp/rest/3.0/app/json/getStatsData?statsDataId=0003000000',
+    wantData: true,
+    wantHtml: false,
+  };
+}
+
+describe('output caps', () => {
+  it('cuts a 50,000-row e-Stat table to the row cap and says so in warnings', () => {
+    const job = estatResponse(50_000, 200);
+    const produced = produce(job, estatStatsDataExtractor, { maxRows: 10_000, maxBytes: 20 * 1024 * 1024 });
+    const data = produced.extraction!.data as { rows: { raw: string }[]; classes: { items: unknown[] }[] };
+    expect(data.rows).toHaveLength(10_000);
+    expect(data.rows.at(-1)!.raw).toBe(String(9_999 * 7));
+    expect(produced.extraction!.warnings).toContain('rows_truncated:rows:10000/50000');
+    // The answer stays of the order of its input: names are not copied per row.
+    expect(jsonByteLength(data)).toBeLessThan(job.body.byteLength);
+  });
+
+  it('refuses with output_too_large when data would pass the byte cap, whichever extractor made it', () => {
+    const job = estatResponse(5_000, 10);
+    let outcome: unknown;
+    try {
+      produce(job, estatStatsDataExtractor, { maxRows: 10_000, maxBytes: 100_000 });
+    } catch (error) {
+      outcome = error;
+    }
+    expect(outcome).toBeInstanceOf(KumoError);
+    expect((outcome as KumoError).code).toBe('output_too_large');
+    expect((outcome as KumoError).message).not.toContain('分');
+  });
+
+  it('counts the served HTML against the byte cap too', () => {
+    const filler = `<p>${'あ'.repeat(40_000)}</p>`;
+    const page = `<html><head><script type="application/ld+json">{"@type":"Product","name":"商品","offers":{"@type":"Offer","price":"100","priceCurrency":"JPY"}}</script></head><body>${filler}</body></html>`;
+    const job: ProduceJob = {
+      extractorId: ikebeItemExtractor.id,
+      body: encoder.encode(page),
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      finalUrl: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592',
+      wantData: true,
+      wantHtml: false,
+    };
+    const limits = { maxRows: 100, maxBytes: 100_000 };
+    expect(produce(job, ikebeItemExtractor, limits).extraction!.data.price).toBe(100);
+    expect(() => produce({ ...job, wantHtml: true }, ikebeItemExtractor, limits)).toThrow(
+      expect.objectContaining({ code: 'output_too_large' }),
+    );
+  });
+
+  it('cuts every over-long array at any depth, naming each path', () => {
+    const data = {
+      items: Array.from({ length: 5 }, (_, i) => ({ n: i, tags: Array.from({ length: i }, () => 'x') })),
+      nested: { list: [1, 2, 3] },
+      short: [1],
+    };
+    expect(capLists(data, 3)).toEqual(['rows_truncated:items:3/5']);
+    expect(data.items).toHaveLength(3);
+    expect(capLists(data, 1)).toEqual(['rows_truncated:items:1/3', 'rows_truncated:nested.list:1/3']);
+  });
+
+  it('measures JSON bytes exactly, and stops counting once past the limit', () => {
+    const values: unknown[] = [
+      { a: 'é"\n', b: [1, 2.5, null, true], c: {}, d: [], e: { f: '日本' } },
+      [],
+      'x',
+      { skip: undefined, keep: 0 },
+    ];
+    for (const value of values) expect(jsonByteLength(value)).toBe(Buffer.byteLength(JSON.stringify(value)));
+    const huge = { rows: Array.from({ length: 100_000 }, () => 'x'.repeat(1_000)) };
+    const started = performance.now();
+    expect(jsonByteLength(huge, 1_000_000)).toBeGreaterThan(1_000_000);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});

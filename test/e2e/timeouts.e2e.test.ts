@@ -1,0 +1,118 @@
+// The built server closes what a client leaves hanging (stalled bodies, header drips, idle keep-alive, silent
+// connections) within its configured bounds, and still answers a scrape call whose origin is slower than them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
+import { startKumo, scrape, type KumoProcess } from '../support/kumo-process.js';
+import { itemPage } from '../support/pages.js';
+
+// Small bounds so the test runs in seconds; the upper limits below leave room for a loaded 2-core machine.
+const headersMs = 400;
+const requestMs = 2_500;
+const keepAliveMs = 400;
+const slack = 3_000;
+
+let origin: Origin;
+let kumo: KumoProcess;
+let port: number;
+
+beforeAll(async () => {
+  origin = await startOrigin();
+  origin.route('GET', '/c/c-/kb/kb01/kb011427/750001', async (_req, res) => {
+    // Slower than the request timeout: the timeout must not count the work done after the body arrived.
+    await new Promise((resolve) => setTimeout(resolve, requestMs + 1_000));
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(itemPage());
+  });
+  kumo = await startKumo({
+    KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }),
+    KUMO_SERVER_HEADERS_TIMEOUT_MS: String(headersMs),
+    KUMO_SERVER_REQUEST_TIMEOUT_MS: String(requestMs),
+    KUMO_SERVER_KEEPALIVE_MS: String(keepAliveMs),
+    KUMO_SERVER_TIMEOUT_CHECK_MS: '100',
+  });
+  port = Number(new URL(kumo.baseUrl).port);
+});
+
+afterAll(async () => {
+  await kumo?.stop();
+  await kumo?.cleanup();
+  await origin?.close();
+});
+
+interface Held {
+  socket: net.Socket;
+  /** Resolves with ms from connect until the server closed the socket, and what it wrote meanwhile. */
+  closed: Promise<{ ms: number; received: string }>;
+}
+
+/** Opens a raw connection; `opening` is written at once. Ends the socket itself after `giveUpMs` (a failed test). */
+function hold(opening: string, giveUpMs = 20_000): Held {
+  const started = performance.now();
+  const socket = net.connect({ host: '127.0.0.1', port });
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+  socket.on('error', () => undefined);
+  if (opening) socket.write(opening);
+  const closed = new Promise<{ ms: number; received: string }>((resolve) => {
+    const timer = setTimeout(() => socket.destroy(), giveUpMs);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve({ ms: performance.now() - started, received });
+    });
+  });
+  return { socket, closed };
+}
+
+describe('server timeouts', () => {
+  it('closes half-sent bodies (Content-Length larger than sent) after the request timeout, every one of them', async () => {
+    const head = (n: number) =>
+      `POST /v1/scrape HTTP/1.1\r\nHost: kumo\r\nContent-Type: application/json\r\nContent-Length: ${1000 + n}\r\n\r\n{"url":"https://www.ikebe-gakki.com/`;
+    const held = Array.from({ length: 20 }, (_, n) => hold(head(n)));
+    const results = await Promise.all(held.map((h) => h.closed));
+    for (const { ms } of results) {
+      expect(ms).toBeGreaterThanOrEqual(requestMs - 200);
+      expect(ms).toBeLessThan(requestMs + slack);
+    }
+  });
+
+  it('closes a slowloris header drip after the headers timeout, well before the request timeout', async () => {
+    const drip = hold('GET /healthz HTTP/1.1\r\nHost: kumo\r\n');
+    let n = 0;
+    const timer = setInterval(() => {
+      if (!drip.socket.destroyed) drip.socket.write(`X-Drip-${n++}: a\r\n`);
+    }, 50);
+    const { ms } = await drip.closed;
+    clearInterval(timer);
+    expect(n).toBeGreaterThan(2);
+    expect(ms).toBeLessThan(requestMs);
+  });
+
+  it('closes a connection that never sends a byte', async () => {
+    const { ms } = await hold('').closed;
+    expect(ms).toBeLessThan(requestMs + slack);
+  });
+
+  it('closes an idle keep-alive connection after the keep-alive timeout', async () => {
+    const idle = hold('GET /healthz HTTP/1.1\r\nHost: kumo\r\nConnection: keep-alive\r\n\r\n');
+    const { ms, received } = await idle.closed;
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(received.toLowerCase()).toContain('keep-alive');
+    expect(ms).toBeGreaterThanOrEqual(keepAliveMs - 100);
+    expect(ms).toBeLessThan(requestMs);
+  });
+
+  it('refuses a header section over the size cap with 431 and closes', async () => {
+    const { ms, received } = await hold(`GET /healthz HTTP/1.1\r\nHost: kumo\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
+      .closed;
+    expect(received).toMatch(/^HTTP\/1\.1 431 /);
+    expect(ms).toBeLessThan(requestMs);
+  });
+
+  it('still answers a scrape call whose origin is slower than the request timeout', async () => {
+    const started = performance.now();
+    const res = await scrape(kumo.baseUrl, { url: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750001' });
+    expect(performance.now() - started).toBeGreaterThan(requestMs);
+    expect(res.status).toBe(200);
+    expect(res.body.data.price).toBe(2200);
+  });
+});
