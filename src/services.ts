@@ -1,5 +1,5 @@
 // The composition root: the one place that turns the frozen config into implementations and connections.
-import { mkdir } from 'node:fs/promises';
+import { access, constants, mkdir } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -23,6 +23,8 @@ import { Accounts } from './accounts/accounts-service.js';
 import { UsageReporter } from './accounts/usage-report.js';
 import { FsArtifactStore } from './artifacts/fs-artifact-store.js';
 import { ScrapeService } from './scrape/scrape-service.js';
+import { InstanceLiveness } from './liveness/instance-liveness.js';
+import { newId } from './accounts/ids.js';
 
 export interface Services extends AppServices {
   storage: Storage;
@@ -32,17 +34,27 @@ export interface Services extends AppServices {
   close(): Promise<void>;
 }
 
-/** The configured storage, migrated; the CLI uses this alone. */
-export async function openStorage(config: Readonly<Config>, logger?: Logger): Promise<Storage> {
+/** The configured storage, migrated; the CLI uses this alone. `instanceId` owns the reservations it makes. */
+export async function openStorage(config: Readonly<Config>, logger?: Logger, instanceId?: string): Promise<Storage> {
   await mkdir(config.dataDir, { recursive: true });
+  const liveness = {
+    staleAfterMs: config.liveness.staleAfterMs,
+    ...(instanceId === undefined ? {} : { instanceId }),
+  };
   const storage =
     config.storage.kind === 'postgres'
       ? await createPostgresStorage({
           url: config.storage.url,
           poolSize: 10,
-          onIdleError: () => logger?.warn('postgres: an idle connection failed; the pool replaces it'),
+          onIdleError: () => logger?.warn('postgres: a connection failed; the pool replaces it'),
+          ...liveness,
         })
-      : await createSqliteStorage({ path: config.storage.path });
+      : await createSqliteStorage({
+          path: config.storage.path,
+          busyTimeoutMs: config.storage.busyTimeoutMs,
+          staleAfterMs: liveness.staleAfterMs,
+          ...(instanceId === undefined ? {} : { holder: instanceId }),
+        });
   await storage.migrate();
   return storage;
 }
@@ -77,7 +89,9 @@ export function createHttpFetcher(
 }
 
 export async function createServices(config: Readonly<Config>, logger: Logger): Promise<Services> {
-  const storage = await openStorage(config, logger);
+  // Who this process is to its peers: it owns the reservations and leases it takes, and keeps them by beating.
+  const instanceId = newId('ins');
+  const storage = await openStorage(config, logger, instanceId);
   // One connection for leases and politeness. It fails fast while Redis is down, so calls get 503 rather than
   // queueing unmetered; it connects on first use, so a slow Redis does not delay start-up.
   const redis =
@@ -91,13 +105,14 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
       : null;
   redis?.on('error', () => logger.warn('redis: connection error'));
 
+  const keyPrefix = config.limits.kind === 'redis' ? config.limits.keyPrefix : 'kumo';
   const limiter: ConcurrencyLimiter = redis
-    ? new RedisConcurrencyLimiter({ redis, keyPrefix: 'kumo' })
+    ? new RedisConcurrencyLimiter({ redis, keyPrefix, instanceId, livenessTtlMs: config.liveness.staleAfterMs })
     : new InProcessConcurrencyLimiter();
 
   const metrics = new PromClientMetrics();
   // Politeness must hold across every instance that shares the database, so it lives where the leases do.
-  const hostGate: HostGate = redis ? new RedisHostGate({ redis, keyPrefix: 'kumo' }) : new InProcessHostGate();
+  const hostGate: HostGate = redis ? new RedisHostGate({ redis, keyPrefix }) : new InProcessHostGate();
 
   const registry = new SiteRegistry();
   const override = config.politenessOverride;
@@ -152,6 +167,17 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   const timer = setInterval(() => void sweep(), 60_000);
   timer.unref();
 
+  const liveness = new InstanceLiveness({
+    instanceId,
+    storage,
+    limiter,
+    heartbeatIntervalMs: config.liveness.heartbeatIntervalMs,
+    staleAfterMs: config.liveness.staleAfterMs,
+    logger,
+  });
+  await liveness.start();
+  logger.info({ instance_id: instanceId }, 'instance started');
+
   return {
     storage,
     limiter,
@@ -163,12 +189,18 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     requests: storage.requests,
     usage: new UsageReporter({ ledger: storage.ledger, limiter }),
     metrics,
-    health: async () => {
-      await storage.ledger.accountUsage('health', '0000-00');
-      await limiter.inUse('health');
+    // Each proves its backend can take the writes a call needs, not only that a socket is open.
+    readiness: {
+      storage: () => storage.instances.heartbeat(instanceId, new Date().toISOString()),
+      limits: () => limiter.heartbeat(),
+      artifacts: async () => {
+        await mkdir(config.artifacts.dir, { recursive: true });
+        await access(config.artifacts.dir, constants.W_OK);
+      },
     },
     close: async () => {
       clearInterval(timer);
+      await liveness.stop();
       await fetcher.close();
       await hostGate.close?.();
       await limiter.close();

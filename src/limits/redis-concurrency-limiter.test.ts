@@ -29,7 +29,11 @@ afterAll(async () => {
   await admin.quit();
 });
 
-describeConcurrencyLimiterContract('redis', async () => new RedisConcurrencyLimiter({ url, keyPrefix }));
+describeConcurrencyLimiterContract(
+  'redis',
+  async (instance) => new RedisConcurrencyLimiter({ url, keyPrefix, ...instance }),
+  { shared: true },
+);
 
 describe('RedisConcurrencyLimiter', () => {
   it('two instances share one limit', async () => {
