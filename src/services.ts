@@ -101,6 +101,9 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
           maxRetriesPerRequest: 1,
           commandTimeout: 2_000,
           connectTimeout: 2_000,
+          // While Redis is down a call waits for at most one reconnect attempt before its 503; ioredis's default
+          // backoff grows to 2 s, which made each refusal slower than the last.
+          retryStrategy: (times: number) => Math.min(times * 50, 500),
         })
       : null;
   redis?.on('error', () => logger.warn('redis: connection error'));

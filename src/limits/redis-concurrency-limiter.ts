@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { AcquireOutcome, ConcurrencyLimiter, ConcurrencyScope, Lease } from './concurrency-limiter.js';
-import { guardBackend } from '../backends/backend-errors.js';
+import { guardBackend, unavailable } from '../backends/backend-errors.js';
 import { newId } from '../accounts/ids.js';
 
 export interface RedisConcurrencyLimiterOptions {
@@ -104,8 +104,8 @@ type LimiterRedis = Redis & {
   kumoSweep(instances: string, prefix: string): Promise<number>;
 };
 
-/** Every Redis call goes through here: an outage leaves as `unavailable` (503), never as a raw driver error. */
-const guard = <T>(operation: () => Promise<T>) => guardBackend('limits', operation);
+// ioredis states in which the connection is known to be down (it reconnects on its own).
+const downStates = new Set(['reconnecting', 'close', 'end']);
 
 export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
   readonly #redis: LimiterRedis;
@@ -155,7 +155,7 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
     const keys = unique.map((s) => this.#key(s.key));
     const member = `${this.#instanceId}|${randomUUID()}`;
     if (keys.length > 0) {
-      const denied = await guard(() =>
+      const denied = await this.#guard(() =>
         this.#redis.kumoAcquire(
           3 + keys.length,
           this.#aliveKey(this.#instanceId),
@@ -189,11 +189,11 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
   }
 
   async inUse(scopeKey: string): Promise<number> {
-    return Number(await guard(() => this.#redis.kumoInUse(this.#key(scopeKey))));
+    return Number(await this.#guard(() => this.#redis.kumoInUse(this.#key(scopeKey))));
   }
 
   async heartbeat(): Promise<void> {
-    await guard(() =>
+    await this.#guard(() =>
       this.#redis
         .multi()
         .set(this.#aliveKey(this.#instanceId), '1', 'PX', Math.ceil(this.#livenessTtlMs))
@@ -209,7 +209,7 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
       this.#unreleased.delete(member);
       freed += 1;
     }
-    return freed + Number(await guard(() => this.#redis.kumoSweep(this.#instancesKey(), this.#prefix)));
+    return freed + Number(await this.#guard(() => this.#redis.kumoSweep(this.#instancesKey(), this.#prefix)));
   }
 
   async close(): Promise<void> {
@@ -227,6 +227,15 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
       return;
     }
     await this.#redis.quit().catch(() => this.#redis.disconnect());
+  }
+
+  /**
+   * Every Redis call goes through here: an outage leaves as `unavailable` (503), never as a raw driver error. While
+   * the client knows the connection is down the call fails at once instead of queueing behind the next reconnect.
+   */
+  #guard<T>(operation: () => Promise<T>): Promise<T> {
+    if (downStates.has(this.#redis.status)) return Promise.reject(unavailable('limits'));
+    return guardBackend('limits', operation);
   }
 
   #key(scope: string): string {
@@ -248,6 +257,6 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
   async #remove(member: string, keys: readonly string[]): Promise<void> {
     const pipeline = this.#redis.multi();
     for (const key of keys) pipeline.zrem(key, member);
-    await guard(() => pipeline.exec());
+    await this.#guard(() => pipeline.exec());
   }
 }

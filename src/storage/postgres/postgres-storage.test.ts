@@ -8,6 +8,8 @@ import type { KyselyStorage } from '../kysely/kysely-storage.js';
 import { createPostgresStorage } from './postgres-storage.js';
 import { postgresMigrations } from './postgres-migrations.js';
 import { newId } from '../../accounts/ids.js';
+import { isKumoError } from '../../errors.js';
+import { startTcpProxy } from '../../../test/support/tcp-proxy.js';
 
 const adminUrl = 'postgres://postgres@127.0.0.1:5432/test';
 const database = `kumo_storage_test_${randomBytes(6).toString('hex')}`;
@@ -114,5 +116,48 @@ describe('postgres specifics', () => {
     await expect(sql`TRUNCATE credit_ledger`.execute(storage.db)).rejects.toThrow(/append-only/);
     expect((await storage.ledger.entries(accountId)).map((e) => e.credits)).toEqual([1]);
     await storage.close();
+  });
+
+  describe('when the database connection drops (through a proxy the test cuts)', () => {
+    const errorsSeen: string[] = [];
+    const onUncaught = (error: Error) => errorsSeen.push(error.message);
+
+    it('a socket that dies between two queries of a transaction does not end the process, and heals', async () => {
+      const proxy = await startTcpProxy({ host: '127.0.0.1', port: 5432 });
+      const proxied = `postgres://postgres@127.0.0.1:${proxy.port}/${database}`;
+      let idleErrors = 0;
+      const storage = await createPostgresStorage({ url: proxied, poolSize: 2, onIdleError: () => idleErrors++ });
+      process.on('uncaughtException', onUncaught);
+      try {
+        await storage.migrate();
+        const failed = storage.db.transaction().execute(async (trx) => {
+          await trx.selectFrom('accounts').select('id').limit(1).execute();
+          // The client is checked out and idle between queries when the connection goes: pg emits 'error' on it,
+          // which pg-pool no longer listens for; without our listener this was an uncaught exception.
+          proxy.cut();
+          await new Promise((r) => setTimeout(r, 200));
+          await trx.selectFrom('accounts').select('id').limit(1).execute();
+        });
+        const error = await failed.then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(isKumoError(error) && error.code).toBe('unavailable');
+        expect(errorsSeen).toEqual([]);
+        expect(idleErrors).toBeGreaterThanOrEqual(1);
+
+        // While it is down every call is `unavailable`, never a raw driver error.
+        const down = await storage.accounts.get('acc_none').catch((e: unknown) => e);
+        expect(isKumoError(down) && down.code).toBe('unavailable');
+        expect(isKumoError(down) && down.extras.retryAfterSeconds).toBeGreaterThan(0);
+
+        proxy.restore();
+        expect(await storage.accounts.get('acc_none')).toBeNull();
+      } finally {
+        process.off('uncaughtException', onUncaught);
+        await storage.close();
+        await proxy.close();
+      }
+    });
   });
 });

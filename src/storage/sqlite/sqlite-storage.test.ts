@@ -9,6 +9,7 @@ import { describeStorageContract, type StorageProbe } from '../storage.contract.
 import type { KyselyStorage } from '../kysely/kysely-storage.js';
 import { createSqliteStorage } from './sqlite-storage.js';
 import { newId } from '../../accounts/ids.js';
+import { isKumoError } from '../../errors.js';
 import type { ReserveRequest } from '../storage.js';
 
 const probe: StorageProbe<KyselyStorage> = {
@@ -144,6 +145,37 @@ describe('sqlite file durability', () => {
     expect(await storage.ledger.reserve(reserveRequest(ids))).toEqual({ ok: true });
     expect(performance.now() - started).toBeGreaterThan(100);
     await new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    await storage.close();
+  });
+
+  it('a write lock held past the busy timeout is `unavailable` (503), and writes resume when it is let go', async () => {
+    // The SQLite fault Kumo treats as an outage: another process (a backup, a stuck `kumo` CLI, an operator's
+    // sqlite3 shell) holds the write lock longer than KUMO_SQLITE_BUSY_TIMEOUT_MS. Readers go on (WAL).
+    const file = join(dir, 'locked.sqlite');
+    const storage = await createSqliteStorage({ path: file, busyTimeoutMs: 100 });
+    await storage.migrate();
+    const ids = await seeded(storage);
+    const worker = new Worker(
+      `const { DatabaseSync } = require('node:sqlite');
+       const { parentPort, workerData } = require('node:worker_threads');
+       const db = new DatabaseSync(workerData);
+       db.exec('BEGIN IMMEDIATE');
+       parentPort.postMessage('locked');
+       parentPort.once('message', () => { db.exec('COMMIT'); db.close(); parentPort.postMessage('free'); });`,
+      { eval: true, workerData: file },
+    );
+    await new Promise<void>((resolve) => worker.once('message', () => resolve()));
+    const r = reserveRequest(ids);
+    const error = await storage.ledger.reserve(r).catch((e: unknown) => e);
+    expect(isKumoError(error) && error.code).toBe('unavailable');
+    expect(isKumoError(error) && error.extras.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await storage.accounts.get(ids.accountId)).not.toBeNull();
+    expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 0, reserved: 0 });
+
+    worker.postMessage('release');
+    await new Promise<void>((resolve) => worker.once('message', () => resolve()));
+    expect(await storage.ledger.reserve(r)).toEqual({ ok: true });
+    await worker.terminate();
     await storage.close();
   });
 
