@@ -106,7 +106,19 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
           retryStrategy: (times: number) => Math.min(times * 50, 500),
         })
       : null;
-  redis?.on('error', () => logger.warn('redis: connection error'));
+  // ioredis emits 'error' at every failed reconnect (twice a second during an outage): say so once, and once again
+  // when it is back, rather than flooding the log.
+  let redisDown = false;
+  redis?.on('error', () => {
+    if (redisDown) return;
+    redisDown = true;
+    logger.warn('redis: connection lost; reconnecting');
+  });
+  redis?.on('ready', () => {
+    if (!redisDown) return;
+    redisDown = false;
+    logger.info('redis: connection restored');
+  });
 
   const keyPrefix = config.limits.kind === 'redis' ? config.limits.keyPrefix : 'kumo';
   const limiter: ConcurrencyLimiter = redis
