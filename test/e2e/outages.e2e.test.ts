@@ -77,6 +77,8 @@ interface Outage {
   restore: () => Promise<void> | void;
   /** Which /readyz check must report the outage. */
   check: string;
+  /** The backend still answers reads (SQLite under another process's write lock). */
+  readsWork?: boolean;
   /** Credits the ledger charged for these request ids, read from the database directly. */
   charged: (requestIds: string[]) => Promise<number>;
 }
@@ -116,6 +118,12 @@ async function runOutage(o: Outage, inFlightOutcome: 'unavailable' | 'completed'
     refused.push(res.body.request_id);
   }
   expect(origin.hits(fastPath)).toBe(hitsBefore);
+  // Every endpoint that needs the backend says the same (usage reads the ledger and the slots); a write-locked SQLite
+  // file still serves reads.
+  const usageDuring = await call(kumo.baseUrl, '/v1/usage');
+  if (o.readsWork) expect(usageDuring.status).toBe(200);
+  else expectUnavailable(usageDuring);
+  expect((await call(kumo.baseUrl, '/v1/sites', null)).status).toBe(200);
   const unready = await call(kumo.baseUrl, '/readyz', null);
   expect(unready.status).toBe(503);
   expect(Number(unready.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -280,6 +288,8 @@ describe('embedded mode: the SQLite file write-locked by another process past th
       KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }),
       KUMO_SQLITE_BUSY_TIMEOUT_MS: '300',
       ...fastLiveness,
+      // Each failed heartbeat holds the one SQLite connection for the busy timeout; beat less often than that.
+      KUMO_HEARTBEAT_INTERVAL_MS: '1000',
     });
     started.push(kumo);
     file = path.join(kumo.dataDir, 'kumo.sqlite');
@@ -290,6 +300,6 @@ describe('embedded mode: the SQLite file write-locked by another process past th
   });
 
   it('a write lock held by another process: 503 unavailable (a call in flight included), nothing charged, heals', async () => {
-    await runOutage({ kumo, cut: lock, restore: unlock, check: 'storage', charged }, 'unavailable');
+    await runOutage({ kumo, cut: lock, restore: unlock, check: 'storage', readsWork: true, charged }, 'unavailable');
   });
 });
