@@ -122,6 +122,29 @@ describe('postgres specifics', () => {
     const errorsSeen: string[] = [];
     const onUncaught = (error: Error) => errorsSeen.push(error.message);
 
+    it('the server ending every session (a restart, a failover) is unavailable, then heals on new connections', async () => {
+      const storage = await createPostgresStorage({ url, poolSize: 3, onIdleError: () => undefined });
+      process.on('uncaughtException', onUncaught);
+      try {
+        await storage.migrate();
+        await Promise.all([1, 2, 3].map(() => storage.accounts.get('acc_none')));
+        // What PostgreSQL does to its sessions on a fast shutdown or when an operator kills them: 57P01.
+        await admin(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}' AND pid <> pg_backend_pid()`,
+        );
+        const seen: unknown[] = [];
+        for (let i = 0; i < 3; i++) seen.push(await storage.accounts.get('acc_none').catch((e: unknown) => e));
+        // The pool may notice a dead idle client first (then the query gets a fresh one); never a raw error.
+        for (const outcome of seen)
+          if (outcome !== null) expect(isKumoError(outcome) && outcome.code).toBe('unavailable');
+        expect(await storage.accounts.get('acc_none')).toBeNull();
+        expect(errorsSeen).toEqual([]);
+      } finally {
+        process.off('uncaughtException', onUncaught);
+        await storage.close();
+      }
+    });
+
     it('a socket that dies between two queries of a transaction does not end the process, and heals', async () => {
       const proxy = await startTcpProxy({ host: '127.0.0.1', port: 5432 });
       const proxied = `postgres://postgres@127.0.0.1:${proxy.port}/${database}`;

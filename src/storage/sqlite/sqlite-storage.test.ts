@@ -155,6 +155,9 @@ describe('sqlite file durability', () => {
     const storage = await createSqliteStorage({ path: file, busyTimeoutMs: 100 });
     await storage.migrate();
     const ids = await seeded(storage);
+    // A call that reserved before the lock and ends while it is held.
+    const ending = reserveRequest(ids, 2);
+    expect(await storage.ledger.reserve(ending)).toEqual({ ok: true });
     const worker = new Worker(
       `const { DatabaseSync } = require('node:sqlite');
        const { parentPort, workerData } = require('node:worker_threads');
@@ -165,16 +168,22 @@ describe('sqlite file durability', () => {
       { eval: true, workerData: file },
     );
     await new Promise<void>((resolve) => worker.once('message', () => resolve()));
+    const failedRelease = await storage.ledger.release(ending.requestId).catch((e: unknown) => e);
+    expect(isKumoError(failedRelease) && failedRelease.code).toBe('unavailable');
     const r = reserveRequest(ids);
     const error = await storage.ledger.reserve(r).catch((e: unknown) => e);
     expect(isKumoError(error) && error.code).toBe('unavailable');
     expect(isKumoError(error) && error.extras.retryAfterSeconds).toBeGreaterThan(0);
     expect(await storage.accounts.get(ids.accountId)).not.toBeNull();
-    expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 0, reserved: 0 });
+    expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 0, reserved: 2 });
 
     worker.postMessage('release');
     await new Promise<void>((resolve) => worker.once('message', () => resolve()));
     expect(await storage.ledger.reserve(r)).toEqual({ ok: true });
+    // The sweep retries the release that failed, so the ended call's credits come back without waiting for expiry.
+    expect(await storage.ledger.releaseOrphaned(new Date(Date.now() - 30_000).toISOString())).toBe(1);
+    expect(await storage.ledger.reservationState(ending.requestId)).toBe('released');
+    expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 0, reserved: 1 });
     await worker.terminate();
     await storage.close();
   });
