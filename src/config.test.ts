@@ -7,7 +7,8 @@ describe('loadConfig', () => {
   it('gives the embedded defaults for an empty environment', () => {
     const config = loadConfig({});
     expect(config.server).toEqual({ host: '127.0.0.1', port: 8080, bodyLimitBytes: 16384 });
-    expect(config.storage).toEqual({ kind: 'sqlite', path: path.resolve('data/kumo.sqlite') });
+    expect(config.storage).toEqual({ kind: 'sqlite', path: path.resolve('data/kumo.sqlite'), busyTimeoutMs: 5_000 });
+    expect(config.liveness).toEqual({ heartbeatIntervalMs: 10_000, staleAfterMs: 30_000 });
     expect(config.limits).toEqual({ kind: 'in-process' });
     expect(config.bootstrap).toBeNull();
     expect(config.politenessOverride).toEqual({ maxInFlight: null, minIntervalMs: null });
@@ -39,10 +40,20 @@ describe('loadConfig', () => {
   it('chooses PostgreSQL and Redis together, and refuses PostgreSQL alone', () => {
     const shared = loadConfig({ DATABASE_URL: 'postgres://u:secret@db/kumo', REDIS_URL: 'redis://127.0.0.1:6379' });
     expect(shared.storage).toEqual({ kind: 'postgres', url: 'postgres://u:secret@db/kumo' });
-    expect(shared.limits).toEqual({ kind: 'redis', url: 'redis://127.0.0.1:6379' });
+    expect(shared.limits).toEqual({ kind: 'redis', url: 'redis://127.0.0.1:6379', keyPrefix: 'kumo' });
     expect(JSON.stringify(redactedConfig(shared))).not.toContain('secret');
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/kumo' })).toThrow(/REDIS_URL/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://db/kumo', REDIS_URL: 'redis://x' })).toThrow(/postgres/);
+  });
+
+  it('refuses a staleness bound that a live instance beating on time could pass', () => {
+    expect(loadConfig({ KUMO_HEARTBEAT_INTERVAL_MS: '200', KUMO_INSTANCE_STALE_MS: '1000' }).liveness).toEqual({
+      heartbeatIntervalMs: 200,
+      staleAfterMs: 1_000,
+    });
+    expect(() => loadConfig({ KUMO_HEARTBEAT_INTERVAL_MS: '30000', KUMO_INSTANCE_STALE_MS: '30000' })).toThrow(
+      /KUMO_INSTANCE_STALE_MS/,
+    );
   });
 
   it('never shows the bootstrap key in the redacted config', () => {

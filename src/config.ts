@@ -157,6 +157,25 @@ export const EnvSchema = Type.Object(
       20 * 1024 * 1024,
       'Largest serialized data + html of one answer; past it the call is output_too_large, free of charge.',
     ),
+    KUMO_HEARTBEAT_INTERVAL_MS: Int(
+      50,
+      10_000,
+      'How often each instance records that it is alive and sweeps what dead instances held.',
+    ),
+    KUMO_INSTANCE_STALE_MS: Int(
+      100,
+      30_000,
+      'An instance whose heartbeat is older than this is dead: its reservations and slots are freed (> heartbeat interval).',
+    ),
+    KUMO_REDIS_KEY_PREFIX: Type.String({
+      default: 'kumo',
+      description: 'Namespace of every Redis key Kumo writes (one per deployment sharing a Redis).',
+    }),
+    KUMO_SQLITE_BUSY_TIMEOUT_MS: Int(
+      0,
+      5_000,
+      'How long an SQLite write waits for another process holding the write lock before answering 503 unavailable.',
+    ),
   },
   { additionalProperties: true },
 );
@@ -169,8 +188,10 @@ export interface Config {
   log: { level: Env['LOG_LEVEL'] };
   environment: Env['KUMO_ENV'];
   dataDir: string;
-  storage: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
-  limits: { kind: 'in-process' } | { kind: 'redis'; url: string };
+  storage: { kind: 'sqlite'; path: string; busyTimeoutMs: number } | { kind: 'postgres'; url: string };
+  limits: { kind: 'in-process' } | { kind: 'redis'; url: string; keyPrefix: string };
+  /** Instance heartbeat and the sweep of what dead instances held (docs/architecture.md, liveness). */
+  liveness: { heartbeatIntervalMs: number; staleAfterMs: number };
   bootstrap: { key: string; plan: Env['KUMO_BOOTSTRAP_PLAN'] } | null;
   connectTo: string;
   politenessOverride: { maxInFlight: number | null; minIntervalMs: number | null };
@@ -250,6 +271,10 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
       'invalid configuration: KUMO_SERVER_HEADERS_TIMEOUT_MS must not exceed KUMO_SERVER_REQUEST_TIMEOUT_MS',
     );
   }
+  // A heartbeat slower than the staleness bound would have live instances swept as dead.
+  if (env.KUMO_INSTANCE_STALE_MS <= env.KUMO_HEARTBEAT_INTERVAL_MS) {
+    throw new ConfigError('invalid configuration: KUMO_INSTANCE_STALE_MS must exceed KUMO_HEARTBEAT_INTERVAL_MS');
+  }
 
   const dataDir = path.resolve(env.KUMO_DATA_DIR);
   const config: Config = {
@@ -259,8 +284,11 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     dataDir,
     storage: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'sqlite', path: path.join(dataDir, 'kumo.sqlite') },
-    limits: env.REDIS_URL ? { kind: 'redis', url: env.REDIS_URL } : { kind: 'in-process' },
+      : { kind: 'sqlite', path: path.join(dataDir, 'kumo.sqlite'), busyTimeoutMs: env.KUMO_SQLITE_BUSY_TIMEOUT_MS },
+    limits: env.REDIS_URL
+      ? { kind: 'redis', url: env.REDIS_URL, keyPrefix: env.KUMO_REDIS_KEY_PREFIX }
+      : { kind: 'in-process' },
+    liveness: { heartbeatIntervalMs: env.KUMO_HEARTBEAT_INTERVAL_MS, staleAfterMs: env.KUMO_INSTANCE_STALE_MS },
     bootstrap: env.KUMO_BOOTSTRAP_KEY ? { key: env.KUMO_BOOTSTRAP_KEY, plan: env.KUMO_BOOTSTRAP_PLAN } : null,
     connectTo: env.KUMO_CONNECT_TO,
     politenessOverride: {
@@ -308,7 +336,7 @@ export function redactedConfig(config: Readonly<Config>): Record<string, unknown
     ...config,
     storage:
       config.storage.kind === 'postgres' ? { kind: 'postgres', url: hideUrl(config.storage.url) } : config.storage,
-    limits: config.limits.kind === 'redis' ? { kind: 'redis', url: hideUrl(config.limits.url) } : config.limits,
+    limits: config.limits.kind === 'redis' ? { ...config.limits, url: hideUrl(config.limits.url) } : config.limits,
     bootstrap: config.bootstrap ? { key: '***', plan: config.bootstrap.plan } : null,
   };
 }

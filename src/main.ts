@@ -16,6 +16,18 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.log.level);
+  // Last resort, not the plan: backend errors are handled where they happen (storage and limits classify them, pg
+  // clients and the Redis client have 'error' listeners), and the outage tests check these lines never appear.
+  // A lost rejection leaves no state half-changed, so the process logs it and serves on; a thrown exception may
+  // have, so the process stops (its reservations and slots come back through the liveness sweep).
+  process.on('unhandledRejection', (reason) => {
+    const e = reason instanceof Error ? (reason as Error & { code?: unknown }) : null;
+    logger.error({ error_name: e?.name, error_code: e?.code }, 'unhandled rejection');
+  });
+  process.on('uncaughtException', (error: Error & { code?: unknown }) => {
+    logger.fatal({ error_name: error.name, error_code: error.code }, 'uncaught exception; exiting');
+    process.exit(1);
+  });
   logger.info({ config: redactedConfig(config) }, 'starting');
   const services = await createServices(config, logger);
   const app = await buildApp(services, {

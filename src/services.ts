@@ -1,5 +1,5 @@
 // The composition root: the one place that turns the frozen config into implementations and connections.
-import { chmod, mkdir } from 'node:fs/promises';
+import { access, chmod, constants, mkdir } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -24,6 +24,8 @@ import { UsageReporter } from './accounts/usage-report.js';
 import { FsArtifactStore } from './artifacts/fs-artifact-store.js';
 import { ScrapeService } from './scrape/scrape-service.js';
 import { WorkerExtractionPool } from './scrape/extraction-pool.js';
+import { InstanceLiveness } from './liveness/instance-liveness.js';
+import { newId } from './accounts/ids.js';
 
 export interface Services extends AppServices {
   storage: Storage;
@@ -33,19 +35,29 @@ export interface Services extends AppServices {
   close(): Promise<void>;
 }
 
-/** The configured storage, migrated; the CLI uses this alone. */
-export async function openStorage(config: Readonly<Config>, logger?: Logger): Promise<Storage> {
+/** The configured storage, migrated; the CLI uses this alone. `instanceId` owns the reservations it makes. */
+export async function openStorage(config: Readonly<Config>, logger?: Logger, instanceId?: string): Promise<Storage> {
   // Our own data folder (database, artifacts) is owner-only; an operator's existing folder keeps its mode.
   const created = await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   if (created !== undefined) await chmod(config.dataDir, 0o700);
+  const liveness = {
+    staleAfterMs: config.liveness.staleAfterMs,
+    ...(instanceId === undefined ? {} : { instanceId }),
+  };
   const storage =
     config.storage.kind === 'postgres'
       ? await createPostgresStorage({
           url: config.storage.url,
           poolSize: 10,
-          onIdleError: () => logger?.warn('postgres: an idle connection failed; the pool replaces it'),
+          onIdleError: () => logger?.warn('postgres: a connection failed; the pool replaces it'),
+          ...liveness,
         })
-      : await createSqliteStorage({ path: config.storage.path });
+      : await createSqliteStorage({
+          path: config.storage.path,
+          busyTimeoutMs: config.storage.busyTimeoutMs,
+          staleAfterMs: liveness.staleAfterMs,
+          ...(instanceId === undefined ? {} : { holder: instanceId }),
+        });
   await storage.migrate();
   return storage;
 }
@@ -80,7 +92,9 @@ export function createHttpFetcher(
 }
 
 export async function createServices(config: Readonly<Config>, logger: Logger): Promise<Services> {
-  const storage = await openStorage(config, logger);
+  // Who this process is to its peers: it owns the reservations and leases it takes, and keeps them by beating.
+  const instanceId = newId('ins');
+  const storage = await openStorage(config, logger, instanceId);
   // One connection for leases and politeness. It fails fast while Redis is down, so calls get 503 rather than
   // queueing unmetered; it connects on first use, so a slow Redis does not delay start-up.
   const redis =
@@ -90,17 +104,33 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
           maxRetriesPerRequest: 1,
           commandTimeout: 2_000,
           connectTimeout: 2_000,
+          // While Redis is down a call waits for at most one reconnect attempt before its 503; ioredis's default
+          // backoff grows to 2 s, which made each refusal slower than the last.
+          retryStrategy: (times: number) => Math.min(times * 50, 500),
         })
       : null;
-  redis?.on('error', () => logger.warn('redis: connection error'));
+  // ioredis emits 'error' at every failed reconnect (twice a second during an outage): say so once, and once again
+  // when it is back, rather than flooding the log.
+  let redisDown = false;
+  redis?.on('error', () => {
+    if (redisDown) return;
+    redisDown = true;
+    logger.warn('redis: connection lost; reconnecting');
+  });
+  redis?.on('ready', () => {
+    if (!redisDown) return;
+    redisDown = false;
+    logger.info('redis: connection restored');
+  });
 
+  const keyPrefix = config.limits.kind === 'redis' ? config.limits.keyPrefix : 'kumo';
   const limiter: ConcurrencyLimiter = redis
-    ? new RedisConcurrencyLimiter({ redis, keyPrefix: 'kumo' })
+    ? new RedisConcurrencyLimiter({ redis, keyPrefix, instanceId, livenessTtlMs: config.liveness.staleAfterMs })
     : new InProcessConcurrencyLimiter();
 
   const metrics = new PromClientMetrics();
   // Politeness must hold across every instance that shares the database, so it lives where the leases do.
-  const hostGate: HostGate = redis ? new RedisHostGate({ redis, keyPrefix: 'kumo' }) : new InProcessHostGate();
+  const hostGate: HostGate = redis ? new RedisHostGate({ redis, keyPrefix }) : new InProcessHostGate();
 
   const registry = new SiteRegistry();
   const override = config.politenessOverride;
@@ -163,6 +193,17 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   const timer = setInterval(() => void sweep(), 60_000);
   timer.unref();
 
+  const liveness = new InstanceLiveness({
+    instanceId,
+    storage,
+    limiter,
+    heartbeatIntervalMs: config.liveness.heartbeatIntervalMs,
+    staleAfterMs: config.liveness.staleAfterMs,
+    logger,
+  });
+  await liveness.start();
+  logger.info({ instance_id: instanceId }, 'instance started');
+
   return {
     storage,
     limiter,
@@ -174,13 +215,19 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     requests: storage.requests,
     usage: new UsageReporter({ ledger: storage.ledger, limiter }),
     metrics,
-    health: async () => {
-      await storage.ledger.accountUsage('health', '0000-00');
-      await limiter.inUse('health');
+    // Each proves its backend can take the writes a call needs, not only that a socket is open.
+    readiness: {
+      storage: () => storage.instances.heartbeat(instanceId, new Date().toISOString()),
+      limits: () => limiter.heartbeat(),
+      artifacts: async () => {
+        await mkdir(config.artifacts.dir, { recursive: true });
+        await access(config.artifacts.dir, constants.W_OK);
+      },
     },
     close: async () => {
       clearInterval(timer);
       await extraction.close();
+      await liveness.stop();
       await fetcher.close();
       await hostGate.close?.();
       await limiter.close();

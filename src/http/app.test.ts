@@ -42,7 +42,7 @@ async function appWith(overrides: Partial<Record<keyof AppServices, unknown>>) {
         'X-Concurrency-Remaining': '2',
       }),
     },
-    health: async () => undefined,
+    readiness: { storage: async () => undefined, limits: async () => undefined },
     ...overrides,
   } as unknown as AppServices;
   const app = await buildApp(services, { logger: pino({ level: 'info' }, sink), bodyLimitBytes: 16_384 });
@@ -83,17 +83,110 @@ describe('when something breaks', () => {
     await app.close();
   });
 
-  it('/healthz answers 503 unavailable with Retry-After when a backend is down', async () => {
+  // /healthz was a readiness check that answered 503 when a backend was down; issue 7 splits the two: liveness
+  // (/healthz) says only that the process answers, readiness (/readyz) reports each backend.
+  it('/healthz is liveness: 200 with its request id while a backend is down', async () => {
     const { app } = await appWith({
-      health: async () => {
-        throw new Error('ECONNREFUSED 127.0.0.1:5432');
+      readiness: {
+        storage: async () => {
+          throw new Error('ECONNREFUSED 127.0.0.1:5432');
+        },
       },
     });
     const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', request_id: res.headers['request-id'] });
+    await app.close();
+  });
+
+  it('/readyz reports each backend, and answers 503 with Retry-After when one is down or hung', async () => {
+    const { app } = await appWith({
+      readiness: {
+        storage: async () => undefined,
+        limits: async () => {
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+        },
+        artifacts: () => new Promise<void>(() => undefined),
+      },
+    });
+    const started = performance.now();
+    const res = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: 'unavailable' });
     expect(res.headers['retry-after']).toBe('5');
-    expect(res.body).not.toContain('5432');
+    const body = res.json<{ status: string; checks: Record<string, { status: string; latency_ms: number }> }>();
+    expect(body).toMatchObject({
+      status: 'unavailable',
+      request_id: res.headers['request-id'],
+      checks: { storage: { status: 'ok' }, limits: { status: 'unavailable' }, artifacts: { status: 'unavailable' } },
+    });
+    expect(body.checks.artifacts!.latency_ms).toBeGreaterThanOrEqual(1_900);
+    expect(res.body).not.toContain('6379');
+    await app.close();
+
+    const healthy = await appWith({});
+    const ok = await healthy.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'ok', checks: { storage: { status: 'ok' }, limits: { status: 'ok' } } });
+    await healthy.app.close();
+  });
+
+  it.each([
+    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' })],
+    ['a reset socket', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],
+    ['pg: connection terminated', new Error('Connection terminated unexpectedly')],
+    ['pg: server shutting down', Object.assign(new Error('terminating connection'), { code: '57P01' })],
+    ['ioredis: closed', new Error('Connection is closed.')],
+    [
+      'ioredis: retries',
+      Object.assign(new Error('Reached the max retries per request limit'), { name: 'MaxRetriesPerRequestError' }),
+    ],
+    ['sqlite: busy', Object.assign(new Error('database is locked'), { code: 'ERR_SQLITE_ERROR', errcode: 5 })],
+    [
+      'sqlite: read-only',
+      Object.assign(new Error('attempt to write a readonly database'), { code: 'ERR_SQLITE_ERROR', errcode: 8 }),
+    ],
+  ])(
+    'a backend outage that reaches the handler unclassified (%s) is 503 unavailable, not 500',
+    async (_name, error) => {
+      const { app, logs } = await appWith({
+        scrape: {
+          scrape: async () => {
+            throw error;
+          },
+        },
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/scrape',
+        headers: { authorization: 'Bearer good-key-0123456789', 'content-type': 'application/json' },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json()).toMatchObject({ code: 'unavailable', request_id: res.headers['request-id'] });
+      expect(res.body).not.toMatch(/5432|ECONN|terminat|locked|readonly/);
+      expect(logs()).toContain('backend unavailable');
+      await app.close();
+    },
+  );
+
+  it('a bug that merely mentions a connection is still a 500 internal', async () => {
+    const { app } = await appWith({
+      scrape: {
+        scrape: async () => {
+          throw new TypeError('Cannot read properties of undefined (reading connection)');
+        },
+      },
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/scrape',
+      headers: { authorization: 'Bearer good-key-0123456789', 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(500);
     await app.close();
   });
 

@@ -15,6 +15,7 @@ import { KumoError, isKumoError } from '../errors.js';
 import { problemBody, problemContentType } from './problem.js';
 import { clientErrorHandler, frameworkKumoError, refuseOnSocket } from './client-errors.js';
 import { finishOpenApi } from './openapi.js';
+import { backendRetryAfterSeconds, isBackendOutage, unavailable } from '../backends/backend-errors.js';
 import { newId } from '../accounts/ids.js';
 import type { Caller } from '../scrape/caller.js';
 import type { ScrapeService } from '../scrape/scrape-service.js';
@@ -37,8 +38,8 @@ export interface AppServices {
   registry: SiteRegistry;
   artifacts: ArtifactStore;
   requests: RequestLog;
-  /** Throws when a backend is down; /healthz answers 503 then. */
-  health: () => Promise<void>;
+  /** One check per backend for /readyz; each throws (or takes longer than readyCheckTimeoutMs) when it is down. */
+  readiness: Record<string, () => Promise<void>>;
   /** Served at GET /metrics; absent = an empty exposition. */
   metrics?: Metrics;
 }
@@ -107,6 +108,9 @@ function toKumoError(error: FastifyError): KumoError {
   }
   if (error.statusCode === 413) return new KumoError('payload_too_large', 'the request body is over the limit');
   if (error.statusCode === 415) return new KumoError('unsupported_media_type', 'send the body as application/json');
+  // Storage and limits classify their own outages; this catches a backend error from anywhere else (the Redis host
+  // gate, say) so that an outage is never answered as a bug.
+  if (isBackendOutage(error)) return unavailable(null, error);
   return new KumoError('internal', 'an internal error occurred', {}, { cause: error });
 }
 
@@ -229,6 +233,12 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
         { code: 'internal', error_name: cause.name, error_code: (cause as FastifyError).code },
         'internal error',
       );
+    } else if (kumo.code === 'unavailable') {
+      const cause = kumo.cause instanceof Error ? (kumo.cause as Error & { code?: unknown }) : null;
+      request.log.warn(
+        { code: 'unavailable', backend: kumo.extras.body?.backend, error_name: cause?.name, error_code: cause?.code },
+        'backend unavailable',
+      );
     }
     return sendProblem(reply, kumo);
   });
@@ -264,13 +274,18 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     }
   };
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await services.health();
-      return { status: 'ok' };
-    } catch {
-      return sendProblem(reply, new KumoError('unavailable', 'a backend is not reachable', { retryAfterSeconds: 5 }));
-    }
+  // Liveness (Kubernetes convention): the process is up and its event loop answers. It checks no backend, so a
+  // database outage makes instances unready (/readyz) rather than restarted, and they heal when it returns.
+  app.get('/healthz', { schema: { hide: true } }, async (request) => ({
+    status: 'ok',
+    request_id: String(request.id),
+  }));
+  // Readiness: every backend a call needs, each timed and bounded, so a hung backend cannot hang the probe.
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    const checks = await runReadinessChecks(services.readiness);
+    const ready = Object.values(checks).every((check) => check.status === 'ok');
+    if (!ready) reply.code(503).header('Retry-After', String(backendRetryAfterSeconds));
+    return { status: ready ? 'ok' : 'unavailable', checks, request_id: String(request.id) };
   });
   // Unauthenticated like /healthz: counts by site and host only, never keys, accounts or URLs. Keep it off the
   // public listener (firewall or proxy) when operators do not want the numbers seen (docs/fetching.md).
@@ -303,6 +318,33 @@ function serverOptionsOf(limits: Config['serverLimits'] | undefined) {
       maxHeaderSize: limits.maxHeaderBytes,
     },
   };
+}
+
+/** How long one readiness check may take before its backend counts as unavailable. */
+export const readyCheckTimeoutMs = 2_000;
+
+async function runReadinessChecks(
+  checks: Record<string, () => Promise<void>>,
+): Promise<Record<string, { status: 'ok' | 'unavailable'; latency_ms: number }>> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      const started = performance.now();
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), readyCheckTimeoutMs);
+      });
+      // A check that loses the race may still reject later; that must not become an unhandled rejection.
+      const ran = check().then(
+        () => 'ok' as const,
+        () => 'failed' as const,
+      );
+      const outcome = await Promise.race([ran, timedOut]);
+      clearTimeout(timer);
+      const latency_ms = Math.round(performance.now() - started);
+      return [name, { status: outcome === 'ok' ? ('ok' as const) : ('unavailable' as const), latency_ms }] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
 }
 
 export type Authenticate = (operation: Operation | null) => (request: FastifyRequest) => Promise<void>;

@@ -7,7 +7,18 @@ let counter = 0;
 /** A scope key no other test touches, so tests need no cleanup between them. */
 const scopeKey = (kind: string) => `${kind}:t${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-export function describeConcurrencyLimiterContract(name: string, make: () => Promise<ConcurrencyLimiter>): void {
+/** Who the limiter speaks for; limiters shared between instances key their leases and liveness by it. */
+export interface LimiterInstance {
+  instanceId: string;
+  livenessTtlMs: number;
+}
+
+export function describeConcurrencyLimiterContract(
+  name: string,
+  make: (instance?: LimiterInstance) => Promise<ConcurrencyLimiter>,
+  /** `shared`: two limiters made here see the same slots (Redis); in-process ones each have their own. */
+  options: { shared: boolean } = { shared: false },
+): void {
   describe(`${name}: ConcurrencyLimiter contract`, () => {
     let limiter: ConcurrencyLimiter;
 
@@ -97,6 +108,76 @@ export function describeConcurrencyLimiterContract(name: string, make: () => Pro
       expect(await limiter.inUse(scopeKey('account'))).toBe(0);
       const scope: ConcurrencyScope = { key: scopeKey('key'), limit: 0 };
       expect(await limiter.tryAcquire([scope], 60_000)).toEqual({ granted: false, deniedScope: scope.key });
+    });
+
+    it('a live instance keeps its slots through heartbeats and every sweep, its own and another’s', async () => {
+      const self = await make({ instanceId: `ins_a${scopeKey('x')}`, livenessTtlMs: 150 });
+      // In-process limiters share nothing, so "another instance" is only meaningful where slots are shared.
+      const other = options.shared ? await make({ instanceId: `ins_b${scopeKey('x')}`, livenessTtlMs: 60_000 }) : self;
+      try {
+        const scope: ConcurrencyScope = { key: scopeKey('key'), limit: 1 };
+        const held = await self.tryAcquire([scope], 60_000);
+        if (!held.granted) throw new Error('acquire denied');
+        // Past the liveness TTL twice over, but beating all along.
+        for (let i = 0; i < 6; i++) {
+          await self.heartbeat();
+          await sleep(50);
+        }
+        expect(await self.releaseOrphaned()).toBe(0);
+        expect(await other.releaseOrphaned()).toBe(0);
+        expect(await self.inUse(scope.key)).toBe(1);
+        expect((await other.tryAcquire([scope], 60_000)).granted).toBe(false);
+        await held.lease.release();
+        expect((await other.tryAcquire([scope], 60_000)).granted).toBe(true);
+      } finally {
+        await self.close();
+        await other.close();
+      }
+    });
+
+    it.runIf(options.shared)(
+      'the slots of an instance that stopped beating are freed, and the next call is admitted at once',
+      async () => {
+        const dead = await make({ instanceId: `ins_dead${scopeKey('x')}`, livenessTtlMs: 150 });
+        const live = await make({ instanceId: `ins_live${scopeKey('x')}`, livenessTtlMs: 60_000 });
+        try {
+          const account: ConcurrencyScope = { key: scopeKey('account'), limit: 2 };
+          const key: ConcurrencyScope = { key: scopeKey('key'), limit: 1 };
+          const orphan = await dead.tryAcquire([account, key], 60_000);
+          if (!orphan.granted) throw new Error('acquire denied');
+          expect(await live.tryAcquire([account, key], 60_000)).toEqual({ granted: false, deniedScope: key.key });
+          // The instance is killed: no heartbeat, no release. Its leases would count for 60 s; its liveness, 150 ms.
+          await sleep(300);
+          const next = await live.tryAcquire([account, key], 60_000);
+          expect(next.granted).toBe(true);
+          expect(await live.inUse(key.key)).toBe(1);
+          expect(await live.inUse(account.key)).toBe(1);
+          // Swept once: a late release by the dead instance frees nobody else's slot.
+          await orphan.lease.release();
+          expect(await live.inUse(key.key)).toBe(1);
+          expect(await live.releaseOrphaned()).toBe(0);
+        } finally {
+          await dead.close();
+          await live.close();
+        }
+      },
+    );
+
+    it.runIf(options.shared)('releaseOrphaned frees a dead instance’s slots in every scope it held', async () => {
+      const dead = await make({ instanceId: `ins_dead${scopeKey('x')}`, livenessTtlMs: 100 });
+      const live = await make({ instanceId: `ins_live${scopeKey('x')}`, livenessTtlMs: 60_000 });
+      try {
+        const scopes = [1, 2, 3].map(() => ({ key: scopeKey('key'), limit: 5 }));
+        for (const scope of scopes) expect((await dead.tryAcquire([scope], 60_000)).granted).toBe(true);
+        expect((await dead.tryAcquire(scopes, 60_000)).granted).toBe(true);
+        await sleep(250);
+        // At least these six (instances closed by earlier tests in this prefix may be swept too).
+        expect(await live.releaseOrphaned()).toBeGreaterThanOrEqual(6);
+        for (const scope of scopes) expect(await live.inUse(scope.key)).toBe(0);
+      } finally {
+        await dead.close();
+        await live.close();
+      }
     });
 
     it('many acquire/release cycles leak no slot', async () => {

@@ -22,5 +22,16 @@ export interface ConcurrencyLimiter {
   tryAcquire(scopes: readonly ConcurrencyScope[], leaseMs: number): Promise<AcquireOutcome>;
   /** Slots currently held in a scope. */
   inUse(scopeKey: string): Promise<number>;
+  /**
+   * Says this instance is alive (docs/architecture.md, liveness); also proves the store accepts writes (/readyz).
+   * Called every heartbeat interval. In-process: nothing to do, the slots die with the process.
+   */
+  heartbeat(): Promise<void>;
+  /**
+   * Frees the slots of instances whose liveness lapsed, and retries releases that failed during an outage; returns
+   * how many leases it freed. `tryAcquire` runs it once itself before refusing, so a dead instance's slots never
+   * answer `concurrency_limited`.
+   */
+  releaseOrphaned(): Promise<number>;
   close(): Promise<void>;
 }

@@ -49,6 +49,13 @@ export class InProcessConcurrencyLimiter implements ConcurrencyLimiter {
     return this.#live(scopeKey, this.#clock()).size;
   }
 
+  /** One process holds every lease here; a dead process takes them with it, so there is nothing to keep alive. */
+  async heartbeat(): Promise<void> {}
+
+  async releaseOrphaned(): Promise<number> {
+    return 0;
+  }
+
   async close(): Promise<void> {
     this.#scopes.clear();
   }

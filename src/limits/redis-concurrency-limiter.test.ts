@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeConcurrencyLimiterContract } from './concurrency-limiter.contract.js';
 import { RedisConcurrencyLimiter } from './redis-concurrency-limiter.js';
+import { isKumoError } from '../errors.js';
+import { startTcpProxy } from '../../test/support/tcp-proxy.js';
 
 const url = 'redis://127.0.0.1:6379';
 const keyPrefix = `kumo-test-${randomBytes(6).toString('hex')}`;
@@ -29,7 +31,11 @@ afterAll(async () => {
   await admin.quit();
 });
 
-describeConcurrencyLimiterContract('redis', async () => new RedisConcurrencyLimiter({ url, keyPrefix }));
+describeConcurrencyLimiterContract(
+  'redis',
+  async (instance) => new RedisConcurrencyLimiter({ url, keyPrefix, ...instance }),
+  { shared: true },
+);
 
 describe('RedisConcurrencyLimiter', () => {
   it('two instances share one limit', async () => {
@@ -80,5 +86,42 @@ describe('RedisConcurrencyLimiter', () => {
     const limiter = new RedisConcurrencyLimiter({ url: 'redis://127.0.0.1:1', keyPrefix });
     await new Promise((r) => setTimeout(r, 50));
     await limiter.close();
+  });
+
+  it('through an outage: unavailable at once while down, the failed release retried by the sweep when back', async () => {
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: 6379 });
+    const limiter = new RedisConcurrencyLimiter({
+      url: `redis://127.0.0.1:${proxy.port}`,
+      keyPrefix,
+      commandTimeoutMs: 500,
+      onError: () => undefined,
+    });
+    try {
+      const scope = { key: 'key:outage', limit: 1 };
+      const held = await limiter.tryAcquire([scope], 60_000);
+      if (!held.granted) throw new Error('acquire denied');
+      proxy.cut();
+      const release = await held.lease.release().catch((e: unknown) => e);
+      expect(isKumoError(release) && release.code).toBe('unavailable');
+      const started = performance.now();
+      const acquire = await limiter.tryAcquire([scope], 60_000).catch((e: unknown) => e);
+      expect(isKumoError(acquire) && acquire.code).toBe('unavailable');
+      expect(performance.now() - started).toBeLessThan(3_000);
+      // Seen from outside, the slot is still taken: the release never reached Redis.
+      expect(await admin.zcard(`${keyPrefix}:conc:key:outage`)).toBe(1);
+
+      proxy.restore();
+      let freed = 0;
+      for (let i = 0; i < 50 && freed === 0; i++) {
+        freed = await limiter.releaseOrphaned().catch(() => 0);
+        if (freed === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(freed).toBeGreaterThanOrEqual(1);
+      expect(await limiter.inUse('key:outage')).toBe(0);
+      expect((await limiter.tryAcquire([scope], 60_000)).granted).toBe(true);
+    } finally {
+      await limiter.close();
+      await proxy.close();
+    }
   });
 });

@@ -393,6 +393,73 @@ export function describeStorageContract<S extends Storage>(
       });
     });
 
+    describe('liveness (instances and orphaned reservations)', () => {
+      const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+      const instance = (label: string) => newId(`ins_${label}`);
+
+      it('a heartbeat is an upsert; remove forgets the instance', async () => {
+        const id = instance('a');
+        expect(await storage.instances.lastHeartbeat(id)).toBeNull();
+        await storage.instances.heartbeat(id, '2026-05-10T00:00:00.000Z');
+        await storage.instances.heartbeat(id, '2026-05-10T00:00:10.000Z');
+        expect(await storage.instances.lastHeartbeat(id)).toBe('2026-05-10T00:00:10.000Z');
+        await storage.instances.remove(id);
+        expect(await storage.instances.lastHeartbeat(id)).toBeNull();
+      });
+
+      it("frees a stale owner's reservations, keeps a live owner's, and forgets the dead instance", async () => {
+        const seeded = await seed();
+        const dead = instance('dead');
+        const live = instance('live');
+        await storage.instances.heartbeat(dead, ago(3_600_000));
+        await storage.instances.heartbeat(live, ago(1_000));
+        const orphan = reservation(seeded, { cost: 2, owner: dead });
+        const held = reservation(seeded, { cost: 1, owner: live });
+        for (const r of [orphan, held]) expect(await storage.ledger.reserve(r)).toEqual({ ok: true });
+
+        expect(await storage.ledger.releaseOrphaned(ago(30_000))).toBeGreaterThanOrEqual(1);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 1 });
+        expect(await storage.ledger.keyUsage(seeded.key.id, period)).toEqual({ used: 0, reserved: 1 });
+        // Released once: the dead owner's late commit charges nothing, and the live call settles normally.
+        expect(await storage.ledger.commit(orphan.requestId, 2)).toBe(false);
+        expect(await storage.ledger.commit(held.requestId, 1)).toBe(true);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 1, reserved: 0 });
+        expect(await storage.instances.lastHeartbeat(dead)).toBeNull();
+        expect(await storage.instances.lastHeartbeat(live)).not.toBeNull();
+      });
+
+      it('an owner that never beat is dead only once its reservation is older than the staleness bound', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded, { cost: 1, owner: instance('silent') });
+        expect(await storage.ledger.reserve(r)).toEqual({ ok: true });
+        await storage.ledger.releaseOrphaned(ago(30_000));
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 1 });
+        await storage.ledger.releaseOrphaned(new Date(Date.now() + 1_000).toISOString());
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 0 });
+      });
+
+      it('never refuses for credits a dead instance holds, but does for a live one', async () => {
+        const seeded = await seed();
+        const dead = instance('dead');
+        const live = instance('live');
+        await storage.instances.heartbeat(dead, ago(3_600_000));
+        await storage.instances.heartbeat(live, ago(1_000));
+        // A key limit of 1, held by a call on an instance that was killed.
+        const orphan = reservation(seeded, { keyLimit: 1, owner: dead });
+        expect(await storage.ledger.reserve(orphan)).toEqual({ ok: true });
+        const next = reservation(seeded, { keyLimit: 1, owner: live });
+        expect(await storage.ledger.reserve(next)).toEqual({ ok: true });
+        expect(await storage.ledger.keyUsage(seeded.key.id, period)).toEqual({ used: 0, reserved: 1 });
+        // Now the credit is held by a live instance: that is a real exhaustion.
+        expect(await storage.ledger.reserve(reservation(seeded, { keyLimit: 1, owner: live }))).toEqual({
+          ok: false,
+          exhausted: 'key',
+        });
+        expect(await storage.ledger.commit(next.requestId, 1)).toBe(true);
+        expect(await storage.ledger.keyUsage(seeded.key.id, period)).toEqual({ used: 1, reserved: 0 });
+      });
+    });
+
     describe('request log', () => {
       function record(accountId: string, keyId: string): RequestRecord {
         return {

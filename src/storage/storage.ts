@@ -66,6 +66,11 @@ export interface ReserveRequest {
   keyLimit: number | null;
   /** After this the reservation is released by `releaseExpired` (a process killed mid-call). */
   expiresAt: string;
+  /**
+   * The instance holding the reservation; the storage's own instance id when absent. When its heartbeat lapses,
+   * `releaseOrphaned` frees the reservation long before `expiresAt`.
+   */
+  owner?: string;
 }
 
 export type ReserveOutcome = { ok: true } | { ok: false; exhausted: 'account' | 'key' };
@@ -103,6 +108,12 @@ export interface CreditLedger {
   release(requestId: string): Promise<boolean>;
   /** Releases reservations whose expiresAt is before `now`; returns how many. */
   releaseExpired(now: string): Promise<number>;
+  /**
+   * Releases reservations whose owner instance last beat before `staleBefore` (or never beat, for reservations made
+   * before it), and retries releases that failed during an outage; returns how many it released. `reserve` runs it
+   * once itself before refusing, so credits held by a dead instance never answer `credits_exhausted`.
+   */
+  releaseOrphaned(staleBefore: string): Promise<number>;
   accountUsage(accountId: string, period: string): Promise<CreditUsage>;
   keyUsage(keyId: string, period: string): Promise<CreditUsage>;
 }
@@ -113,11 +124,22 @@ export interface RequestLog {
   get(requestId: string, accountId: string): Promise<RequestRecord | null>;
 }
 
+/** Which server instances are alive: each upserts its heartbeat every few seconds (docs/architecture.md). */
+export interface InstanceStore {
+  /** Records that `instanceId` was alive at `at`; also proves the database accepts writes (/readyz). */
+  heartbeat(instanceId: string, at: string): Promise<void>;
+  /** When the instance last beat, or null if it never did (or was removed). */
+  lastHeartbeat(instanceId: string): Promise<string | null>;
+  /** A clean shutdown: the row goes, so nothing waits for it to turn stale. */
+  remove(instanceId: string): Promise<void>;
+}
+
 export interface Storage {
   accounts: AccountStore;
   keys: KeyStore;
   ledger: CreditLedger;
   requests: RequestLog;
+  instances: InstanceStore;
   /** Creates or upgrades the schema; idempotent. */
   migrate(): Promise<void>;
   close(): Promise<void>;

@@ -111,8 +111,12 @@ describe('concurrency', () => {
 });
 
 describe('a process killed mid-call', () => {
+  // Liveness is the instance heartbeat now (issue 7), not the pid: the credit comes back once the dead instance's
+  // heartbeat is stale (here 1.5 s; 30 s by default), no longer at the very first start-up sweep.
+  const liveness = { KUMO_HEARTBEAT_INTERVAL_MS: '250', KUMO_INSTANCE_STALE_MS: '1500' };
+
   it('loses no credit and charges nothing for the interrupted call', async () => {
-    const first = await kumoFor();
+    const first = await kumoFor(liveness);
     expect((await scrape(first.baseUrl, { url: item('200001') })).status).toBe(200);
     const pending = scrape(first.baseUrl, { url: item('200003') }).catch(() => null);
     // Wait until the call is inside the fetch (its credit reserved, its slot held).
@@ -123,8 +127,12 @@ describe('a process killed mid-call', () => {
     await first.kill();
     await pending;
 
-    const second = await kumoFor({}, first.dataDir);
-    const usage = await call(second.baseUrl, '/v1/usage');
+    const second = await kumoFor(liveness, first.dataDir);
+    let usage = await call(second.baseUrl, '/v1/usage');
+    for (let i = 0; i < 100 && usage.body.credits.reserved !== 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      usage = await call(second.baseUrl, '/v1/usage');
+    }
     expect(usage.body.credits).toMatchObject({ used: 1, reserved: 0, remaining: 499 });
     expect(usage.body.concurrency.in_use).toBe(0);
     expect((await scrape(second.baseUrl, { url: item('200001') })).status).toBe(200);

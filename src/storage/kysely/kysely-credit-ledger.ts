@@ -4,15 +4,16 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CreditLedger, CreditUsage, ReserveOutcome, ReserveRequest } from '../storage.js';
 import type { KumoDatabase, ReservationState } from './schema.js';
 import { isoOf, toIso } from './columns.js';
+import { isKumoError } from '../../errors.js';
 
 export interface KyselyCreditLedgerOptions {
-  /** Recorded on each reservation: who made it (`host:pid`), for the operator and for `isHolderGone`. */
+  /** This instance's id (`ins_…`), recorded as the owner of the reservations it makes (unless a request names one). */
   holder: string;
   /**
-   * When given, `releaseExpired` also frees reservations whose holder this reports as no longer running, without
-   * waiting for their expiry. Only safe where every holder is a process on this machine (the embedded SQLite file).
+   * A heartbeat older than this marks its instance dead. `reserve` frees a dead instance's reservations before it
+   * refuses for exhaustion. Default 30,000 ms.
    */
-  isHolderGone?: (holder: string) => boolean;
+  staleAfterMs?: number;
   clock?: () => Date;
 }
 
@@ -54,17 +55,28 @@ function assertCredits(value: number, what: string, min: number): void {
 export class KyselyCreditLedger implements CreditLedger {
   readonly #db: Kysely<KumoDatabase>;
   readonly #holder: string;
-  readonly #isHolderGone: ((holder: string) => boolean) | undefined;
+  readonly #staleAfterMs: number;
   readonly #clock: () => Date;
+  /** Releases that failed during an outage; `releaseOrphaned` retries them so the credits come back. */
+  readonly #unreleased = new Set<string>();
 
   constructor(db: Kysely<KumoDatabase>, options: KyselyCreditLedgerOptions) {
     this.#db = db;
     this.#holder = options.holder;
-    this.#isHolderGone = options.isHolderGone;
+    this.#staleAfterMs = options.staleAfterMs ?? 30_000;
     this.#clock = options.clock ?? (() => new Date());
   }
 
   async reserve(request: ReserveRequest): Promise<ReserveOutcome> {
+    const first = await this.#reserveOnce(request);
+    if (first.ok) return first;
+    // Credits a dead instance still holds are not spent: free them and look once more before saying exhausted.
+    const staleBefore = new Date(this.#clock().getTime() - this.#staleAfterMs).toISOString();
+    if ((await this.releaseOrphaned(staleBefore)) === 0) return first;
+    return this.#reserveOnce(request);
+  }
+
+  async #reserveOnce(request: ReserveRequest): Promise<ReserveOutcome> {
     assertCredits(request.cost, 'cost', 1);
     assertCredits(request.accountLimit, 'accountLimit', 0);
     if (request.keyLimit !== null) assertCredits(request.keyLimit, 'keyLimit', 0);
@@ -114,7 +126,7 @@ export class KyselyCreditLedger implements CreditLedger {
             cost,
             committed_cost: null,
             state: 'reserved',
-            holder: this.#holder,
+            holder: request.owner ?? this.#holder,
             expires_at: expiresAt,
             created_at: now,
             settled_at: null,
@@ -166,6 +178,17 @@ export class KyselyCreditLedger implements CreditLedger {
   }
 
   async release(requestId: string): Promise<boolean> {
+    try {
+      const released = await this.#release(requestId);
+      this.#unreleased.delete(requestId);
+      return released;
+    } catch (error) {
+      if (isKumoError(error) && error.code === 'unavailable') this.#unreleased.add(requestId);
+      throw error;
+    }
+  }
+
+  async #release(requestId: string): Promise<boolean> {
     const now = this.#clock().toISOString();
     return this.#db.transaction().execute(async (trx) => {
       const row = await this.#settle(trx, requestId, 'released', null, now);
@@ -176,39 +199,58 @@ export class KyselyCreditLedger implements CreditLedger {
   }
 
   async releaseExpired(now: string): Promise<number> {
-    const nowIso = toIso(now);
-    const ids = new Set<string>();
     const expired = await this.#db
       .selectFrom('credit_reservations')
       .select('request_id')
       .where('state', '=', 'reserved')
-      .where('expires_at', '<', nowIso)
+      .where('expires_at', '<', toIso(now))
       .execute();
-    for (const row of expired) ids.add(row.request_id);
+    return this.#releaseAll(expired.map((row) => row.request_id));
+  }
 
-    if (this.#isHolderGone) {
-      const holders = await this.#db
-        .selectFrom('credit_reservations')
-        .select('holder')
-        .distinct()
-        .where('state', '=', 'reserved')
-        .where('holder', 'is not', null)
-        .execute();
-      const gone = holders.map((h) => h.holder!).filter((h) => h !== this.#holder && this.#isHolderGone!(h));
-      if (gone.length > 0) {
-        const orphans = await this.#db
-          .selectFrom('credit_reservations')
-          .select('request_id')
-          .where('state', '=', 'reserved')
-          .where('holder', 'in', gone)
-          .execute();
-        for (const row of orphans) ids.add(row.request_id);
-      }
-    }
+  async releaseOrphaned(staleBefore: string): Promise<number> {
+    const stale = toIso(staleBefore);
+    // Never this instance's own: it is running this code, so it is alive even if its last heartbeat failed.
+    const orphans = await this.#db
+      .selectFrom('credit_reservations as r')
+      .leftJoin('instances as i', 'i.id', 'r.holder')
+      .select('r.request_id')
+      .where('r.state', '=', 'reserved')
+      .where((eb) => eb.or([eb('r.holder', 'is', null), eb('r.holder', '!=', this.#holder)]))
+      .where((eb) =>
+        eb.or([
+          eb('i.heartbeat_at', '<', stale),
+          // No heartbeat row: an owner from before liveness existed, or one removed; only once old enough that a
+          // live instance would have beaten by now.
+          eb.and([eb('i.id', 'is', null), eb('r.created_at', '<', stale)]),
+        ]),
+      )
+      .execute();
+    const released = await this.#releaseAll([...this.#unreleased, ...orphans.map((row) => row.request_id)]);
+    // Dead instances that hold nothing any more leave no row behind.
+    await this.#db
+      .deleteFrom('instances')
+      .where('heartbeat_at', '<', stale)
+      .where('id', '!=', this.#holder)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('credit_reservations')
+              .select('request_id')
+              .whereRef('credit_reservations.holder', '=', 'instances.id')
+              .where('credit_reservations.state', '=', 'reserved'),
+          ),
+        ),
+      )
+      .execute();
+    return released;
+  }
 
+  /** One transaction each: a call that commits meanwhile simply wins its state guard, and we skip it. */
+  async #releaseAll(ids: Iterable<string>): Promise<number> {
     let released = 0;
-    // One transaction each: a call that commits meanwhile simply wins its state guard, and we skip it.
-    for (const id of ids) if (await this.release(id)) released++;
+    for (const id of new Set(ids)) if (await this.release(id)) released++;
     return released;
   }
 

@@ -7,6 +7,7 @@ import { KyselyAccountStore } from './kysely-account-store.js';
 import { KyselyKeyStore } from './kysely-key-store.js';
 import { KyselyCreditLedger, type KyselyCreditLedgerOptions } from './kysely-credit-ledger.js';
 import { KyselyRequestLog } from './kysely-request-log.js';
+import { KyselyInstanceStore } from './kysely-instance-store.js';
 
 /** Migration name → its statements, run in order, one transaction per migration. Names sort in apply order. */
 export type SqlMigrations = Readonly<Record<string, readonly string[]>>;
@@ -36,6 +37,7 @@ export class KyselyStorage implements Storage {
   readonly keys: KyselyKeyStore;
   readonly ledger: KyselyCreditLedger;
   readonly requests: KyselyRequestLog;
+  readonly instances: KyselyInstanceStore;
   readonly #migrations: SqlMigrations;
   #closed: Promise<void> | null = null;
 
@@ -46,6 +48,7 @@ export class KyselyStorage implements Storage {
     this.keys = new KyselyKeyStore(options.db);
     this.ledger = new KyselyCreditLedger(options.db, options.ledger);
     this.requests = new KyselyRequestLog(options.db);
+    this.instances = new KyselyInstanceStore(options.db);
   }
 
   async migrate(): Promise<void> {

@@ -46,7 +46,7 @@ export interface CreditReservationsTable {
   cost: number;
   committed_cost: number | null;
   state: ReservationState;
-  /** `host:pid` of the process that reserved, so a sweeper on the same machine can tell it is gone. */
+  /** The owner instance id (`ins_…`), whose heartbeat in `instances` says whether the reservation is still held. */
   holder: string | null;
   expires_at: Timestamp;
   created_at: Timestamp;
@@ -82,6 +82,13 @@ export interface RequestsTable {
   created_at: Timestamp;
 }
 
+/** One row per live (or recently live) server instance; `heartbeat_at` is refreshed every few seconds. */
+export interface InstancesTable {
+  id: string;
+  heartbeat_at: Timestamp;
+  started_at: Timestamp;
+}
+
 export interface KumoDatabase {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -89,4 +96,5 @@ export interface KumoDatabase {
   credit_reservations: CreditReservationsTable;
   credit_ledger: CreditLedgerTable;
   requests: RequestsTable;
+  instances: InstancesTable;
 }

@@ -1,10 +1,11 @@
 // Storage shared by many instances: PostgreSQL through a pg Pool and Kysely's PostgresDialect.
-import { hostname } from 'node:os';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { KumoDatabase } from '../kysely/schema.js';
 import { KyselyStorage } from '../kysely/kysely-storage.js';
 import { postgresMigrations } from './postgres-migrations.js';
+import { outageClassifyingDialect } from '../kysely/outage-dialect.js';
+import { newId } from '../../accounts/ids.js';
 
 export interface PostgresStorageOptions {
   /** `postgres://user:pass@host:5432/db` */
@@ -14,6 +15,10 @@ export interface PostgresStorageOptions {
   connectionTimeoutMs?: number;
   /** Errors of idle pooled connections (e.g. the server restarted); without a listener they would crash the process. */
   onIdleError?: (error: Error) => void;
+  /** This server instance (`ins_…`), the owner of the reservations it makes; a fresh id by default. */
+  instanceId?: string;
+  /** A heartbeat older than this marks its instance dead (see KyselyCreditLedger). */
+  staleAfterMs?: number;
 }
 
 export async function createPostgresStorage(options: PostgresStorageOptions): Promise<KyselyStorage> {
@@ -21,14 +26,21 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     connectionString: options.url,
     max: options.poolSize,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+    // Finds a dead peer (a dropped route, a server gone without a FIN) instead of waiting on it for ever.
+    keepAlive: true,
   });
   pool.on('error', (error) => options.onIdleError?.(error));
-  const db = new Kysely<KumoDatabase>({ dialect: new PostgresDialect({ pool }) });
+  // pg-pool listens for errors on idle clients only: a checked-out client whose socket dies between two queries
+  // (inside a transaction, say) emits 'error' with no listener, which ends the process. This listener stays for
+  // the client's life; the query in flight, if any, still rejects and is classified as `unavailable`.
+  pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
+  const db = new Kysely<KumoDatabase>({ dialect: outageClassifyingDialect(new PostgresDialect({ pool })) });
   return new KyselyStorage({
     db,
     migrations: postgresMigrations,
-    // Instances on other machines share this database and a pid means nothing across them, so reservations of a
-    // killed instance are freed by expiry alone.
-    ledger: { holder: `${hostname()}:${process.pid}` },
+    ledger: {
+      holder: options.instanceId ?? newId('ins'),
+      ...(options.staleAfterMs === undefined ? {} : { staleAfterMs: options.staleAfterMs }),
+    },
   });
 }

@@ -78,4 +78,14 @@ export const sqliteMigrations: SqlMigrations = {
     ) STRICT`,
     `CREATE INDEX requests_account_created ON requests (account_id, created_at)`,
   ],
+  // Liveness (docs/architecture.md): each server instance upserts its row every few seconds; `credit_reservations.holder`
+  // names the owner instance, so a sweeper frees what a dead instance held once its heartbeat is stale.
+  '0002_liveness': [
+    `CREATE TABLE instances (
+      id TEXT PRIMARY KEY,
+      heartbeat_at TEXT NOT NULL,
+      started_at TEXT NOT NULL
+    ) STRICT`,
+    `CREATE INDEX credit_reservations_holder ON credit_reservations (holder) WHERE state = 'reserved'`,
+  ],
 };

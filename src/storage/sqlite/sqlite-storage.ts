@@ -1,6 +1,5 @@
 // The embedded default: Storage in one SQLite file under the data folder, via node:sqlite.
 import { mkdir, open } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { Kysely } from 'kysely';
 import type { KumoDatabase } from '../kysely/schema.js';
@@ -8,32 +7,17 @@ import { KyselyStorage } from '../kysely/kysely-storage.js';
 import { NodeSqliteDatabase } from './node-sqlite-database.js';
 import { NodeSqliteDialect } from './node-sqlite-dialect.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
+import { outageClassifyingDialect } from '../kysely/outage-dialect.js';
+import { newId } from '../../accounts/ids.js';
 
 export interface SqliteStorageOptions {
   /** The database file (e.g. `<data dir>/kumo.sqlite`), or `:memory:` for unit tests. */
   path: string;
   busyTimeoutMs?: number;
-  /**
-   * Who this process is, as recorded on its reservations; defaults to `host:pid`. Tests set it to play a process
-   * that has since died.
-   */
+  /** This server instance (`ins_…`), the owner of the reservations it makes; a fresh id by default. */
   holder?: string;
-}
-
-/**
- * A reservation's holder is gone when it names this machine and a pid that no longer exists. ESRCH is the only
- * proof; EPERM (someone else's live process) or a pid reused by another program keeps the reservation until expiry,
- * which errs toward holding credits a little longer rather than freeing credits of a call still running.
- */
-export function isLocalProcessGone(holder: string): boolean {
-  const match = /^(.*):(\d+)$/.exec(holder);
-  if (!match || match[1] !== hostname()) return false;
-  try {
-    process.kill(Number(match[2]), 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  /** A heartbeat older than this marks its instance dead (see KyselyCreditLedger). */
+  staleAfterMs?: number;
 }
 
 export async function createSqliteStorage(options: SqliteStorageOptions): Promise<KyselyStorage> {
@@ -47,15 +31,15 @@ export async function createSqliteStorage(options: SqliteStorageOptions): Promis
     options.path,
     options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs },
   );
-  const db = new Kysely<KumoDatabase>({ dialect: new NodeSqliteDialect({ database }) });
+  const db = new Kysely<KumoDatabase>({ dialect: outageClassifyingDialect(new NodeSqliteDialect({ database })) });
   return new KyselyStorage({
     db,
     migrations: sqliteMigrations,
+    // A process killed mid-call is found dead by its stale heartbeat, never by its pid: a zombie or a reused pid
+    // would look alive for ever (docs/architecture.md, liveness).
     ledger: {
-      holder: options.holder ?? `${hostname()}:${process.pid}`,
-      // The file is local, so every holder is a process on this machine: one killed mid-call has its credits
-      // back at the next sweep (at start-up), not only after its reservation expires.
-      isHolderGone: isLocalProcessGone,
+      holder: options.holder ?? newId('ins'),
+      ...(options.staleAfterMs === undefined ? {} : { staleAfterMs: options.staleAfterMs }),
     },
   });
 }

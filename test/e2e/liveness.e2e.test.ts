@@ -1,0 +1,167 @@
+// A server killed (SIGKILL) mid-call, end to end: the next instance frees the dead one's credits and slots by its stale
+// heartbeat, well within 60 s, charges nothing for the interrupted call, and never answers credits_exhausted for them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
+import { startKumo, scrape, call, kumoCli, type ApiAnswer, type KumoProcess } from '../support/kumo-process.js';
+import { itemPage } from '../support/pages.js';
+
+const item = (id: string) => `https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/${id}`;
+const fastPath = '/c/c-/kb/kb01/kb011427/720001';
+const hangingPath = '/c/c-/kb/kb01/kb011427/720002';
+const html = { 'content-type': 'text/html; charset=utf-8' };
+const adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+const database = `kumo_liveness_${randomBytes(6).toString('hex')}`;
+const redisPrefix = `kumo-liveness-${randomBytes(6).toString('hex')}`;
+// Production defaults are a 10 s heartbeat and 30 s staleness (freed within 40 s); scaled down so the test takes
+// seconds. The dead instance is detected by its heartbeat alone: the default reservation expiry is minutes away.
+const staleMs = 1_500;
+const liveness = { KUMO_HEARTBEAT_INTERVAL_MS: '250', KUMO_INSTANCE_STALE_MS: String(staleMs) };
+
+let origin: Origin;
+const started: KumoProcess[] = [];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(what: string, probe: () => Promise<ApiAnswer>, ok: (res: ApiAnswer) => boolean, ms: number) {
+  const deadline = Date.now() + ms;
+  let last: ApiAnswer;
+  do {
+    last = await probe();
+    if (ok(last)) return last;
+    await sleep(100);
+  } while (Date.now() < deadline);
+  throw new Error(`${what}: still ${JSON.stringify(last.body)} after ${ms} ms`);
+}
+
+/**
+ * Starts an instance, takes a key with a credit limit of 1 and a concurrency of 1, leaves a call of that key hanging in
+ * its fetch, SIGKILLs the instance, and starts a new one (a new instance id) on the same backends.
+ */
+async function killMidCall(env: Record<string, string>): Promise<{ next: KumoProcess; key: string; killedAt: number }> {
+  const first = await startKumo({ ...env, ...liveness });
+  started.push(first);
+  const created = await kumoCli(
+    first.dataDir,
+    ['keys', 'create', '--plan', 'free', '--credits', '1', '--concurrency', '1', '--json'],
+    env,
+  );
+  const key = created.key as string;
+  const before = origin.hits(hangingPath);
+  const pending = scrape(first.baseUrl, { url: item('720002') }, key).catch(() => null);
+  for (let i = 0; i < 200 && origin.hits(hangingPath) === before; i++) await sleep(25);
+  expect(origin.hits(hangingPath)).toBe(before + 1);
+
+  // The call holds the key's only credit and only slot.
+  const held = await call(first.baseUrl, '/v1/usage', key);
+  expect(held.body.key).toMatchObject({ used: 0, reserved: 1, concurrency_in_use: 1 });
+
+  await first.kill();
+  const killedAt = Date.now();
+  await pending;
+  const next = await startKumo({ ...env, ...liveness }, { dataDir: first.dataDir });
+  started.push(next);
+  return { next, key, killedAt };
+}
+
+async function expectFreedAndServed(next: KumoProcess, key: string, killedAt: number): Promise<void> {
+  const usage = await waitFor(
+    'the dead instance’s credit and slot',
+    () => call(next.baseUrl, '/v1/usage', key),
+    (res) => res.body?.key?.reserved === 0 && res.body?.key?.concurrency_in_use === 0,
+    30_000,
+  );
+  expect(Date.now() - killedAt).toBeLessThan(60_000);
+  // Nothing was charged for the call the kill interrupted.
+  expect(usage.body.key.used).toBe(0);
+  expect(usage.body.credits.used).toBe(0);
+  expect(usage.body.concurrency.in_use).toBe(0);
+
+  // The credit the dead process held is the key's only one: a new call gets it, not credits_exhausted.
+  const res = await scrape(next.baseUrl, { url: item('720001') }, key);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.cost_units).toBe(1);
+  const after = await call(next.baseUrl, '/v1/usage', key);
+  expect(after.body.key).toMatchObject({ used: 1, reserved: 0, concurrency_in_use: 0 });
+}
+
+/** Straight after the restart, before any sweep could run: the call must not be refused for the dead credit. */
+async function expectNoFalseExhaustion(next: KumoProcess, key: string, killedAt: number): Promise<void> {
+  // Until the heartbeat is stale the holder may be alive (a slow call on a live instance); past it, it is dead.
+  await sleep(Math.max(0, killedAt + staleMs + 200 - Date.now()));
+  const res = await scrape(next.baseUrl, { url: item('720001') }, key);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect((await call(next.baseUrl, '/v1/usage', key)).body.key).toMatchObject({ used: 1, reserved: 0 });
+}
+
+beforeAll(async () => {
+  origin = await startOrigin();
+  origin.route('GET', fastPath, { status: 200, headers: html, body: itemPage() });
+  origin.route('GET', hangingPath, () => {
+    // Never answers: the instance is killed while this call is in flight.
+  });
+});
+
+afterAll(async () => {
+  for (const k of started) {
+    await k.stop();
+    await k.cleanup();
+  }
+  await origin?.close();
+});
+
+describe('embedded mode (SQLite, in-process limits)', () => {
+  const env = () => ({ KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }) });
+
+  it('the next instance frees the killed one’s credit within the bound and charges nothing for it', async () => {
+    const { next, key, killedAt } = await killMidCall(env());
+    await expectFreedAndServed(next, key, killedAt);
+  });
+
+  it('a key whose only credit a dead process holds is served, not told credits_exhausted', async () => {
+    const { next, key, killedAt } = await killMidCall(env());
+    await expectNoFalseExhaustion(next, key, killedAt);
+  });
+});
+
+describe('shared mode (PostgreSQL, Redis)', () => {
+  const env = () => ({
+    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    KUMO_REDIS_KEY_PREFIX: redisPrefix,
+    KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }),
+  });
+
+  beforeAll(async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${database}`);
+    await client.end();
+  });
+
+  afterAll(async () => {
+    for (const k of started.splice(0)) {
+      await k.stop();
+      await k.cleanup();
+    }
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await client.end();
+    const redis = new Redis('redis://127.0.0.1:6379');
+    const keys = await redis.keys(`${redisPrefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('the next instance frees the killed one’s credit and Redis slot within the bound, charging nothing', async () => {
+    const { next, key, killedAt } = await killMidCall(env());
+    await expectFreedAndServed(next, key, killedAt);
+  });
+
+  it('a key whose only credit and slot a dead instance holds is served, not told credits_exhausted', async () => {
+    const { next, key, killedAt } = await killMidCall(env());
+    await expectNoFalseExhaustion(next, key, killedAt);
+  });
+});
