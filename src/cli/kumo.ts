@@ -10,6 +10,7 @@ import { validateExtraction } from '../extract/page-types.js';
 import {
   earnedCoverage,
   effectiveCoverage,
+  readVerificationRecord,
   toRecord,
   verificationRecordPath,
   verifyAll,
@@ -211,7 +212,8 @@ async function sites(args: string[]): Promise<void> {
     args: rest,
     options: { json: { type: 'boolean', default: false }, record: { type: 'boolean', default: false } },
   });
-  const registry = new SiteRegistry();
+  // Live, not the shipped record: this is the tool that regenerates a record the build refused as stale.
+  const registry = new SiteRegistry(undefined, { record: readVerificationRecord() });
   const results = await verifyAll(registry);
   if (values.record) {
     // A record written without the corpus would claim nothing verified the real pages: refuse instead.
