@@ -4,8 +4,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeConcurrencyLimiterContract } from './concurrency-limiter.contract.js';
 import { RedisConcurrencyLimiter } from './redis-concurrency-limiter.js';
+import { testRedisUrl } from '../../test/support/backends.js';
 
-const url = 'redis://127.0.0.1:6379';
+const url = testRedisUrl;
 const keyPrefix = `kumo-test-${randomBytes(6).toString('hex')}`;
 let admin: Redis;
 

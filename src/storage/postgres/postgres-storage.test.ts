@@ -1,39 +1,28 @@
 // PostgreSQL storage: the shared contract against the real server, in a scratch database dropped afterwards.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStorageContract, type StorageProbe } from '../storage.contract.js';
 import type { KyselyStorage } from '../kysely/kysely-storage.js';
 import { createPostgresStorage } from './postgres-storage.js';
 import { newId } from '../../accounts/ids.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../../test/support/backends.js';
 
-const adminUrl = 'postgres://postgres@127.0.0.1:5432/test';
-const database = `kumo_storage_test_${randomBytes(6).toString('hex')}`;
-const url = `postgres://postgres@127.0.0.1:5432/${database}`;
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+let scratch: ScratchDatabase;
+// Read when a storage is made (after beforeAll), so the database exists by then.
+const url = () => scratch.url;
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${database}`);
+  scratch = await createScratchDatabase('kumo_storage_test');
 });
 afterAll(async () => {
-  await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await scratch?.drop();
 });
 
 const probe: StorageProbe<KyselyStorage> = {
   ledgerCredits: async (storage, accountId) => (await storage.ledger.entries(accountId)).map((e) => e.credits),
 };
 
-describeStorageContract('postgres', () => createPostgresStorage({ url, poolSize: 10 }), probe);
+describeStorageContract('postgres', () => createPostgresStorage({ url: url(), poolSize: 10 }), probe);
 
 async function seed(storage: KyselyStorage): Promise<{ accountId: string; keyId: string }> {
   const accountId = newId('acc');
@@ -59,7 +48,9 @@ async function seed(storage: KyselyStorage): Promise<{ accountId: string; keyId:
 
 describe('postgres specifics', () => {
   it('migrations from several instances at once apply once', async () => {
-    const instances = await Promise.all(Array.from({ length: 3 }, () => createPostgresStorage({ url, poolSize: 2 })));
+    const instances = await Promise.all(
+      Array.from({ length: 3 }, () => createPostgresStorage({ url: url(), poolSize: 2 })),
+    );
     await Promise.all(instances.map((s) => s.migrate()));
     const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM kumo_migration`.execute(instances[0]!.db);
     expect(Number(rows[0]!.n)).toBe(1);
@@ -67,8 +58,8 @@ describe('postgres specifics', () => {
   });
 
   it('reservations from two instances sharing the database never pass the limit', async () => {
-    const a = await createPostgresStorage({ url, poolSize: 5 });
-    const b = await createPostgresStorage({ url, poolSize: 5 });
+    const a = await createPostgresStorage({ url: url(), poolSize: 5 });
+    const b = await createPostgresStorage({ url: url(), poolSize: 5 });
     await a.migrate();
     const { accountId, keyId } = await seed(a);
     const outcomes = await Promise.all(
@@ -92,7 +83,7 @@ describe('postgres specifics', () => {
   });
 
   it('keeps the ledger append-only, TRUNCATE included', async () => {
-    const storage = await createPostgresStorage({ url, poolSize: 1 });
+    const storage = await createPostgresStorage({ url: url(), poolSize: 1 });
     await storage.migrate();
     const { accountId, keyId } = await seed(storage);
     const requestId = newId('req');
