@@ -39,6 +39,8 @@ const usage = `usage:
   kumo normalize id --type jan|isbn|corporate_number|postal_code|phone "<input>"
   kumo sites verify [--json] [--record]
   kumo sites record URL [--site ID] [--name NAME] [--out DIR]
+  kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]
+                   (serves the saved page at the URL's path on 127.0.0.1, for KUMO_CONNECT_TO)
   kumo help | --help | -h
 
 Output is JSON on stdout (pipe it: \`npm run -s kumo -- … | jq\`); errors go to stderr with exit status 2.`;
@@ -364,6 +366,50 @@ async function record(args: string[]): Promise<void> {
   }
 }
 
+/** Runs until interrupted; prints where it serves (stderr) and the origin as JSON (stdout). */
+async function origin(args: string[]): Promise<void> {
+  const [action, ...rest] = args;
+  if (action !== 'serve') throw new UsageError(usage);
+  const { values } = parse(rest, {
+    url: { type: 'string' },
+    file: { type: 'string' },
+    port: { type: 'string' },
+    'content-type': { type: 'string' },
+  });
+  if (values.url === undefined || values.file === undefined)
+    throw new UsageError('kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]');
+  let url: URL;
+  try {
+    url = new URL(values.url);
+  } catch {
+    throw new UsageError(`--url ${values.url} is not an absolute URL`);
+  }
+  const port = int(values.port ?? '9000', 'port')!;
+  if (port > 65535) throw new UsageError('--port must be at most 65535');
+  const { serveOrigin } = await import('./origin.js');
+  let running;
+  try {
+    running = await serveOrigin({
+      url,
+      file: values.file,
+      port,
+      ...(values['content-type'] !== undefined ? { contentType: values['content-type'] } : {}),
+    });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT') throw new UsageError(`--file ${values.file} does not exist`);
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port`);
+    throw error;
+  }
+  process.stderr.write(`serving ${values.file} as ${url.pathname} on ${running.url} (Ctrl-C stops)\n`);
+  print({ origin: running.url, path: url.pathname, connect_to: `${url.hostname}=${running.url}` });
+  await new Promise<void>((resolve) => {
+    const stop = () => void running.close().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
 /** `help`, or `--help`/`-h` anywhere before a `--`: usage on stdout, exit 0 (asking for help is not an error). */
 function wantsHelp(argv: string[]): boolean {
   const end = argv.indexOf('--');
@@ -380,6 +426,8 @@ async function run(argv: string[]): Promise<void> {
   switch (command ?? '') {
     case 'accounts':
       return accountsCommand(rest);
+    case 'origin':
+      return origin(rest);
     case 'keys':
       return keys(rest);
     case 'extract':

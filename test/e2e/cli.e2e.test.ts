@@ -275,6 +275,20 @@ describe('kumo accounts set', () => {
   });
 });
 
+describe('kumo origin serve', () => {
+  it.each([
+    [['--file', 'x.html'], /kumo origin serve --url URL --file/],
+    [['--url', 'not a url', '--file', 'x.html'], /is not an absolute URL/],
+    [['--url', itemUrl, '--file', '/nonexistent/page.html'], /does not exist/],
+    [['--url', itemUrl, '--file', 'README.md', '--port', 'abc'], /--port must be a whole number/],
+    [['--url', itemUrl, '--file', 'README.md', '--port', '70000'], /--port must be at most 65535/],
+  ])('%j is a usage error', async (args, message) => {
+    const run = await kumo(['origin', 'serve', ...args]);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(message);
+  });
+});
+
 describe('output for pipes', () => {
   // npm prints a "> kumo@0.1.0 kumo" banner on stdout before the script runs; `-s` is what keeps stdout pure JSON.
   it('`npm run -s kumo -- …` piped into a JSON reader parses', async () => {
