@@ -228,7 +228,8 @@ export class Accounts {
    * and Growth only; moving to Free drops it to 0 (Free is a hard stop), moving between the others keeps it.
    */
   async changePlan(accountId: string, changes: { plan?: PlanId; overageCapCredits?: number }): Promise<AccountRecord> {
-    if (changes.plan !== undefined && !isPlanId(changes.plan)) throw new AccountError(`unknown plan ${String(changes.plan)}`);
+    if (changes.plan !== undefined && !isPlanId(changes.plan))
+      throw new AccountError(`unknown plan ${String(changes.plan)}`);
     const requested = wholeNumber('overageCapCredits', changes.overageCapCredits, 0);
     const account = await this.#storage.accounts.get(accountId);
     if (!account) throw new AccountError(`no account ${accountId}`);
