@@ -275,6 +275,19 @@ describe('kumo accounts set', () => {
   });
 });
 
+describe('kumo sites verify', () => {
+  it('runs every fixture live and prints the coverage table as JSON', async () => {
+    const run = await kumo(['sites', 'verify', '--json']);
+    expect(run.code, run.err).toBe(0);
+    const { coverage, fixtures } = JSON.parse(run.out) as { coverage: any[]; fixtures: any[] };
+    expect(coverage.map((row: any) => `${row.site}/${row.page_type}`)).toEqual(
+      expect.arrayContaining(['ikebe_gakki/item', 'jma_forecast/forecast_overview', 'estat_api/table']),
+    );
+    for (const row of coverage) expect(row.effective, `${row.site}/${row.page_type}`).toBe(row.declared);
+    expect(fixtures.filter((f: any) => f.status === 'fail')).toEqual([]);
+  });
+});
+
 describe('kumo origin serve', () => {
   it.each([
     [['--file', 'x.html'], /kumo origin serve --url URL --file/],
