@@ -134,6 +134,24 @@ describe('a deployment of dist/ alone', () => {
   });
 });
 
+describe('the CLI of a deployment of dist/ alone', () => {
+  it('makes a key the server accepts (as `docker compose exec kumo node dist/cli/kumo.js …` would)', async () => {
+    const child = spawn(process.execPath, [path.join(deploy, 'dist/cli/kumo.js'), 'keys', 'create', '--json'], {
+      cwd: deploy,
+      env: { PATH: process.env.PATH ?? '', KUMO_DATA_DIR: kumo.dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    expect(await new Promise((resolve) => child.once('exit', resolve)), err).toBe(0);
+    const page = pages.get('ikebe_gakki/item')!;
+    const answer = await scrape(kumo.baseUrl, { url: page.url }, JSON.parse(out).key);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  });
+});
+
 describe('a deployment whose build lost its verification record', () => {
   it('refuses to start and says why', async () => {
     const dir = await deployment();
