@@ -223,6 +223,25 @@ export class Accounts {
     return { keyId: existing.id, accountId: existing.accountId, created: false };
   }
 
+  /**
+   * An operator's change of an account's plan and/or overage cap, effective from the next call. A cap is for Starter
+   * and Growth only; moving to Free drops it to 0 (Free is a hard stop), moving between the others keeps it.
+   */
+  async changePlan(accountId: string, changes: { plan?: PlanId; overageCapCredits?: number }): Promise<AccountRecord> {
+    if (changes.plan !== undefined && !isPlanId(changes.plan))
+      throw new AccountError(`unknown plan ${String(changes.plan)}`);
+    const requested = wholeNumber('overageCapCredits', changes.overageCapCredits, 0);
+    const account = await this.#storage.accounts.get(accountId);
+    if (!account) throw new AccountError(`no account ${accountId}`);
+    const plan = planOf(changes.plan ?? account.plan);
+    if (requested !== null && requested > 0 && !plan.overageAllowed) {
+      throw new AccountError(`the ${plan.id} plan has no overage; its allowance is a hard stop`);
+    }
+    const overageCapCredits = plan.overageAllowed ? (requested ?? account.overageCapCredits) : 0;
+    await this.#storage.accounts.update(account.id, { plan: plan.id, overageCapCredits });
+    return { ...account, plan: plan.id, overageCapCredits };
+  }
+
   /** The account's limit (allowance + overage cap, if the plan allows overage) and the key's own limit. */
   creditLimits(account: AccountRecord, key: KeyRecord): CreditLimits {
     return creditLimitsOf(account, key);

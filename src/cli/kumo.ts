@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // The `kumo` command: keys for operators, and the reviewer's tools (extract, sites verify), on the server's config.
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfigFromProcess } from '../config.js';
-import { Accounts } from '../accounts/accounts-service.js';
-import { SiteRegistry } from '../sites/registry.js';
+import { AccountError, Accounts, type CreateKeyOptions } from '../accounts/accounts-service.js';
+import { SiteRegistry, siteCatalogue } from '../sites/registry.js';
 import { normalizePage } from '../normalize/normalize-page.js';
 import { validateExtraction } from '../extract/page-types.js';
 import {
   earnedCoverage,
   effectiveCoverage,
+  readVerificationRecord,
   toRecord,
   verificationRecordPath,
   verifyAll,
@@ -26,32 +27,67 @@ import { normalizeText } from '../normalize/text.js';
 import { idTypes, parseId, type IdType } from '../normalize/ids.js';
 
 const usage = `usage:
-  kumo keys create --plan free|starter|growth [--account ID] [--sites a,b] [--operations scrape,usage,artifacts]
+  kumo keys create [--plan free|starter|growth] [--overage-cap N] [--sites a,b] [--operations scrape,usage,artifacts]
                    [--outputs json,html,artifact] [--credits N] [--concurrency N] [--json]
+  kumo keys create --account ID [--sites a,b] [--operations …] [--outputs …] [--credits N] [--concurrency N] [--json]
   kumo keys list [--account ID] [--json]
   kumo keys revoke KEY_ID
   kumo keys rotate KEY_ID [--json]
+  kumo accounts set --account ID [--plan free|starter|growth] [--overage-cap N] [--json]
   kumo extract --site ID --url URL [--file page.html]   (reads stdin without --file)
   kumo normalize price|date|number|text "<input>"
   kumo normalize id --type jan|isbn|corporate_number|postal_code|phone "<input>"
   kumo sites verify [--json] [--record]
-  kumo sites record URL [--site ID] [--name NAME] [--out DIR]`;
+  kumo sites record URL [--site ID] [--name NAME] [--out DIR]
+  kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]
+                   (serves the saved page at the URL's path on 127.0.0.1, for KUMO_CONNECT_TO)
+  kumo help | --help | -h
+
+Output is JSON on stdout (pipe it: \`npm run -s kumo -- … | jq\`); errors go to stderr with exit status 2.`;
 
 class UsageError extends Error {}
 
-function list(value: string | undefined): string[] | undefined {
-  return value === undefined
-    ? undefined
-    : value
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
+const plans: readonly PlanId[] = ['free', 'starter', 'growth'];
+const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts'];
+const outputs: readonly Output[] = ['json', 'html', 'artifact'];
+
+/** parseArgs, with its own errors (unknown option, missing or dash-led value) as usage errors, and no empty values. */
+function parse<T extends ParseArgsConfig['options']>(args: string[], options: T, allowPositionals = false) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : 'invalid arguments');
+  }
+  // `--sites ""` (an unset shell variable) is a mistake, never "no value": refuse it rather than default silently.
+  for (const [name, value] of Object.entries(parsed.values))
+    if (value === '') throw new UsageError(`--${name} needs a value`);
+  return parsed;
 }
 
-function int(value: string | undefined, name: string): number | undefined {
+/** A comma-separated list; every item non-empty and, when `allowed` is given, one of those. */
+function list<T extends string>(value: string | undefined, name: string, allowed?: readonly T[]): T[] | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number`);
-  return Number(value);
+  const items = value.split(',').map((s) => s.trim());
+  if (items.some((item) => item === ''))
+    throw new UsageError(`--${name} needs a comma-separated list without empty items`);
+  for (const item of items)
+    if (allowed && !allowed.includes(item as T))
+      throw new UsageError(`--${name}: unknown value ${item} (one of ${allowed.join(', ')})`);
+  return items as T[];
+}
+
+function int(value: string | undefined, name: string, min = 0): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`--${name} must be a whole number ≥ ${min}`);
+  return n;
+}
+
+function plan(value: string | undefined): PlanId | undefined {
+  if (value === undefined) return undefined;
+  if (!plans.includes(value as PlanId)) throw new UsageError(`--plan must be one of ${plans.join(', ')}`);
+  return value as PlanId;
 }
 
 async function readStdin(): Promise<Buffer> {
@@ -66,11 +102,11 @@ function print(value: unknown): void {
 
 async function keys(args: string[]): Promise<void> {
   const [action, ...rest] = args;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
+  const { values, positionals } = parse(
+    rest,
+    {
       plan: { type: 'string' },
+      'overage-cap': { type: 'string' },
       account: { type: 'string' },
       sites: { type: 'string' },
       operations: { type: 'string' },
@@ -79,70 +115,121 @@ async function keys(args: string[]): Promise<void> {
       concurrency: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
-  });
+    true,
+  );
+  // Everything is checked before storage is opened, so a mistyped command changes nothing.
+  let create: CreateKeyOptions | null = null;
+  if (action === 'create') {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    if (values.account !== undefined && (values.plan !== undefined || values['overage-cap'] !== undefined))
+      throw new UsageError(
+        '--plan and --overage-cap are for a new account; change an existing one with ' +
+          '`kumo accounts set --account ID --plan … --overage-cap N`',
+      );
+    const sites = list(
+      values.sites,
+      'sites',
+      siteCatalogue.map((site) => site.id),
+    );
+    const ops = list(values.operations, 'operations', operations);
+    const outs = list(values.outputs, 'outputs', outputs);
+    const credits = int(values.credits, 'credits');
+    const concurrency = int(values.concurrency, 'concurrency', 1);
+    const overage = int(values['overage-cap'], 'overage-cap');
+    create = {
+      ...(values.account !== undefined ? { accountId: values.account } : { plan: plan(values.plan) ?? 'free' }),
+      ...(overage !== undefined ? { overageCapCredits: overage } : {}),
+      ...(sites ? { sites } : {}),
+      ...(ops ? { operations: ops } : {}),
+      ...(outs ? { outputs: outs } : {}),
+      ...(credits !== undefined ? { monthlyCreditLimit: credits } : {}),
+      ...(concurrency !== undefined ? { concurrencyLimit: concurrency } : {}),
+    };
+  } else if (action === 'list' || action === 'revoke' || action === 'rotate') {
+    const allowed = action === 'list' ? ['account', 'json'] : ['json'];
+    const extra = Object.keys(values).find((name) => !allowed.includes(name));
+    if (extra) throw new UsageError(`--${extra} does not apply to keys ${action}`);
+    if (action === 'list' && positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    if (action !== 'list' && positionals.length !== 1) throw new UsageError(`kumo keys ${action} KEY_ID`);
+  } else {
+    throw new UsageError(usage);
+  }
+
   // Loaded here so the reviewer's tools (normalize, extract, sites) need no storage backend at all.
   const { openStorage } = await import('../services.js');
   const storage = await openStorage(loadConfigFromProcess());
   try {
     const accounts = new Accounts(storage);
-    switch (action ?? '') {
-      case 'create': {
-        const plan = (values.plan ?? 'free') as PlanId;
-        if (!['free', 'starter', 'growth'].includes(plan))
-          throw new UsageError('--plan must be free, starter or growth');
-        const created = await accounts.createKey({
-          ...(values.account ? { accountId: values.account } : { plan }),
-          ...(values.sites ? { sites: list(values.sites)! } : {}),
-          ...(values.operations ? { operations: list(values.operations) as Operation[] } : {}),
-          ...(values.outputs ? { outputs: list(values.outputs) as Output[] } : {}),
-          ...(values.credits ? { monthlyCreditLimit: int(values.credits, 'credits')! } : {}),
-          ...(values.concurrency ? { concurrencyLimit: int(values.concurrency, 'concurrency')! } : {}),
-        });
-        const out = { key: created.key, key_id: created.keyId, account_id: created.accountId };
-        if (values.json) print(out);
-        else
-          process.stdout.write(
-            `key ${out.key}\nkey_id ${out.key_id}\naccount_id ${out.account_id}\n(the key is shown once; store it now)\n`,
-          );
-        return;
-      }
-      case 'list': {
-        const rows = await accounts.listKeys(values.account);
-        print(rows);
-        return;
-      }
+    if (action === 'create') {
+      const created = await accounts.createKey(create!);
+      const out = { key: created.key, key_id: created.keyId, account_id: created.accountId };
+      if (values.json) print(out);
+      else
+        process.stdout.write(
+          `key ${out.key}\nkey_id ${out.key_id}\naccount_id ${out.account_id}\n(the key is shown once; store it now)\n`,
+        );
+      return;
+    }
+    const id = positionals[0]!;
+    switch (action) {
+      case 'list':
+        return print(await accounts.listKeys(values.account));
       case 'revoke': {
-        const id = positionals[0];
-        if (!id) throw new UsageError('kumo keys revoke KEY_ID');
         const ok = await accounts.revokeKey(id);
         if (!ok) throw new UsageError(`no active key ${id}`);
-        print({ key_id: id, revoked: true });
-        return;
+        return print({ key_id: id, revoked: true });
       }
       case 'rotate': {
-        const id = positionals[0];
-        if (!id) throw new UsageError('kumo keys rotate KEY_ID');
         const rotated = await accounts.rotateKey(id);
-        print({ key: rotated.key, key_id: rotated.keyId, account_id: rotated.accountId, replaces: id });
-        return;
+        return print({ key: rotated.key, key_id: rotated.keyId, account_id: rotated.accountId, replaces: id });
       }
-      default:
-        throw new UsageError(usage);
     }
   } finally {
     await storage.close();
   }
 }
 
-async function extract(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      site: { type: 'string' },
-      url: { type: 'string' },
-      file: { type: 'string' },
-      'work-type': { type: 'string' },
+/** The operator's plan change: `kumo accounts set --account ID [--plan P] [--overage-cap N]`. */
+async function accountsCommand(args: string[]): Promise<void> {
+  const [action, ...rest] = args;
+  if (action !== 'set') throw new UsageError(usage);
+  const { values, positionals } = parse(
+    rest,
+    {
+      account: { type: 'string' },
+      plan: { type: 'string' },
+      'overage-cap': { type: 'string' },
+      json: { type: 'boolean', default: false },
     },
+    true,
+  );
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+  if (values.account === undefined)
+    throw new UsageError('kumo accounts set --account ID [--plan free|starter|growth] [--overage-cap N]');
+  const changes = {
+    ...(values.plan !== undefined ? { plan: plan(values.plan) } : {}),
+    ...(values['overage-cap'] !== undefined ? { overageCapCredits: int(values['overage-cap'], 'overage-cap') } : {}),
+  };
+  if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: give --plan and/or --overage-cap');
+
+  const { openStorage } = await import('../services.js');
+  const storage = await openStorage(loadConfigFromProcess());
+  try {
+    const account = await new Accounts(storage).changePlan(values.account, changes);
+    const out = { account_id: account.id, plan: account.plan, overage_cap: account.overageCapCredits };
+    if (values.json) print(out);
+    else process.stdout.write(`account_id ${out.account_id}\nplan ${out.plan}\noverage_cap ${out.overage_cap}\n`);
+  } finally {
+    await storage.close();
+  }
+}
+
+async function extract(args: string[]): Promise<void> {
+  const { values } = parse(args, {
+    site: { type: 'string' },
+    url: { type: 'string' },
+    file: { type: 'string' },
+    'work-type': { type: 'string' },
   });
   if (!values.site || !values.url) throw new UsageError('kumo extract --site ID --url URL [--file page.html]');
   const registry = new SiteRegistry();
@@ -175,11 +262,7 @@ async function extract(args: string[]): Promise<void> {
 /** research §0 shapes, so a reviewer can check the library against the policy table one string at a time. */
 function normalize(args: string[]): void {
   const [kind, ...rest] = args;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: { type: { type: 'string' } },
-  });
+  const { values, positionals } = parse(rest, { type: { type: 'string' } }, true);
   const input = positionals[0];
   if (input === undefined || positionals.length > 1) throw new UsageError(usage);
   switch (kind ?? '') {
@@ -207,11 +290,12 @@ async function sites(args: string[]): Promise<void> {
   const [action, ...rest] = args;
   if (action === 'record') return record(rest);
   if (action !== 'verify') throw new UsageError(usage);
-  const { values } = parseArgs({
-    args: rest,
-    options: { json: { type: 'boolean', default: false }, record: { type: 'boolean', default: false } },
+  const { values } = parse(rest, {
+    json: { type: 'boolean', default: false },
+    record: { type: 'boolean', default: false },
   });
-  const registry = new SiteRegistry();
+  // Live, not the shipped record: this is the tool that regenerates a record the build refused as stale.
+  const registry = new SiteRegistry(undefined, { record: readVerificationRecord() });
   const results = await verifyAll(registry);
   if (values.record) {
     // A record written without the corpus would claim nothing verified the real pages: refuse instead.
@@ -257,11 +341,11 @@ async function sites(args: string[]): Promise<void> {
 }
 
 async function record(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parse(
     args,
-    allowPositionals: true,
-    options: { site: { type: 'string' }, name: { type: 'string' }, out: { type: 'string' } },
-  });
+    { site: { type: 'string' }, name: { type: 'string' }, out: { type: 'string' } },
+    true,
+  );
   if (positionals.length !== 1) throw new UsageError('kumo sites record URL [--site ID] [--name NAME] [--out DIR]');
   const { createHttpFetcher } = await import('../services.js');
   const fetcher = createHttpFetcher(loadConfigFromProcess(), {
@@ -282,9 +366,68 @@ async function record(args: string[]): Promise<void> {
   }
 }
 
+/** Runs until interrupted; prints where it serves (stderr) and the origin as JSON (stdout). */
+async function origin(args: string[]): Promise<void> {
+  const [action, ...rest] = args;
+  if (action !== 'serve') throw new UsageError(usage);
+  const { values } = parse(rest, {
+    url: { type: 'string' },
+    file: { type: 'string' },
+    port: { type: 'string' },
+    'content-type': { type: 'string' },
+  });
+  if (values.url === undefined || values.file === undefined)
+    throw new UsageError('kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]');
+  let url: URL;
+  try {
+    url = new URL(values.url);
+  } catch {
+    throw new UsageError(`--url ${values.url} is not an absolute URL`);
+  }
+  const port = int(values.port ?? '9000', 'port')!;
+  if (port > 65535) throw new UsageError('--port must be at most 65535');
+  const { serveOrigin } = await import('./origin.js');
+  let running;
+  try {
+    running = await serveOrigin({
+      url,
+      file: values.file,
+      port,
+      ...(values['content-type'] !== undefined ? { contentType: values['content-type'] } : {}),
+    });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT') throw new UsageError(`--file ${values.file} does not exist`);
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port`);
+    throw error;
+  }
+  process.stderr.write(`serving ${values.file} as ${url.pathname} on ${running.url} (Ctrl-C stops)\n`);
+  print({ origin: running.url, path: url.pathname, connect_to: `${url.hostname}=${running.url}` });
+  await new Promise<void>((resolve) => {
+    const stop = () => void running.close().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** `help`, or `--help`/`-h` anywhere before a `--`: usage on stdout, exit 0 (asking for help is not an error). */
+function wantsHelp(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  const options = end === -1 ? argv : argv.slice(0, end);
+  return argv[0] === 'help' || options.includes('--help') || options.includes('-h');
+}
+
 async function run(argv: string[]): Promise<void> {
+  if (wantsHelp(argv)) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
   const [command, ...rest] = argv;
   switch (command ?? '') {
+    case 'accounts':
+      return accountsCommand(rest);
+    case 'origin':
+      return origin(rest);
     case 'keys':
       return keys(rest);
     case 'extract':
@@ -299,7 +442,7 @@ async function run(argv: string[]): Promise<void> {
 }
 
 run(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof ConfigError) {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof AccountError) {
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 2;
   } else if (isKumoError(error)) {

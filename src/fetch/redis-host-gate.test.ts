@@ -1,12 +1,13 @@
-// RedisHostGate against the real Redis on 127.0.0.1:6379: the shared contract across two instances, and cleanup.
+// RedisHostGate against the real Redis (KUMO_TEST_REDIS_URL, default 127.0.0.1:6379): the shared contract across two instances, and cleanup.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { KumoError } from '../errors.js';
 import { describeHostGateContract } from './host-gate.contract.js';
 import { RedisHostGate } from './redis-host-gate.js';
+import { testRedisUrl } from '../../test/support/backends.js';
 
-const url = 'redis://127.0.0.1:6379';
+const url = testRedisUrl;
 const keyPrefix = `kumo-test-${randomBytes(6).toString('hex')}`;
 let admin: Redis;
 let counter = 0;

@@ -6,8 +6,9 @@ import { describeConcurrencyLimiterContract } from './concurrency-limiter.contra
 import { RedisConcurrencyLimiter } from './redis-concurrency-limiter.js';
 import { isKumoError } from '../errors.js';
 import { startTcpProxy } from '../../test/support/tcp-proxy.js';
+import { endpointOf, testRedisUrl, throughPort } from '../../test/support/backends.js';
 
-const url = 'redis://127.0.0.1:6379';
+const url = testRedisUrl;
 const keyPrefix = `kumo-test-${randomBytes(6).toString('hex')}`;
 let admin: Redis;
 
@@ -89,9 +90,9 @@ describe('RedisConcurrencyLimiter', () => {
   });
 
   it('through an outage: unavailable at once while down, the failed release retried by the sweep when back', async () => {
-    const proxy = await startTcpProxy({ host: '127.0.0.1', port: 6379 });
+    const proxy = await startTcpProxy(endpointOf(testRedisUrl));
     const limiter = new RedisConcurrencyLimiter({
-      url: `redis://127.0.0.1:${proxy.port}`,
+      url: throughPort(testRedisUrl, proxy.port),
       keyPrefix,
       commandTimeoutMs: 500,
       onError: () => undefined,

@@ -1,6 +1,6 @@
 // Coverage is earned (DESIGN §6): the committed record matches live verification, and failing fixtures take a
 // page type out of service without anyone editing the site definition.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,10 +11,15 @@ import {
   earnedCoverage,
   effectiveCoverage,
   fixturesDirOf,
+  loadShippedRecord,
   readVerificationRecord,
+  recordProblems,
+  shippedRecordPath,
   toRecord,
   verifyAll,
+  type VerificationRecord,
 } from './verification.js';
+import { shipVerificationRecord } from './ship-record.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'kumo-coverage-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -84,7 +89,53 @@ describe('the committed verification record', () => {
     expect(ikebe.coverage).toBe('beta');
   });
 
-  it('is quick to build (the in-project fixtures run at construction)', () => {
+  it('is current for the in-project fixtures and names every real page, with or without the corpus', async () => {
+    const record = readVerificationRecord()!;
+    const live = await verifyAll(new SiteRegistry(undefined, { record }));
+    expect(recordProblems(record, live)).toEqual([]);
+  });
+
+  it('is stale when an outcome, a page or the list of fixtures changed', async () => {
+    const record = readVerificationRecord()!;
+    const live = await verifyAll(new SiteRegistry(undefined, { record }));
+    const edit = (change: (fixtures: VerificationRecord['fixtures']) => void) => {
+      const copy = structuredClone(record);
+      change(copy.fixtures);
+      return recordProblems(copy, live);
+    };
+    const modelled = record.fixtures.findIndex((f) => f.source === 'modelled');
+    const corpus = record.fixtures.findIndex((f) => f.source === 'corpus');
+    expect(edit((f) => (f[modelled]!.status = 'fail'))).toEqual([expect.stringMatching(/status: expected "fail"/)]);
+    expect(edit((f) => (f[modelled]!.sha256 = '0'.repeat(64)))).toEqual([expect.stringMatching(/sha256/)]);
+    expect(edit((f) => f.splice(corpus, 1))).toEqual([expect.stringMatching(/not in the record/)]);
+    expect(edit((f) => f.push({ ...f[corpus]!, fixture: 'gone' }))).toEqual([
+      expect.stringMatching(/gone: in the record but no longer a fixture/),
+    ]);
+    expect(edit((f) => (f[corpus]!.status = 'skipped'))).toHaveLength(1);
+  });
+
+  it('is shipped by the build only when current, and a stale one leaves no record to start from', async () => {
+    const to = path.join(tmp, 'dist-sites', 'verification-record.json');
+    expect(await shipVerificationRecord({ to })).toEqual([]);
+    expect(JSON.parse(readFileSync(to, 'utf8'))).toEqual(readVerificationRecord());
+
+    const stale = structuredClone(readVerificationRecord()!);
+    stale.fixtures.find((f) => f.source === 'modelled')!.status = 'fail';
+    const from = path.join(tmp, 'stale-record.json');
+    writeFileSync(from, JSON.stringify(stale));
+    expect(await shipVerificationRecord({ from, to })).toHaveLength(1);
+    expect(existsSync(to)).toBe(false);
+  });
+
+  it('is what a registry built without options serves from, and its absence stops construction', () => {
+    expect(() => loadShippedRecord(path.join(tmp, 'nothing-here.json'))).toThrow(/verification record missing at/);
+    const bad = path.join(tmp, 'bad-record.json');
+    writeFileSync(bad, JSON.stringify({ note: 'x', fixtures: [{ site: 1 }] }));
+    expect(() => loadShippedRecord(bad)).toThrow(/no valid fixtures list/);
+    expect(loadShippedRecord(shippedRecordPath)).toEqual(readVerificationRecord());
+  });
+
+  it('is quick to build (the shipped record is read, no fixture runs at construction)', () => {
     const started = performance.now();
     new SiteRegistry();
     const ms = performance.now() - started;

@@ -3,7 +3,7 @@ import type { PageTypeEntry, Site } from './site.js';
 import {
   earnedCoverage,
   effectiveCoverage,
-  readVerificationRecord,
+  loadShippedRecord,
   verifySiteSync,
   type FixtureResult,
   type VerificationRecord,
@@ -17,20 +17,31 @@ import { kabuoji3 } from './kabuoji3/site.js';
 export const siteCatalogue: readonly Site[] = [ikebeGakki, jmaForecast, estatApi, kabuoji3, edinet];
 
 export interface RegistryOptions {
-  /** Real-page outcomes; default the committed src/sites/verification-record.json. */
+  /**
+   * Absent (the server, the CLI): coverage comes only from the verification record shipped beside this module
+   * (dist/sites/verification-record.json, written by `npm run build` after checking it is current), so a build
+   * deploys without src/ or the fixtures; the constructor throws when that record cannot be read.
+   * Given (null for none): the in-project fixtures run now and only the real-page (corpus) outcomes come from it,
+   * for the build's own check and for tests of how coverage is earned.
+   */
   record?: VerificationRecord | null;
 }
 
-/**
- * Coverage is earned, not declared (DESIGN §6): the in-project fixtures (modelled, recorded) run now, the corpus
- * fixtures come from the committed record, and each page type is served at its declared level capped by that.
- */
-function withEarnedCoverage(site: Site, record: VerificationRecord | null): Site {
+type Outcome = Pick<FixtureResult, 'site' | 'pageType' | 'source' | 'status'>;
+
+/** Fixture outcomes of one site: all from the shipped record, or in-project ones live plus the record's corpus ones. */
+function outcomesOf(site: Site, shipped: VerificationRecord | null, record: VerificationRecord | null): Outcome[] {
+  if (shipped) return shipped.fixtures.filter((r) => r.site === site.id);
   const live = verifySiteSync(site, { only: (meta) => meta.source !== 'corpus' });
-  const fromRecord: Pick<FixtureResult, 'pageType' | 'source' | 'status'>[] = (record?.fixtures ?? []).filter(
-    (r) => r.site === site.id && r.source === 'corpus',
-  );
-  const results = [...live, ...fromRecord];
+  const fromRecord = (record?.fixtures ?? []).filter((r) => r.site === site.id && r.source === 'corpus');
+  return [...live, ...fromRecord];
+}
+
+/**
+ * Coverage is earned, not declared (DESIGN §6): each page type is served at its declared level capped by what its
+ * fixtures earned.
+ */
+function withEarnedCoverage(site: Site, results: readonly Outcome[]): Site {
   return {
     ...site,
     pageTypes: site.pageTypes.map((entry) => {
@@ -52,8 +63,9 @@ export class SiteRegistry {
   readonly #byHost: ReadonlyMap<string, Site>;
 
   constructor(declared: readonly Site[] = siteCatalogue, options: RegistryOptions = {}) {
-    const record = options.record === undefined ? readVerificationRecord() : options.record;
-    const sites = declared.map((site) => withEarnedCoverage(site, record));
+    const shipped = options.record === undefined ? loadShippedRecord() : null;
+    const record = options.record ?? null;
+    const sites = declared.map((site) => withEarnedCoverage(site, outcomesOf(site, shipped, record)));
     const byHost = new Map<string, Site>();
     const ids = new Set<string>();
     for (const site of sites) {

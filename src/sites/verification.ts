@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isKumoError } from '../errors.js';
 import { validateExtraction } from '../extract/page-types.js';
 import { normalizePage } from '../normalize/normalize-page.js';
@@ -259,7 +260,14 @@ export interface RecordedFixture {
   status: FixtureResult['status'];
 }
 
+/** The committed record, in the source tree: what `kumo sites verify --record` writes and the build checks. */
 export const verificationRecordPath = path.join(repoRoot, 'src', 'sites', 'verification-record.json');
+
+/**
+ * The record the server reads: beside this module, so `dist/sites/` when built (the build ships a checked copy
+ * there) and the committed file itself when run from source. Nothing else is read at run time (DESIGN §7).
+ */
+export const shippedRecordPath = fileURLToPath(new URL('./verification-record.json', import.meta.url));
 
 export function toRecord(results: readonly FixtureResult[]): VerificationRecord {
   return {
@@ -283,4 +291,62 @@ export function readVerificationRecord(file = verificationRecordPath): Verificat
   } catch {
     return null;
   }
+}
+
+/**
+ * The shipped record, or an error that names the file: without it nothing could be served, and a server that starts
+ * anyway would refuse every page without saying why, so the caller refuses to start instead.
+ */
+export function loadShippedRecord(file = shippedRecordPath): VerificationRecord {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`verification record missing at ${file}: \`npm run build\` ships it inside dist/sites/`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`verification record at ${file} is not JSON: rebuild with \`npm run build\``);
+  }
+  if (!isPlainObject(parsed) || !Array.isArray(parsed.fixtures) || !parsed.fixtures.every(isRecordedFixture))
+    throw new Error(`verification record at ${file} has no valid fixtures list: rebuild with \`npm run build\``);
+  return parsed as unknown as VerificationRecord;
+}
+
+function isRecordedFixture(value: unknown): value is RecordedFixture {
+  return (
+    isPlainObject(value) &&
+    typeof value.site === 'string' &&
+    typeof value.fixture === 'string' &&
+    (value.pageType === null || typeof value.pageType === 'string') &&
+    ['pass', 'fail', 'skipped'].includes(value.status as string)
+  );
+}
+
+/**
+ * Why a record is not current for these fixtures (empty when it is): every fixture in the source tree has its entry
+ * and no other; in-project pages (and corpus pages, when the corpus is here) must give exactly the recorded outcome
+ * and sha256; a corpus page that is absent here must have been verified (pass or fail) when the record was written.
+ */
+export function recordProblems(record: VerificationRecord, live: readonly FixtureResult[]): string[] {
+  const now = toRecord(live).fixtures;
+  const key = (f: Pick<RecordedFixture, 'site' | 'fixture'>) => `${f.site}/${f.fixture}`;
+  const recorded = new Map(record.fixtures.map((f) => [key(f), f]));
+  const problems: string[] = [];
+  for (const fixture of now) {
+    const entry = recorded.get(key(fixture));
+    recorded.delete(key(fixture));
+    if (!entry) {
+      problems.push(`${key(fixture)}: not in the record`);
+    } else if (fixture.source === 'corpus' && fixture.status === 'skipped') {
+      if (entry.source !== 'corpus' || entry.pageType !== fixture.pageType || entry.status === 'skipped')
+        problems.push(`${key(fixture)}: the record does not hold a verified outcome for this real page`);
+    } else if (diffJson(entry, fixture).length > 0) {
+      problems.push(`${key(fixture)}: ${diffJson(entry, fixture).join('; ')}`);
+    }
+  }
+  for (const gone of recorded.keys()) problems.push(`${gone}: in the record but no longer a fixture`);
+  return problems;
 }

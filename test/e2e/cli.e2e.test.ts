@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectToSpec, startOrigin, type Origin } from '../support/origin.js';
-import { repoRoot } from '../support/kumo-process.js';
+import { call, repoRoot, startKumo, type KumoProcess } from '../support/kumo-process.js';
 
 interface Run {
   code: number | null;
@@ -124,5 +124,212 @@ describe('kumo sites record', () => {
     const run = await kumo(['sites', 'record', 'https://shop.example.net/item/1', '--out', path.join(tmp, 'x')]);
     expect(run.code).not.toBe(0);
     expect(run.err).toMatch(/no supported site/);
+  });
+});
+
+describe('kumo help', () => {
+  it.each([['--help'], ['-h'], ['help'], ['keys', '--help'], ['keys', 'create', '-h'], ['accounts', 'set', '--help']])(
+    '%j prints the usage to stdout and exits 0',
+    async (...args) => {
+      const run = await kumo(args);
+      expect(run.code).toBe(0);
+      expect(run.err).toBe('');
+      expect(run.out).toMatch(/^usage:\n/);
+      for (const command of ['keys create', 'keys list', 'accounts set', 'extract', 'normalize', 'sites verify'])
+        expect(run.out).toContain(`kumo ${command}`);
+    },
+  );
+
+  it.each([[[]], [['nosuch']], [['keys']], [['accounts', 'nosuch']]])(
+    '%j is a usage error: usage on stderr, nothing on stdout, exit 2',
+    async (args) => {
+      const run = await kumo(args);
+      expect(run.code).toBe(2);
+      expect(run.out).toBe('');
+      expect(run.err).toMatch(/^usage:\n/);
+    },
+  );
+});
+
+describe('kumo keys create refuses what it cannot honour, and creates nothing', () => {
+  const keyCount = async () => {
+    const run = await kumo(['keys', 'list', '--json']);
+    expect(run.code, run.err).toBe(0);
+    return (JSON.parse(run.out) as unknown[]).length;
+  };
+
+  it.each([
+    [['--sites', ''], /--sites needs a value/],
+    [['--sites', 'nosuch'], /--sites: unknown value nosuch/],
+    [['--sites', 'ikebe_gakki,'], /--sites needs a comma-separated list without empty items/],
+    [['--operations', 'scrape,delete'], /--operations: unknown value delete/],
+    [['--outputs', ''], /--outputs needs a value/],
+    [['--credits', ''], /--credits needs a value/],
+    [['--credits', '-1'], /--credits/],
+    [['--credits=-1'], /--credits must be a whole number/],
+    [['--credits', 'abc'], /--credits must be a whole number/],
+    [['--credits', '1.5'], /--credits must be a whole number/],
+    [['--concurrency', '0'], /--concurrency must be a whole number ≥ 1/],
+    [['--concurrency', '99'], /above the free plan's/],
+    [['--plan', ''], /--plan needs a value/],
+    [['--plan', 'gold'], /--plan must be one of free, starter, growth/],
+    [['--overage-cap', '100'], /free plan has no overage/],
+    [['--account', ''], /--account needs a value/],
+    [['--account', 'acc_x', '--plan', 'free'], /change an existing one with `kumo accounts set/],
+    [['--account', 'acc_x', '--overage-cap', '5'], /change an existing one with `kumo accounts set/],
+    [['--account', 'acc_nosuch'], /no account acc_nosuch/],
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['extra'], /unexpected argument extra/],
+  ])('%j', async (args, message) => {
+    const before = await keyCount();
+    const run = await kumo(['keys', 'create', ...args, '--json']);
+    expect(run.code).toBe(2);
+    expect(run.out).toBe('');
+    expect(run.err).toMatch(message);
+    expect(await keyCount()).toBe(before);
+  });
+
+  it('takes a well-formed narrowing as given', async () => {
+    const run = await kumo([
+      'keys',
+      'create',
+      '--plan',
+      'starter',
+      '--overage-cap',
+      '50',
+      '--sites',
+      'ikebe_gakki, jma_forecast',
+      '--credits',
+      '0',
+      '--concurrency',
+      '5',
+      '--json',
+    ]);
+    expect(run.code, run.err).toBe(0);
+    const { key_id } = JSON.parse(run.out);
+    const listed = JSON.parse((await kumo(['keys', 'list', '--json'])).out) as any[];
+    expect(listed.find((k) => k.id === key_id)).toMatchObject({
+      sites: ['ikebe_gakki', 'jma_forecast'],
+      monthlyCreditLimit: 0,
+      concurrencyLimit: 5,
+    });
+  });
+});
+
+describe('kumo accounts set', () => {
+  let server: KumoProcess;
+  let key: string;
+  let account: string;
+  const limits = async () => {
+    const usage = await call(server.baseUrl, '/v1/usage', key);
+    expect(usage.status).toBe(200);
+    return { plan: usage.body.plan, limit: usage.body.credits.limit, overage: usage.body.credits.overage_cap };
+  };
+  const set = (...args: string[]) => kumo(['accounts', 'set', '--account', account, ...args, '--json']);
+
+  beforeAll(async () => {
+    // The running server and the CLI share the data folder, as an operator's would (removed with tmp).
+    server = await startKumo({}, { dataDir: tmp });
+    const created = await kumo(['keys', 'create', '--plan', 'free', '--json']);
+    ({ key, account_id: account } = JSON.parse(created.out));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('changes the plan and overage cap of an existing account, effective on the next call', async () => {
+    expect(await limits()).toEqual({ plan: 'free', limit: 500, overage: 0 });
+
+    let run = await set('--plan', 'starter', '--overage-cap', '1000');
+    expect(run.code, run.err).toBe(0);
+    expect(JSON.parse(run.out)).toEqual({ account_id: account, plan: 'starter', overage_cap: 1000 });
+    expect(await limits()).toEqual({ plan: 'starter', limit: 6000, overage: 1000 });
+
+    run = await set('--plan', 'growth'); // the cap is kept between plans that have one
+    expect(JSON.parse(run.out)).toEqual({ account_id: account, plan: 'growth', overage_cap: 1000 });
+    run = await set('--overage-cap', '0');
+    expect(JSON.parse(run.out)).toEqual({ account_id: account, plan: 'growth', overage_cap: 0 });
+    run = await set('--overage-cap', '200');
+    expect(await limits()).toEqual({ plan: 'growth', limit: 25200, overage: 200 });
+
+    run = await set('--plan', 'free'); // Free is a hard stop: its cap can only be 0
+    expect(JSON.parse(run.out)).toEqual({ account_id: account, plan: 'free', overage_cap: 0 });
+    expect(await limits()).toEqual({ plan: 'free', limit: 500, overage: 0 });
+  });
+
+  it.each([
+    [['--plan', 'free', '--overage-cap', '5'], /free plan has no overage/],
+    [['--overage-cap', '5'], /free plan has no overage/],
+    [['--overage-cap', ''], /--overage-cap needs a value/],
+    [['--overage-cap', 'abc'], /--overage-cap must be a whole number/],
+    [['--overage-cap', '-5'], /--overage-cap/],
+    [['--plan', 'gold'], /--plan must be one of/],
+    [['--plan', ''], /--plan needs a value/],
+    [[], /nothing to change/],
+    [['--sites', 'ikebe_gakki'], /Unknown option '--sites'/],
+  ])('%j is refused (exit 2) and changes nothing', async (args, message) => {
+    const run = await set(...args);
+    expect(run.code).toBe(2);
+    expect(run.out).toBe('');
+    expect(run.err).toMatch(message);
+    expect(await limits()).toEqual({ plan: 'free', limit: 500, overage: 0 });
+  });
+
+  it('needs an existing account', async () => {
+    for (const args of [
+      ['--plan', 'growth'],
+      ['--account', 'acc_nosuch', '--plan', 'growth'],
+    ]) {
+      const run = await kumo(['accounts', 'set', ...args]);
+      expect(run.code).toBe(2);
+      expect(run.err).toMatch(/--account ID|no account acc_nosuch/);
+    }
+  });
+});
+
+describe('kumo sites verify', () => {
+  it('runs every fixture live and prints the coverage table as JSON', async () => {
+    const run = await kumo(['sites', 'verify', '--json']);
+    expect(run.code, run.err).toBe(0);
+    const { coverage, fixtures } = JSON.parse(run.out) as { coverage: any[]; fixtures: any[] };
+    expect(coverage.map((row: any) => `${row.site}/${row.page_type}`)).toEqual(
+      expect.arrayContaining(['ikebe_gakki/item', 'jma_forecast/forecast_overview', 'estat_api/table']),
+    );
+    for (const row of coverage) expect(row.effective, `${row.site}/${row.page_type}`).toBe(row.declared);
+    expect(fixtures.filter((f: any) => f.status === 'fail')).toEqual([]);
+  });
+});
+
+describe('kumo origin serve', () => {
+  it.each([
+    [['--file', 'x.html'], /kumo origin serve --url URL --file/],
+    [['--url', 'not a url', '--file', 'x.html'], /is not an absolute URL/],
+    [['--url', itemUrl, '--file', '/nonexistent/page.html'], /does not exist/],
+    [['--url', itemUrl, '--file', 'README.md', '--port', 'abc'], /--port must be a whole number/],
+    [['--url', itemUrl, '--file', 'README.md', '--port', '70000'], /--port must be at most 65535/],
+  ])('%j is a usage error', async (args, message) => {
+    const run = await kumo(['origin', 'serve', ...args]);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(message);
+  });
+});
+
+describe('output for pipes', () => {
+  // npm prints a "> kumo@0.1.0 kumo" banner on stdout before the script runs; `-s` is what keeps stdout pure JSON.
+  it('`npm run -s kumo -- …` piped into a JSON reader parses', async () => {
+    const reader = `${JSON.stringify(process.execPath)} -e 'const j = JSON.parse(require("fs").readFileSync(0, "utf8")); if (!j.key_id) process.exit(3)'`;
+    const child = spawn(
+      'bash',
+      ['-o', 'pipefail', '-c', `npm run -s kumo -- keys create --plan free --json | ${reader}`],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, KUMO_DATA_DIR: tmp },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code, err).toBe(0);
   });
 });

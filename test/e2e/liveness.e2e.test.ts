@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { adminDatabaseUrl, databaseUrl, testRedisUrl } from '../support/backends.js';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, call, kumoCli, type ApiAnswer, type KumoProcess } from '../support/kumo-process.js';
 import { itemPage } from '../support/pages.js';
@@ -12,7 +13,7 @@ const item = (id: string) => `https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/
 const fastPath = '/c/c-/kb/kb01/kb011427/720001';
 const hangingPath = '/c/c-/kb/kb01/kb011427/720002';
 const html = { 'content-type': 'text/html; charset=utf-8' };
-const adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl = adminDatabaseUrl;
 const database = `kumo_liveness_${randomBytes(6).toString('hex')}`;
 const redisPrefix = `kumo-liveness-${randomBytes(6).toString('hex')}`;
 // Production defaults are a 10 s heartbeat and 30 s staleness (freed within 40 s); scaled down so the test takes
@@ -127,8 +128,8 @@ describe('embedded mode (SQLite, in-process limits)', () => {
 
 describe('shared mode (PostgreSQL, Redis)', () => {
   const env = () => ({
-    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
-    REDIS_URL: 'redis://127.0.0.1:6379',
+    DATABASE_URL: databaseUrl(database),
+    REDIS_URL: testRedisUrl,
     KUMO_REDIS_KEY_PREFIX: redisPrefix,
     KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }),
   });
@@ -149,7 +150,7 @@ describe('shared mode (PostgreSQL, Redis)', () => {
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await client.end();
-    const redis = new Redis('redis://127.0.0.1:6379');
+    const redis = new Redis(testRedisUrl);
     const keys = await redis.keys(`${redisPrefix}:*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { adminDatabaseUrl, databaseUrl, endpointOf, testRedisUrl, throughPort } from '../support/backends.js';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, call, type ApiAnswer, type KumoProcess } from '../support/kumo-process.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
@@ -16,7 +17,7 @@ const item = (id: string) => `https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/
 const fastPath = '/c/c-/kb/kb01/kb011427/710001';
 const slowPath = '/c/c-/kb/kb01/kb011427/710002';
 const html = { 'content-type': 'text/html; charset=utf-8' };
-const adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl = adminDatabaseUrl;
 const database = `kumo_outage_${randomBytes(6).toString('hex')}`;
 const redisPrefix = `kumo-outage-${randomBytes(6).toString('hex')}`;
 // Short heartbeats so that releases which failed during an outage are retried within the test's patience.
@@ -193,17 +194,17 @@ describe('shared mode: PostgreSQL and Redis behind proxies that the test cuts', 
     await setup.connect();
     await setup.query(`CREATE DATABASE ${database}`);
     await setup.end();
-    pgProxy = await startTcpProxy({ host: '127.0.0.1', port: 5432 });
-    redisProxy = await startTcpProxy({ host: '127.0.0.1', port: 6379 });
+    pgProxy = await startTcpProxy(endpointOf(adminDatabaseUrl));
+    redisProxy = await startTcpProxy(endpointOf(testRedisUrl));
     kumo = await startKumo({
-      DATABASE_URL: `postgres://postgres@127.0.0.1:${pgProxy.port}/${database}`,
-      REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`,
+      DATABASE_URL: throughPort(databaseUrl(database), pgProxy.port),
+      REDIS_URL: throughPort(testRedisUrl, redisProxy.port),
       KUMO_REDIS_KEY_PREFIX: redisPrefix,
       KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }),
       ...fastLiveness,
     });
     started.push(kumo);
-    admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${database}` });
+    admin = new pg.Client({ connectionString: databaseUrl(database) });
     await admin.connect();
   });
 
@@ -216,7 +217,7 @@ describe('shared mode: PostgreSQL and Redis behind proxies that the test cuts', 
     await cleanup.connect();
     await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await cleanup.end();
-    const redis = new Redis('redis://127.0.0.1:6379');
+    const redis = new Redis(testRedisUrl);
     const keys = await redis.keys(`${redisPrefix}:*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();

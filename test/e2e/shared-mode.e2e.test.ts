@@ -1,25 +1,20 @@
 // The shared mode end to end: the same server on PostgreSQL (ledger, keys, metadata) and Redis (concurrency leases).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, call, kumoCli, type KumoProcess } from '../support/kumo-process.js';
 import { itemPage } from '../support/pages.js';
+import { createScratchDatabase, testRedisUrl, type ScratchDatabase } from '../support/backends.js';
 
 const item = (id: string) => `https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/${id}`;
 const html = { 'content-type': 'text/html; charset=utf-8' };
-const database = `kumo_e2e_${randomBytes(6).toString('hex')}`;
-const admin = 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
-const env = { DATABASE_URL: databaseUrl, REDIS_URL: 'redis://127.0.0.1:6379' };
+let database: ScratchDatabase;
+let env: Record<string, string>;
 let origin: Origin;
 const started: KumoProcess[] = [];
 
 beforeAll(async () => {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${database}`);
-  await client.end();
+  database = await createScratchDatabase('kumo_e2e');
+  env = { DATABASE_URL: database.url, REDIS_URL: testRedisUrl };
   origin = await startOrigin();
   origin.route('GET', '/c/c-/kb/kb01/kb011427/400001', (_req, res) => {
     setTimeout(() => res.writeHead(200, html).end(itemPage()), 150);
@@ -36,10 +31,7 @@ afterAll(async () => {
     await k.cleanup();
   }
   await origin?.close();
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await client.end();
+  await database?.drop();
 });
 
 describe('two instances on PostgreSQL and Redis', () => {

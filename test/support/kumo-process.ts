@@ -22,10 +22,17 @@ export interface KumoProcess {
 
 export const testKey = 'kumo_test_e2e_bootstrap_key_0123456789abcdefghijklmnop';
 
-export async function startKumo(env: Record<string, string>, options: { dataDir?: string } = {}): Promise<KumoProcess> {
+export interface StartOptions {
+  dataDir?: string;
+  /** The folder holding dist/ (and package.json, node_modules); default this repository. */
+  root?: string;
+}
+
+export async function startKumo(env: Record<string, string>, options: StartOptions = {}): Promise<KumoProcess> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kumo-e2e-')));
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'dist/main.js')], {
-    cwd: repoRoot,
+  const root = options.root ?? repoRoot;
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/main.js')], {
+    cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
       PORT: '0',

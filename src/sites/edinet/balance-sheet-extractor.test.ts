@@ -16,12 +16,14 @@ const run = (html: string | Buffer) =>
     }),
   );
 
-describe.skipIf(!corpusAvailable())('EDINET 0105310 balance sheet (real filing)', () => {
-  const { data } = run(readFileSync(corpusPath('edinet/jsoup_main.html')));
-  const rows = data.rows as { item: string; prior: number | null; current: number | null }[];
-  const row = (item: string) => rows.find((r) => r.item === item);
+if (!corpusAvailable()) console.info(`edinet corpus tests skipped: ${corpusPath('')} is absent`);
 
+describe.skipIf(!corpusAvailable())('EDINET 0105310 balance sheet (real filing)', () => {
   it('reads the unit, the period ends and the manifest rows (千円 applied: yen)', () => {
+    // Read inside the test: a skipped describe still runs its body, and the corpus may be absent.
+    const { data } = run(readFileSync(corpusPath('edinet/jsoup_main.html')));
+    const rows = data.rows as { item: string; prior: number | null; current: number | null }[];
+    const row = (item: string) => rows.find((r) => r.item === item);
     expect(data.columns).toEqual([
       { key: 'item', label: '科目', type: 'text', unit: null },
       { key: 'prior', label: '前事業年度 (平成30年10月20日)', type: 'number', unit: '円', as_of: '2018-10-20' },

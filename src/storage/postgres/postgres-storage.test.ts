@@ -1,6 +1,4 @@
 // PostgreSQL storage: the shared contract against the real server, in a scratch database dropped afterwards.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStorageContract, type StorageProbe } from '../storage.contract.js';
@@ -10,33 +8,31 @@ import { postgresMigrations } from './postgres-migrations.js';
 import { newId } from '../../accounts/ids.js';
 import { isKumoError } from '../../errors.js';
 import { startTcpProxy } from '../../../test/support/tcp-proxy.js';
+import {
+  admin,
+  adminDatabaseUrl,
+  createScratchDatabase,
+  endpointOf,
+  throughPort,
+  type ScratchDatabase,
+} from '../../../test/support/backends.js';
 
-const adminUrl = 'postgres://postgres@127.0.0.1:5432/test';
-const database = `kumo_storage_test_${randomBytes(6).toString('hex')}`;
-const url = `postgres://postgres@127.0.0.1:5432/${database}`;
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+let scratch: ScratchDatabase;
+// Read when a storage is made (after beforeAll), so the database exists by then.
+const url = () => scratch.url;
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${database}`);
+  scratch = await createScratchDatabase('kumo_storage_test');
 });
 afterAll(async () => {
-  await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await scratch?.drop();
 });
 
 const probe: StorageProbe<KyselyStorage> = {
   ledgerCredits: async (storage, accountId) => (await storage.ledger.entries(accountId)).map((e) => e.credits),
 };
 
-describeStorageContract('postgres', () => createPostgresStorage({ url, poolSize: 10 }), probe);
+describeStorageContract('postgres', () => createPostgresStorage({ url: url(), poolSize: 10 }), probe);
 
 async function seed(storage: KyselyStorage): Promise<{ accountId: string; keyId: string }> {
   const accountId = newId('acc');
@@ -62,7 +58,9 @@ async function seed(storage: KyselyStorage): Promise<{ accountId: string; keyId:
 
 describe('postgres specifics', () => {
   it('migrations from several instances at once apply once', async () => {
-    const instances = await Promise.all(Array.from({ length: 3 }, () => createPostgresStorage({ url, poolSize: 2 })));
+    const instances = await Promise.all(
+      Array.from({ length: 3 }, () => createPostgresStorage({ url: url(), poolSize: 2 })),
+    );
     await Promise.all(instances.map((s) => s.migrate()));
     const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM kumo_migration`.execute(instances[0]!.db);
     // One row per migration, each applied once.
@@ -71,8 +69,8 @@ describe('postgres specifics', () => {
   });
 
   it('reservations from two instances sharing the database never pass the limit', async () => {
-    const a = await createPostgresStorage({ url, poolSize: 5 });
-    const b = await createPostgresStorage({ url, poolSize: 5 });
+    const a = await createPostgresStorage({ url: url(), poolSize: 5 });
+    const b = await createPostgresStorage({ url: url(), poolSize: 5 });
     await a.migrate();
     const { accountId, keyId } = await seed(a);
     const outcomes = await Promise.all(
@@ -96,7 +94,7 @@ describe('postgres specifics', () => {
   });
 
   it('keeps the ledger append-only, TRUNCATE included', async () => {
-    const storage = await createPostgresStorage({ url, poolSize: 1 });
+    const storage = await createPostgresStorage({ url: url(), poolSize: 1 });
     await storage.migrate();
     const { accountId, keyId } = await seed(storage);
     const requestId = newId('req');
@@ -123,14 +121,14 @@ describe('postgres specifics', () => {
     const onUncaught = (error: Error) => errorsSeen.push(error.message);
 
     it('the server ending every session (a restart, a failover) is unavailable, then heals on new connections', async () => {
-      const storage = await createPostgresStorage({ url, poolSize: 3, onIdleError: () => undefined });
+      const storage = await createPostgresStorage({ url: url(), poolSize: 3, onIdleError: () => undefined });
       process.on('uncaughtException', onUncaught);
       try {
         await storage.migrate();
         await Promise.all([1, 2, 3].map(() => storage.accounts.get('acc_none')));
         // What PostgreSQL does to its sessions on a fast shutdown or when an operator kills them: 57P01.
         await admin(
-          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}' AND pid <> pg_backend_pid()`,
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${scratch.name}' AND pid <> pg_backend_pid()`,
         );
         const seen: unknown[] = [];
         for (let i = 0; i < 3; i++) seen.push(await storage.accounts.get('acc_none').catch((e: unknown) => e));
@@ -146,8 +144,8 @@ describe('postgres specifics', () => {
     });
 
     it('a socket that dies between two queries of a transaction does not end the process, and heals', async () => {
-      const proxy = await startTcpProxy({ host: '127.0.0.1', port: 5432 });
-      const proxied = `postgres://postgres@127.0.0.1:${proxy.port}/${database}`;
+      const proxy = await startTcpProxy(endpointOf(adminDatabaseUrl));
+      const proxied = throughPort(url(), proxy.port);
       let idleErrors = 0;
       const storage = await createPostgresStorage({ url: proxied, poolSize: 2, onIdleError: () => idleErrors++ });
       process.on('uncaughtException', onUncaught);
