@@ -6,6 +6,7 @@ import { isCDATA, isComment, isTag, type AnyNode, type Document, type Element, t
 import { KumoError } from '../errors.js';
 import { decodeBody } from './charset.js';
 import type { HtmlPage, JsonPage, NormalizedPage } from './page.js';
+import { sanitizeOutputHtml } from './sanitize-output.js';
 
 export interface NormalizeInput {
   body: Uint8Array;
@@ -131,9 +132,10 @@ function resolveUrl(value: string, base: string): string | null {
   }
 }
 
+/** Tidies the tree the extractors read (absolute links, no handlers). It is not what makes served HTML safe: that is
+ * sanitizeOutputHtml's job alone, on the way out (see serializeHtml). */
 function cleanAttributes(el: Element, base: string): void {
   for (const name of Object.keys(el.attribs)) {
-    // Event handlers are script too; the normalized HTML must be inert wherever a customer opens it.
     if (name.startsWith('on')) delete el.attribs[name];
   }
   for (const name of URL_ATTRIBUTES) {
@@ -205,7 +207,9 @@ function detachAll(nodes: readonly AnyNode[]): void {
   }
 }
 
-/** The normalized HTML served as `html`: UTF-8 text, Japanese left as characters, not entities. */
+/** The normalized HTML served as `html` and kept in artifacts: UTF-8 text, Japanese left as characters, not entities,
+ * passed through the allowlist sanitizer (docs/decisions/0005-html-sanitizer.md) so that it is inert wherever it is
+ * opened. The tree extractors read is left as it is. */
 export function serializeHtml(page: HtmlPage): string {
-  return render(page.document.children, { encodeEntities: 'utf8', decodeEntities: true });
+  return sanitizeOutputHtml(render(page.document.children, { encodeEntities: 'utf8', decodeEntities: true }), page.url);
 }
