@@ -172,7 +172,9 @@ describe('sanitizeOutputHtml: each class of active content goes', () => {
     ]) {
       expectInert(payload, /action|javascript/i);
     }
-    expect(clean('<form><button>購入</button></form>')).toContain('<button>購入</button>');
+    // The label stays readable; as type=button it cannot submit a form it is pasted into.
+    expect(clean('<form><button>購入</button></form>')).toContain('<button type="button">購入</button>');
+    expect(clean('<button type="submit" form="f">送信</button>')).toContain('<button type="button">送信</button>');
   });
 
   it('xlink:href and other namespaced URLs', () => {

@@ -160,6 +160,7 @@ const OPTIONS: IOptions = {
     col: ['span'],
     colgroup: ['span'],
     details: ['open'],
+    button: [{ name: 'type', multiple: false, values: ['button'] }],
     option: ['value', 'selected', 'label'],
     optgroup: ['label'],
   },
@@ -182,13 +183,18 @@ const OPTIONS: IOptions = {
 export function sanitizeOutputHtml(html: string, baseUrl: string): string {
   const body = sanitizeHtml(html, {
     ...OPTIONS,
-    transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: resolveUrls(tagName, attribs, baseUrl) }) },
+    transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: rewriteAttributes(tagName, attribs, baseUrl) }) },
   });
   return `<!DOCTYPE html>\n${body}`;
 }
 
-function resolveUrls(tagName: string, attribs: sanitizeHtml.Attributes, baseUrl: string): sanitizeHtml.Attributes {
-  const out: sanitizeHtml.Attributes = {};
+function rewriteAttributes(
+  tagName: string,
+  attribs: sanitizeHtml.Attributes,
+  baseUrl: string,
+): sanitizeHtml.Attributes {
+  // A button pasted inside a customer's own <form> would submit it; as type=button it does nothing.
+  const out: sanitizeHtml.Attributes = tagName === 'button' ? { type: 'button' } : {};
   for (const [name, value] of Object.entries(attribs)) {
     if (URL_ATTRIBUTES.has(name)) {
       const safe = safeUrl(value, baseUrl, tagName === 'a' ? LINK_SCHEMES : WEB_SCHEMES);
@@ -199,7 +205,7 @@ function resolveUrls(tagName: string, attribs: sanitizeHtml.Attributes, baseUrl:
     } else if (tagName === 'meta' && name === 'charset') {
       // The served text is UTF-8 whatever the page declared; a kept `Shift_JIS` would garble it when saved and opened.
       out[name] = 'utf-8';
-    } else {
+    } else if (!(tagName === 'button' && name === 'type')) {
       out[name] = value;
     }
   }
