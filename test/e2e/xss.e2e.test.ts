@@ -55,6 +55,8 @@ interface Activity {
   requests: number;
   /** Image requests for URLs the document's <img src|srcset> / <source srcset> name: kept on purpose. */
   images: number;
+  /** The document itself did not load (a vector can only be judged on a document that loaded). */
+  loadErrors: number;
   details: string[];
 }
 
@@ -135,6 +137,7 @@ class Probe {
       await this.page.goto(url, { waitUntil: 'load', timeout: 10_000 });
       await this.page.waitForTimeout(30);
     } catch (error) {
+      this.current.loadErrors += 1;
       this.current.details.push(`load: ${(error as Error).message.split('\n')[0]}`);
     }
     return previous;
@@ -161,7 +164,7 @@ class Probe {
 }
 
 function blank(): Activity {
-  return { scripts: 0, navigations: 0, requests: 0, images: 0, details: [] };
+  return { scripts: 0, navigations: 0, requests: 0, images: 0, loadErrors: 0, details: [] };
 }
 
 /** The image URLs a document's own <img src|srcset> and <source srcset> name, as the browser will request them. */
@@ -211,6 +214,7 @@ interface Tally {
   navigations: number;
   requests: number;
   images: number;
+  loadErrors: number;
   /** Vectors with any script, navigation or request, with what they did (first few lines). */
   offenders: string[];
   /** How many vectors did each kind of thing at least once. */
@@ -242,6 +246,7 @@ async function runInChromium(context: BrowserContext, docs: Doc[]) {
     navigations: 0,
     requests: 0,
     images: 0,
+    loadErrors: 0,
     offenders: [],
     vectorsWith: { scripts: 0, navigations: 0, requests: 0 },
   };
@@ -250,10 +255,11 @@ async function runInChromium(context: BrowserContext, docs: Doc[]) {
     tally.navigations += a.navigations;
     tally.requests += a.requests;
     tally.images += a.images;
+    tally.loadErrors += a.loadErrors;
     if (a.scripts) tally.vectorsWith.scripts += 1;
     if (a.navigations) tally.vectorsWith.navigations += 1;
     if (a.requests) tally.vectorsWith.requests += 1;
-    if (a.scripts + a.navigations + a.requests > 0) {
+    if (a.scripts + a.navigations + a.requests + a.loadErrors > 0) {
       tally.offenders.push(`${docs[i]!.id}: ${a.details.slice(0, 4).join('; ')}`);
     }
   });
@@ -263,7 +269,7 @@ async function runInChromium(context: BrowserContext, docs: Doc[]) {
 const summary = (name: string, t: Tally) =>
   `${name}: ${t.documents} documents, ${t.scripts} script executions (${t.vectorsWith.scripts} vectors), ` +
   `${t.navigations} navigations (${t.vectorsWith.navigations} vectors), ${t.requests} outbound requests ` +
-  `(${t.vectorsWith.requests} vectors), ${t.images} image loads named by <img>`;
+  `(${t.vectorsWith.requests} vectors), ${t.images} image loads named by <img>, ${t.loadErrors} documents not loaded`;
 
 describe.skipIf(!chromiumPath)(`public XSS corpus through POST /v1/scrape, opened in Chromium`, () => {
   let origin: Origin;
@@ -348,6 +354,7 @@ describe.skipIf(!chromiumPath)(`public XSS corpus through POST /v1/scrape, opene
     }));
     const tally = await runInChromium(context, raw);
     console.log(summary('raw vectors (no Kumo)', tally));
+    for (const line of tally.offenders.filter((o) => o.includes('load:'))) console.log(`  not loaded: ${line}`);
     expect(tally.scripts).toBeGreaterThan(0);
     expect(tally.vectorsWith.scripts).toBeGreaterThan(50);
     expect(tally.navigations).toBeGreaterThan(0);
@@ -359,10 +366,11 @@ describe.skipIf(!chromiumPath)(`public XSS corpus through POST /v1/scrape, opene
     const tally = await runInChromium(context, served);
     console.log(summary('returned by Kumo', tally));
     expect(tally.offenders).toEqual([]);
-    expect({ scripts: tally.scripts, navigations: tally.navigations, requests: tally.requests }).toEqual({
-      scripts: 0,
-      navigations: 0,
-      requests: 0,
-    });
+    expect({
+      scripts: tally.scripts,
+      navigations: tally.navigations,
+      requests: tally.requests,
+      loadErrors: tally.loadErrors,
+    }).toEqual({ scripts: 0, navigations: 0, requests: 0, loadErrors: 0 });
   });
 });
