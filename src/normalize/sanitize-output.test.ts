@@ -93,7 +93,8 @@ function violations(html: string): string[] {
     stack.push(...node.children);
     const el: Element = node;
     if (FORBIDDEN_TAGS.has(el.name)) problems.push(`<${el.name}>`);
-    if (el.name === 'link' && !/^(canonical|alternate|next|prev|author|license|shortlink)$/i.test(el.attribs.rel ?? ''))
+    const rel = el.attribs.rel ?? (el.attribs.itemprop !== undefined ? 'canonical' : '');
+    if (el.name === 'link' && !/^(canonical|alternate|next|prev|author|license|shortlink)$/i.test(rel))
       problems.push(`<link rel="${el.attribs.rel}">`);
     for (const [name, value] of Object.entries(el.attribs)) {
       if (name.startsWith('on') || FORBIDDEN_ATTRIBUTES.has(name)) problems.push(`<${el.name} ${name}>`);
@@ -385,6 +386,15 @@ describe('sanitizeOutputHtml: what a reader needs survives', () => {
       '<a href="https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011428/750593?ref=a&amp;b=2">関連商品</a>',
     );
     expect(out).toContain('<p>2&lt;3 "引用"</p>');
+  });
+
+  it('microdata: itemscope, itemprop on meta and link, which fetch nothing', () => {
+    const out = served(`<div itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="JPY">
+      <link itemprop="availability" href="https://schema.org/InStock"><span itemprop="price">2200</span></div>`);
+    expect(violations(out)).toEqual([]);
+    expect(out).toContain('<meta itemprop="priceCurrency" content="JPY" />');
+    expect(out).toContain('<link itemprop="availability" href="https://schema.org/InStock" />');
+    expect(out).toContain('<span itemprop="price">2200</span>');
   });
 });
 

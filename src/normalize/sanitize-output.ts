@@ -266,15 +266,19 @@ function safeSrcset(srcset: string, baseUrl: string): string | null {
   return kept.length > 0 ? kept.join(', ') : null;
 }
 
+/** A <link> stays when it names a URL without fetching it: only inert rel tokens, or none at all on a microdata
+ * property (`<link itemprop="availability" href="https://schema.org/InStock">`). */
 function isInertLink(attribs: Record<string, string>): boolean {
   const rels = (attribs.rel ?? '')
     .toLowerCase()
     .split(/[\t\n\f\r ]+/)
     .filter(Boolean);
-  return attribs.href !== undefined && rels.length > 0 && rels.every((rel) => INERT_LINK_RELS.has(rel));
+  if (attribs.href === undefined) return false;
+  return rels.length === 0 ? attribs.itemprop !== undefined : rels.every((rel) => INERT_LINK_RELS.has(rel));
 }
 
-/** A <meta> says something only with a charset or a name; one left with a bare `content` (its http-equiv gone) is noise. */
+/** A <meta> says something only with a charset, a name or a microdata property; one left with a bare `content` (its
+ * http-equiv gone) is noise. */
 function isNamedMeta(attribs: Record<string, string>): boolean {
-  return attribs.charset !== undefined || attribs.name !== undefined || attribs.property !== undefined;
+  return ['charset', 'name', 'property', 'itemprop'].some((name) => attribs[name] !== undefined);
 }
