@@ -197,7 +197,8 @@ function rewriteAttributes(
   const out: sanitizeHtml.Attributes = tagName === 'button' ? { type: 'button' } : {};
   for (const [name, value] of Object.entries(attribs)) {
     if (URL_ATTRIBUTES.has(name)) {
-      const safe = safeUrl(value, baseUrl, tagName === 'a' ? LINK_SCHEMES : WEB_SCHEMES);
+      const link = tagName === 'a';
+      const safe = safeUrl(value, baseUrl, link ? LINK_SCHEMES : WEB_SCHEMES, link && name === 'href');
       if (safe !== null) out[name] = safe;
     } else if (name === 'srcset') {
       const safe = safeSrcset(value, baseUrl);
@@ -212,9 +213,15 @@ function rewriteAttributes(
   return out;
 }
 
-/** The resolved, serialized URL when its scheme is allowed, else null. A fragment-only reference stays a fragment:
- * it can only move within the document, and made absolute it would lead back to the live page. */
-export function safeUrl(value: string, baseUrl: string, schemes: ReadonlySet<string> = WEB_SCHEMES): string | null {
+/** The resolved, serialized URL when its scheme is allowed, else null. With `keepFragment` (links), a fragment-only
+ * reference stays a fragment: it can only move within the document, and made absolute it would lead back to the live
+ * page. Anywhere else (`img src="#"`) it is made absolute like any other URL. */
+export function safeUrl(
+  value: string,
+  baseUrl: string,
+  schemes: ReadonlySet<string> = WEB_SCHEMES,
+  keepFragment = false,
+): string | null {
   let url: URL;
   try {
     url = new URL(value, baseUrl);
@@ -224,7 +231,7 @@ export function safeUrl(value: string, baseUrl: string, schemes: ReadonlySet<str
   if (!schemes.has(url.protocol)) return null;
   // Same leading strip as the URL parser (C0 controls and space), so `\t#x` is a fragment too.
   // eslint-disable-next-line no-control-regex
-  if (/^[\u0000-\u0020]*#/.test(value) && WEB_SCHEMES.has(url.protocol)) return url.hash || '#';
+  if (keepFragment && /^[\u0000-\u0020]*#/.test(value)) return url.hash || '#';
   return url.href;
 }
 
@@ -258,7 +265,7 @@ function safeSrcset(srcset: string, baseUrl: string): string | null {
     }
     const safe = safeUrl(url, baseUrl);
     // Only the descriptors the spec defines (`2x`, `640w`); anything else could smuggle text into the attribute.
-    if (safe !== null && !safe.startsWith('#') && /^(?:\d+(?:\.\d+)?[wx])?$/.test(descriptor)) {
+    if (safe !== null && /^(?:\d+(?:\.\d+)?[wx])?$/.test(descriptor)) {
       kept.push(descriptor ? `${safe} ${descriptor}` : safe);
     }
     i = j;
