@@ -180,7 +180,9 @@ function imageUrlsOf(html: string, base: string): Set<string> {
     for (const candidate of candidates) {
       if (!candidate) continue;
       try {
-        urls.add(new URL(candidate.replaceAll('&amp;', '&'), base).href);
+        const url = new URL(candidate.replaceAll('&amp;', '&'), base);
+        url.hash = ''; // never sent
+        urls.add(url.href);
       } catch {
         /* not a URL the browser could request either */
       }
