@@ -122,11 +122,18 @@ function firstBaseHref(document: Document): string | null {
   return null;
 }
 
+/** The absolute http(s) form of a link, or null to leave the value as it is (fragments, mailto:, data:…). The scheme is
+ * read after resolution, as a browser reads it: `java&#x09;script:` must not come out as a clean `javascript:`. */
 function resolveUrl(value: string, base: string): string | null {
   const trimmed = value.trim();
-  if (trimmed === '' || /^(?:javascript|data|mailto|tel):/i.test(trimmed) || trimmed.startsWith('#')) return null;
+  if (trimmed === '' || trimmed.startsWith('#')) return null;
+  const url = parseUrl(trimmed, base);
+  return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.href : null;
+}
+
+function parseUrl(value: string, base: string): URL | null {
   try {
-    return new URL(trimmed, base).href;
+    return new URL(value, base);
   } catch {
     return null;
   }
@@ -141,7 +148,8 @@ function cleanAttributes(el: Element, base: string): void {
   for (const name of URL_ATTRIBUTES) {
     const value = el.attribs[name];
     if (value === undefined) continue;
-    if (/^\s*javascript:/i.test(value)) {
+    const scheme = parseUrl(value, base)?.protocol;
+    if (scheme === 'javascript:' || scheme === 'vbscript:') {
       delete el.attribs[name];
       continue;
     }
