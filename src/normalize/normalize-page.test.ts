@@ -48,6 +48,16 @@ describe('normalizePage (html)', () => {
     expect(links).toContain('mailto:a@b.jp');
   });
 
+  it("reads a link's scheme after resolution, so an obfuscated javascript: is dropped, never repaired", () => {
+    const page = html(`<a id="a" href=" java&#x09;script:alert(7)">a</a><a id="b" href="JaVa&#10;ScRiPt:alert(7)">b</a>
+      <a id="c" href="vbscript:msgbox(7)">c</a><img src="&#x20;javascript:alert(7)"><a id="d" href="data:text/html,x">d</a>`);
+    expect(attr(page, '#a', 'href')).toBeUndefined();
+    expect(attr(page, '#b', 'href')).toBeUndefined();
+    expect(attr(page, '#c', 'href')).toBeUndefined();
+    expect(attr(page, 'img', 'src')).toBeUndefined();
+    expect(attr(page, '#d', 'href')).toBe('data:text/html,x');
+  });
+
   it('respects <base href>, itself resolved against the final URL', () => {
     const page = html('<head><link rel="canonical" href="c"><base href="/base/"></head><a href="x">x</a>');
     expect(attr(page, 'a', 'href')).toBe('https://shop.example.jp/base/x');

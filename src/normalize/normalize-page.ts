@@ -6,6 +6,7 @@ import { isCDATA, isComment, isTag, type AnyNode, type Document, type Element, t
 import { KumoError } from '../errors.js';
 import { decodeBody } from './charset.js';
 import type { HtmlPage, JsonPage, NormalizedPage } from './page.js';
+import { sanitizeOutputHtml } from './sanitize-output.js';
 
 export interface NormalizeInput {
   body: Uint8Array;
@@ -121,25 +122,34 @@ function firstBaseHref(document: Document): string | null {
   return null;
 }
 
+/** The absolute http(s) form of a link, or null to leave the value as it is (fragments, mailto:, data:…). The scheme is
+ * read after resolution, as a browser reads it: `java&#x09;script:` must not come out as a clean `javascript:`. */
 function resolveUrl(value: string, base: string): string | null {
   const trimmed = value.trim();
-  if (trimmed === '' || /^(?:javascript|data|mailto|tel):/i.test(trimmed) || trimmed.startsWith('#')) return null;
+  if (trimmed === '' || trimmed.startsWith('#')) return null;
+  const url = parseUrl(trimmed, base);
+  return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.href : null;
+}
+
+function parseUrl(value: string, base: string): URL | null {
   try {
-    return new URL(trimmed, base).href;
+    return new URL(value, base);
   } catch {
     return null;
   }
 }
 
+/** Tidies the tree the extractors read (absolute links, no handlers). It is not what makes served HTML safe: that is
+ * sanitizeOutputHtml's job alone, on the way out (see serializeHtml). */
 function cleanAttributes(el: Element, base: string): void {
   for (const name of Object.keys(el.attribs)) {
-    // Event handlers are script too; the normalized HTML must be inert wherever a customer opens it.
     if (name.startsWith('on')) delete el.attribs[name];
   }
   for (const name of URL_ATTRIBUTES) {
     const value = el.attribs[name];
     if (value === undefined) continue;
-    if (/^\s*javascript:/i.test(value)) {
+    const scheme = parseUrl(value, base)?.protocol;
+    if (scheme === 'javascript:' || scheme === 'vbscript:') {
       delete el.attribs[name];
       continue;
     }
@@ -205,7 +215,9 @@ function detachAll(nodes: readonly AnyNode[]): void {
   }
 }
 
-/** The normalized HTML served as `html`: UTF-8 text, Japanese left as characters, not entities. */
+/** The normalized HTML served as `html` and kept in artifacts: UTF-8 text, Japanese left as characters, not entities,
+ * passed through the allowlist sanitizer (docs/decisions/0005-html-sanitizer.md) so that it is inert wherever it is
+ * opened. The tree extractors read is left as it is. */
 export function serializeHtml(page: HtmlPage): string {
-  return render(page.document.children, { encodeEntities: 'utf8', decodeEntities: true });
+  return sanitizeOutputHtml(render(page.document.children, { encodeEntities: 'utf8', decodeEntities: true }), page.url);
 }
