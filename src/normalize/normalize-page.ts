@@ -216,7 +216,7 @@ function detachAll(nodes: readonly AnyNode[]): void {
 }
 
 /** The normalized HTML served as `html` and kept in artifacts: UTF-8 text, Japanese left as characters, not entities,
- * passed through the allowlist sanitizer (docs/decisions/0005-html-sanitizer.md) so that it is inert wherever it is
+ * passed through the allowlist sanitizer (docs/decisions/0006-html-sanitizer.md) so that it is inert wherever it is
  * opened. The tree extractors read is left as it is. */
 export function serializeHtml(page: HtmlPage): string {
   return sanitizeOutputHtml(render(page.document.children, { encodeEntities: 'utf8', decodeEntities: true }), page.url);
