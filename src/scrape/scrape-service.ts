@@ -81,6 +81,32 @@ function outputsOf(params: ScrapeParams): Output[] {
   return outputs;
 }
 
+/** What normalize + extract made of a page. */
+interface Produced {
+  charset: string | null;
+  extraction: Extraction | null;
+  html: string | null;
+}
+
+/** One call in flight: what it holds (reservation, slot) and what its metadata row will say. */
+interface Call {
+  readonly requestId: string;
+  readonly caller: Caller;
+  readonly started: number;
+  readonly now: Date;
+  record: {
+    siteId: string | null;
+    pageType: string | null;
+    url: string | null;
+    route: string | null;
+    attempts: number;
+    artifactId: string | null;
+  };
+  reserved: boolean;
+  lease: Lease | null;
+  outcome: { status: string; code: ErrorCode | null; httpStatus: number; cost: number };
+}
+
 export class ScrapeService {
   readonly #o: ScrapeServiceOptions;
   readonly #clock: () => Date;
@@ -131,182 +157,195 @@ export class ScrapeService {
   }
 
   async scrape(caller: Caller, rawUrl: string, params: ScrapeParams, requestId = newId('req')): Promise<ScrapeResult> {
-    const started = performance.now();
-    const now = this.#clock();
-    const record = {
+    const call: Call = {
       requestId,
-      accountId: caller.account.id,
-      keyId: caller.key.id,
-      siteId: null as string | null,
-      pageType: null as string | null,
-      url: null as string | null,
-      route: null as string | null,
-      attempts: 0,
-      artifactId: null as string | null,
-    };
-    let reserved = false;
-    let lease: Lease | null = null;
-    let outcome: { status: string; code: ErrorCode | null; httpStatus: number; cost: number } = {
-      status: 'failed',
-      code: 'internal',
-      httpStatus: 500,
-      cost: 0,
+      caller,
+      started: performance.now(),
+      now: this.#clock(),
+      record: {
+        siteId: null,
+        pageType: null,
+        url: null,
+        route: null,
+        attempts: 0,
+        artifactId: null,
+      },
+      reserved: false,
+      lease: null,
+      outcome: { status: 'failed', code: 'internal', httpStatus: 500, cost: 0 },
     };
     try {
-      const { url, site, entry } = this.plan(caller, rawUrl, params);
-      record.siteId = site.id;
-      record.pageType = entry.pageType;
-      record.url = redactUrl(url, site.secretQueryParams);
-      record.route = site.route;
-
-      const cost = costOf(site, params);
-      const limits = creditLimitsOf(caller.account, caller.key);
-      const period = periodOf(now);
-      const reservation = await this.#o.storage.ledger.reserve({
-        requestId,
-        accountId: caller.account.id,
-        keyId: caller.key.id,
-        period,
-        cost,
-        accountLimit: limits.accountLimit,
-        keyLimit: limits.keyLimit,
-        // Past this a sweeper frees the credits of a process killed mid-call.
-        expiresAt: new Date(now.getTime() + this.#o.fetchDeadlineMs + 120_000).toISOString(),
-      });
-      if (!reservation.ok) throw creditsExhausted(now, reservation.exhausted, cost);
-      reserved = true;
-
-      const slot = await this.#o.limiter.tryAcquire(
-        concurrencyScopesOf(caller.account, caller.key),
-        this.#o.fetchDeadlineMs + 60_000,
-      );
-      if (!slot.granted) {
-        throw new KumoError(
-          'concurrency_limited',
-          `too many calls in flight for this ${slot.deniedScope.split(':')[0]}`,
-          {
-            retryAfterSeconds: 1,
-          },
-        );
-      }
-      lease = slot.lease;
-
-      const page = await this.#fetch(url, site, entry, record);
+      const { url, site, entry, cost } = await this.#admit(call, rawUrl, params);
+      const page = await this.#fetch(url, site, entry, call.record);
       if (page.httpStatus === 404 || page.httpStatus === 410) {
-        outcome = { status: 'not_found', code: null, httpStatus: 200, cost: 0 };
-        return {
-          request_id: requestId,
-          resolved_site: site.id,
-          page_type: entry.pageType,
-          fetch_summary: summaryOf(page, 'not_found', null, site),
-          cost_units: 0,
-          latency_ms: Math.round(performance.now() - started),
-          extractor: {
-            id: entry.extractor.id,
-            version: entry.extractor.version,
-            coverage: entry.coverage,
-            provenance: {},
-          },
-          data: null,
-          warnings: [],
-        };
+        call.outcome = { status: 'not_found', code: null, httpStatus: 200, cost: 0 };
+        return this.#resultOf(call, site, entry, page, null, undefined, 0);
       }
-
-      const normalized = normalizePage({
-        body: page.body,
-        headers: page.headers,
-        finalUrl: page.finalUrl,
-        input: entry.extractor.input,
-      });
-      let extraction: Extraction | null = null;
-      if (params.mode === 'html_json') {
-        extraction = entry.extractor.extract(normalized);
-        validateExtraction(entry.pageType, extraction);
-      }
-      const html =
-        normalized.kind === 'html' && (params.mode === 'html' || params.include_html || params.store_artifact)
-          ? serializeHtml(normalized)
-          : null;
-
-      let artifact: ScrapeResult['artifact'];
-      if (params.store_artifact) {
-        const id = newId('art');
-        const expiresAt = new Date(now.getTime() + this.#o.artifactRetentionMs).toISOString();
-        await this.#o.artifacts.save(
-          {
-            id,
-            accountId: caller.account.id,
-            requestId,
-            url: record.url ?? '',
-            createdAt: now.toISOString(),
-            expiresAt,
-          },
-          { html, data: extraction?.data ?? null },
-        );
-        record.artifactId = id;
-        artifact = { id, expires_at: expiresAt };
-      }
-
+      const produced = await this.#produce(page, entry, params);
+      const artifact = await this.#keepArtifact(call, params, produced);
       // The charge is committed before the answer leaves: a crash after this point has charged exactly once.
       const committed = await this.#o.storage.ledger.commit(requestId, cost);
       if (!committed) throw new KumoError('internal', 'the credit reservation was lost');
-      reserved = false;
-      outcome = { status: 'completed', code: null, httpStatus: 200, cost };
-
-      const result: ScrapeResult = {
-        request_id: requestId,
-        resolved_site: site.id,
-        page_type: entry.pageType,
-        fetch_summary: summaryOf(page, 'completed', normalized.charset, site),
-        cost_units: cost,
-        latency_ms: Math.round(performance.now() - started),
-        extractor: {
-          id: entry.extractor.id,
-          version: entry.extractor.version,
-          coverage: entry.coverage,
-          provenance: extraction?.provenance ?? {},
-        },
-        data: extraction?.data ?? null,
-        warnings: extraction?.warnings ?? [],
-      };
-      if (html !== null && (params.mode === 'html' || params.include_html)) result.html = html;
-      if (artifact) result.artifact = artifact;
+      call.reserved = false;
+      call.outcome = { status: 'completed', code: null, httpStatus: 200, cost };
+      const result = this.#resultOf(call, site, entry, page, produced, artifact, cost);
+      if (produced.html !== null && (params.mode === 'html' || params.include_html)) result.html = produced.html;
       return result;
     } catch (error) {
       const kumo = isKumoError(error) ? error : null;
       const code = kumo?.code ?? 'internal';
-      outcome = { status: statusOfError[code] ?? 'failed', code, httpStatus: 0, cost: 0 };
+      call.outcome = { status: statusOfError[code] ?? 'failed', code, httpStatus: 0, cost: 0 };
       throw error;
     } finally {
-      if (reserved) await this.#o.storage.ledger.release(requestId).catch(() => false);
-      if (lease) await lease.release().catch(() => undefined);
-      this.#o.metrics?.scrapeFinished({
-        site: record.siteId ?? 'none',
-        status: outcome.status,
-        route: record.route ?? 'none',
-        code: outcome.code ?? 'ok',
-        creditsCharged: outcome.cost,
-      });
-      await this.#o.storage.requests
-        .insert({
-          requestId,
-          accountId: record.accountId,
-          keyId: record.keyId,
-          siteId: record.siteId,
-          pageType: record.pageType,
-          url: record.url,
-          status: outcome.status,
-          errorCode: outcome.code,
-          httpStatus: outcome.httpStatus,
-          attempts: record.attempts,
-          route: record.route,
-          costUnits: outcome.cost,
-          latencyMs: Math.round(performance.now() - started),
-          artifactId: record.artifactId,
-          createdAt: now.toISOString(),
-        })
-        .catch(() => undefined);
+      await this.#settle(call);
     }
+  }
+
+  /** Admission: what is asked and may it be, then the credits and a concurrency slot it needs. */
+  async #admit(
+    call: Call,
+    rawUrl: string,
+    params: ScrapeParams,
+  ): Promise<{ url: URL; site: Site; entry: PageTypeEntry; cost: number }> {
+    const { caller, requestId, now, record } = call;
+    const { url, site, entry } = this.plan(caller, rawUrl, params);
+    record.siteId = site.id;
+    record.pageType = entry.pageType;
+    record.url = redactUrl(url, site.secretQueryParams);
+    record.route = site.route;
+
+    const cost = costOf(site, params);
+    const limits = creditLimitsOf(caller.account, caller.key);
+    const reservation = await this.#o.storage.ledger.reserve({
+      requestId,
+      accountId: caller.account.id,
+      keyId: caller.key.id,
+      period: periodOf(now),
+      cost,
+      accountLimit: limits.accountLimit,
+      keyLimit: limits.keyLimit,
+      // Past this a sweeper frees the credits of a process killed mid-call.
+      expiresAt: new Date(now.getTime() + this.#o.fetchDeadlineMs + 120_000).toISOString(),
+    });
+    if (!reservation.ok) throw creditsExhausted(now, reservation.exhausted, cost);
+    call.reserved = true;
+
+    const slot = await this.#o.limiter.tryAcquire(
+      concurrencyScopesOf(caller.account, caller.key),
+      this.#o.fetchDeadlineMs + 60_000,
+    );
+    if (!slot.granted) {
+      throw new KumoError(
+        'concurrency_limited',
+        `too many calls in flight for this ${slot.deniedScope.split(':')[0]}`,
+        {
+          retryAfterSeconds: 1,
+        },
+      );
+    }
+    call.lease = slot.lease;
+    return { url, site, entry, cost };
+  }
+
+  /** Bytes to output: normalize, extract and validate, serialize the HTML when it is asked for or kept. */
+  async #produce(page: FetchedPage, entry: PageTypeEntry, params: ScrapeParams): Promise<Produced> {
+    const normalized = normalizePage({
+      body: page.body,
+      headers: page.headers,
+      finalUrl: page.finalUrl,
+      input: entry.extractor.input,
+    });
+    let extraction: Extraction | null = null;
+    if (params.mode === 'html_json') {
+      extraction = entry.extractor.extract(normalized);
+      validateExtraction(entry.pageType, extraction);
+    }
+    const html =
+      normalized.kind === 'html' && (params.mode === 'html' || params.include_html || params.store_artifact)
+        ? serializeHtml(normalized)
+        : null;
+    return { charset: normalized.charset, extraction, html };
+  }
+
+  async #keepArtifact(
+    call: Call,
+    params: ScrapeParams,
+    produced: Produced,
+  ): Promise<ScrapeResult['artifact'] | undefined> {
+    if (!params.store_artifact) return undefined;
+    const id = newId('art');
+    const expiresAt = new Date(call.now.getTime() + this.#o.artifactRetentionMs).toISOString();
+    await this.#o.artifacts.save(
+      {
+        id,
+        accountId: call.caller.account.id,
+        requestId: call.requestId,
+        url: call.record.url ?? '',
+        createdAt: call.now.toISOString(),
+        expiresAt,
+      },
+      { html: produced.html, data: produced.extraction?.data ?? null },
+    );
+    call.record.artifactId = id;
+    return { id, expires_at: expiresAt };
+  }
+
+  #resultOf(
+    call: Call,
+    site: Site,
+    entry: PageTypeEntry,
+    page: FetchedPage,
+    produced: Produced | null,
+    artifact: ScrapeResult['artifact'] | undefined,
+    cost: number,
+  ): ScrapeResult {
+    const extraction = produced?.extraction ?? null;
+    const result: ScrapeResult = {
+      request_id: call.requestId,
+      resolved_site: site.id,
+      page_type: entry.pageType,
+      fetch_summary: summaryOf(page, produced ? 'completed' : 'not_found', produced?.charset ?? null, site),
+      cost_units: cost,
+      latency_ms: Math.round(performance.now() - call.started),
+      extractor: {
+        id: entry.extractor.id,
+        version: entry.extractor.version,
+        coverage: entry.coverage,
+        provenance: extraction?.provenance ?? {},
+      },
+      data: extraction?.data ?? null,
+      warnings: extraction?.warnings ?? [],
+    };
+    if (artifact) result.artifact = artifact;
+    return result;
+  }
+
+  /** Every path out: release what is still held, count it, and write the one metadata row. */
+  async #settle(call: Call): Promise<void> {
+    const { record, outcome } = call;
+    if (call.reserved) await this.#o.storage.ledger.release(call.requestId).catch(() => false);
+    if (call.lease) await call.lease.release().catch(() => undefined);
+    this.#o.metrics?.scrapeFinished({
+      site: record.siteId ?? 'none',
+      status: outcome.status,
+      route: record.route ?? 'none',
+      code: outcome.code ?? 'ok',
+      creditsCharged: outcome.cost,
+    });
+    await this.#o.storage.requests
+      .insert({
+        requestId: call.requestId,
+        accountId: call.caller.account.id,
+        keyId: call.caller.key.id,
+        ...record,
+        status: outcome.status,
+        errorCode: outcome.code,
+        httpStatus: outcome.httpStatus,
+        costUnits: outcome.cost,
+        latencyMs: Math.round(performance.now() - call.started),
+        createdAt: call.now.toISOString(),
+      })
+      .catch(() => undefined);
   }
 
   async #fetch(url: URL, site: Site, entry: PageTypeEntry, record: { attempts: number }): Promise<FetchedPage> {
