@@ -46,6 +46,14 @@ export const errorCatalogue = {
   unavailable: { title: 'Unavailable', summary: 'A backend (database, limiter, browser) is down; retry later.' },
   fetch_timeout: { title: 'Fetch timeout', summary: 'The target did not answer within the deadline.' },
   internal: { title: 'Internal error', summary: 'Anything else. No details leave the process.' },
+  idempotency_conflict: {
+    title: 'Idempotency conflict',
+    summary: 'An Idempotency-Key was reused with another request body.',
+  },
+  idempotency_in_progress: {
+    title: 'Idempotency key in use',
+    summary: 'A call with this Idempotency-Key is still in flight; retry after Retry-After.',
+  },
 } as const satisfies Record<string, { title: string; summary: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -25,6 +25,8 @@ export const statusByCode: Record<ErrorCode, number> = {
   unavailable: 503,
   fetch_timeout: 504,
   internal: 500,
+  idempotency_conflict: 422,
+  idempotency_in_progress: 409,
 };
 
 export const problemContentType = 'application/problem+json; charset=utf-8';

@@ -10,13 +10,14 @@ import { normalizePage, serializeHtml } from '../normalize/normalize-page.js';
 import type { SiteRegistry } from '../sites/registry.js';
 import { servedInProduction, type PageTypeEntry, type Site } from '../sites/site.js';
 import type { ConcurrencyLimiter, Lease } from '../limits/concurrency-limiter.js';
-import type { AccountRecord, KeyRecord, Output, Storage } from '../storage/storage.js';
+import type { AccountRecord, KeyRecord, Output, SettleRequest, Storage } from '../storage/storage.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import { concurrencyScopesOf, type Caller } from './caller.js';
 import { creditLimitsOf } from '../accounts/plans.js';
 import { periodOf, nextPeriodStart } from '../accounts/period.js';
 import { newId } from '../accounts/ids.js';
 import { redactUrl } from './redact-url.js';
+import { idempotencyTtlMs, type IdempotencyRequest } from './idempotency.js';
 
 export interface ScrapeParams {
   mode: 'html_json' | 'html';
@@ -88,6 +89,19 @@ interface Produced {
   html: string | null;
 }
 
+/** How the HTTP layer takes part in a call (all optional: without them a call is charged when it completes). */
+export interface ScrapeOptions {
+  /** Aborted when the caller goes away: the fetch stops and nothing is charged. */
+  signal?: AbortSignal;
+  /** The caller's Idempotency-Key and the hash of what it asked. */
+  idempotency?: IdempotencyRequest;
+  /**
+   * Called with the finished result while its credits are still only reserved; throwing (a result that cannot be
+   * serialized) releases them. `replayed`: an earlier call with the same Idempotency-Key was charged already.
+   */
+  deliver?: (result: ScrapeResult, meta: { replayed: boolean }) => void | Promise<void>;
+}
+
 /** One call in flight: what it holds (reservation, slot) and what its metadata row will say. */
 interface Call {
   readonly requestId: string;
@@ -100,11 +114,17 @@ interface Call {
     url: string | null;
     route: string | null;
     attempts: number;
+    httpStatus: number | null;
     artifactId: string | null;
   };
   reserved: boolean;
   lease: Lease | null;
-  outcome: { status: string; code: ErrorCode | null; httpStatus: number; cost: number };
+  /** The Idempotency-Key this call claimed (and must complete or free when it settles). */
+  idempotencyKey: string | null;
+  /** The same key and body were charged before: this run costs nothing. */
+  replayed: boolean;
+  settled: boolean;
+  outcome: { status: string; code: ErrorCode | null; cost: number };
 }
 
 export class ScrapeService {
@@ -156,7 +176,18 @@ export class ScrapeService {
     return { url, site, entry };
   }
 
-  async scrape(caller: Caller, rawUrl: string, params: ScrapeParams, requestId = newId('req')): Promise<ScrapeResult> {
+  /**
+   * Runs one call. The reservation is still held when the result is handed to `options.deliver` (which serializes
+   * it); only when that succeeds and the caller is still there is the charge committed, together with the metadata
+   * row, in one transaction. Every other way out releases it and still writes the row.
+   */
+  async scrape(
+    caller: Caller,
+    rawUrl: string,
+    params: ScrapeParams,
+    requestId = newId('req'),
+    options: ScrapeOptions = {},
+  ): Promise<ScrapeResult> {
     const call: Call = {
       requestId,
       caller,
@@ -168,46 +199,79 @@ export class ScrapeService {
         url: null,
         route: null,
         attempts: 0,
+        httpStatus: null,
         artifactId: null,
       },
       reserved: false,
       lease: null,
-      outcome: { status: 'failed', code: 'internal', httpStatus: 500, cost: 0 },
+      idempotencyKey: null,
+      replayed: false,
+      settled: false,
+      outcome: { status: 'failed', code: 'internal', cost: 0 },
     };
+    const { signal } = options;
     try {
-      const { url, site, entry, cost } = await this.#admit(call, rawUrl, params);
-      const page = await this.#fetch(url, site, entry, call.record);
+      const { url, site, entry, cost } = await this.#admit(call, rawUrl, params, options.idempotency);
+      throwIfGone(signal);
+      const page = await this.#fetch(url, site, entry, call.record, signal);
+      call.record.httpStatus = page.httpStatus;
       if (page.httpStatus === 404 || page.httpStatus === 410) {
-        call.outcome = { status: 'not_found', code: null, httpStatus: 200, cost: 0 };
-        return this.#resultOf(call, site, entry, page, null, undefined, 0);
+        const result = this.#resultOf(call, site, entry, page, null, undefined, 0);
+        await this.#deliver(call, result, options);
+        call.outcome = { status: 'not_found', code: null, cost: 0 };
+        await this.#settle(call, 'release');
+        return result;
       }
       const produced = await this.#produce(page, entry, params);
+      throwIfGone(signal);
       const artifact = await this.#keepArtifact(call, params, produced);
-      // The charge is committed before the answer leaves: a crash after this point has charged exactly once.
-      const committed = await this.#o.storage.ledger.commit(requestId, cost);
-      if (!committed) throw new KumoError('internal', 'the credit reservation was lost');
-      call.reserved = false;
-      call.outcome = { status: 'completed', code: null, httpStatus: 200, cost };
-      const result = this.#resultOf(call, site, entry, page, produced, artifact, cost);
+      const charge = call.replayed ? 0 : cost;
+      const result = this.#resultOf(call, site, entry, page, produced, artifact, charge);
       if (produced.html !== null && (params.mode === 'html' || params.include_html)) result.html = produced.html;
+      await this.#deliver(call, result, options);
+      // Committed before the answer is written: a crash after this point has charged exactly once, and the row exists.
+      call.outcome = { status: 'completed', code: null, cost: charge };
+      if (!(await this.#settle(call, call.reserved ? { commit: charge } : 'none'))) {
+        throw new KumoError('internal', 'the credit reservation was lost');
+      }
       return result;
     } catch (error) {
-      const kumo = isKumoError(error) ? error : null;
-      const code = kumo?.code ?? 'internal';
-      call.outcome = { status: statusOfError[code] ?? 'failed', code, httpStatus: 0, cost: 0 };
+      const code = isKumoError(error) ? error.code : 'internal';
+      call.outcome = signal?.aborted
+        ? { status: 'cancelled', code: null, cost: 0 }
+        : { status: statusOfError[code] ?? 'failed', code, cost: 0 };
+      call.record.httpStatus = null;
       throw error;
     } finally {
-      await this.#settle(call);
+      if (!call.settled) await this.#settle(call, call.reserved ? 'release' : 'none').catch(() => false);
+      if (call.outcome.status !== 'completed' && call.record.artifactId) {
+        // Kept only for a call that is charged: an artifact of a call that failed afterwards goes.
+        await this.#o.artifacts.delete(call.record.artifactId, caller.account.id).catch(() => false);
+      }
+      if (call.lease) await call.lease.release().catch(() => undefined);
+      this.#o.metrics?.scrapeFinished({
+        site: call.record.siteId ?? 'none',
+        status: call.outcome.status,
+        route: call.record.route ?? 'none',
+        code: call.outcome.code ?? 'ok',
+        creditsCharged: call.outcome.cost,
+      });
     }
   }
 
-  /** Admission: what is asked and may it be, then the credits and a concurrency slot it needs. */
+  /**
+   * Admission: what is asked and whether this key may ask it, the Idempotency-Key, then a concurrency slot and only
+   * then the credits. In that order a burst refused for concurrency holds no credits, so it cannot make the calls
+   * beside it look out of credits; and credits held by calls in flight answer concurrency_limited, not exhaustion.
+   */
   async #admit(
     call: Call,
     rawUrl: string,
     params: ScrapeParams,
+    idempotency: IdempotencyRequest | undefined,
   ): Promise<{ url: URL; site: Site; entry: PageTypeEntry; cost: number }> {
     const { caller, requestId, now, record } = call;
+    if (idempotency) await this.#claim(call, idempotency);
     const { url, site, entry } = this.plan(caller, rawUrl, params);
     record.siteId = site.id;
     record.pageType = entry.pageType;
@@ -215,21 +279,6 @@ export class ScrapeService {
     record.route = site.route;
 
     const cost = costOf(site, params);
-    const limits = creditLimitsOf(caller.account, caller.key);
-    const reservation = await this.#o.storage.ledger.reserve({
-      requestId,
-      accountId: caller.account.id,
-      keyId: caller.key.id,
-      period: periodOf(now),
-      cost,
-      accountLimit: limits.accountLimit,
-      keyLimit: limits.keyLimit,
-      // Past this a sweeper frees the credits of a process killed mid-call.
-      expiresAt: new Date(now.getTime() + this.#o.fetchDeadlineMs + 120_000).toISOString(),
-    });
-    if (!reservation.ok) throw creditsExhausted(now, reservation.exhausted, cost);
-    call.reserved = true;
-
     const slot = await this.#o.limiter.tryAcquire(
       concurrencyScopesOf(caller.account, caller.key),
       this.#o.fetchDeadlineMs + 60_000,
@@ -244,7 +293,71 @@ export class ScrapeService {
       );
     }
     call.lease = slot.lease;
+    // A retry of a call already charged under its Idempotency-Key runs again for free.
+    if (call.replayed) return { url, site, entry, cost };
+
+    const limits = creditLimitsOf(caller.account, caller.key);
+    const reservation = await this.#o.storage.ledger.reserve({
+      requestId,
+      accountId: caller.account.id,
+      keyId: caller.key.id,
+      period: periodOf(now),
+      cost,
+      accountLimit: limits.accountLimit,
+      keyLimit: limits.keyLimit,
+      // Past this a sweeper frees the credits of a process killed mid-call.
+      expiresAt: this.#holdUntil(now),
+    });
+    if (!reservation.ok) {
+      if ('exhausted' in reservation) throw creditsExhausted(now, reservation.exhausted, cost);
+      const whose = reservation.held === 'account' ? 'account' : 'key';
+      throw new KumoError(
+        'concurrency_limited',
+        `the credits left to this ${whose} are held by its calls in flight; retry when they finish`,
+        { retryAfterSeconds: 1 },
+      );
+    }
+    call.reserved = true;
     return { url, site, entry, cost };
+  }
+
+  async #claim(call: Call, idempotency: IdempotencyRequest): Promise<void> {
+    const claim = await this.#o.storage.idempotency.claim({
+      accountId: call.caller.account.id,
+      key: idempotency.key,
+      bodyHash: idempotency.bodyHash,
+      requestId: call.requestId,
+      now: call.now.toISOString(),
+      expiresAt: new Date(call.now.getTime() + idempotencyTtlMs).toISOString(),
+      heldUntil: this.#holdUntil(call.now),
+    });
+    switch (claim.outcome) {
+      case 'claimed':
+        call.idempotencyKey = idempotency.key;
+        return;
+      case 'replay':
+        call.replayed = true;
+        return;
+      case 'conflict':
+        throw new KumoError('idempotency_conflict', 'this Idempotency-Key was used with another request body', {
+          body: { original_request_id: claim.requestId },
+        });
+      case 'in_progress':
+        throw new KumoError('idempotency_in_progress', 'a call with this Idempotency-Key is still in flight', {
+          retryAfterSeconds: 1,
+          body: { original_request_id: claim.requestId },
+        });
+    }
+  }
+
+  #holdUntil(now: Date): string {
+    return new Date(now.getTime() + this.#o.fetchDeadlineMs + 120_000).toISOString();
+  }
+
+  /** Hands the result over for serialization while the reservation is held; a failure or a departed caller releases. */
+  async #deliver(call: Call, result: ScrapeResult, options: ScrapeOptions): Promise<void> {
+    await options.deliver?.(result, { replayed: call.replayed });
+    throwIfGone(options.signal);
   }
 
   /** Bytes to output: normalize, extract and validate, serialize the HTML when it is asked for or kept. */
@@ -320,40 +433,61 @@ export class ScrapeService {
     return result;
   }
 
-  /** Every path out: release what is still held, count it, and write the one metadata row. */
-  async #settle(call: Call): Promise<void> {
-    const { record, outcome } = call;
-    if (call.reserved) await this.#o.storage.ledger.release(call.requestId).catch(() => false);
-    if (call.lease) await call.lease.release().catch(() => undefined);
-    this.#o.metrics?.scrapeFinished({
-      site: record.siteId ?? 'none',
-      status: outcome.status,
-      route: record.route ?? 'none',
-      code: outcome.code ?? 'ok',
-      creditsCharged: outcome.cost,
-    });
-    await this.#o.storage.requests
-      .insert({
+  /**
+   * Settles the ledger, writes the one metadata row and finishes the Idempotency-Key claim, in one transaction.
+   * Returns false when a commit found its reservation gone (then nothing was written).
+   */
+  async #settle(call: Call, ledger: SettleRequest['ledger']): Promise<boolean> {
+    const { outcome } = call;
+    const completed = outcome.status === 'completed';
+    const request: SettleRequest = {
+      ledger,
+      record: {
         requestId: call.requestId,
         accountId: call.caller.account.id,
         keyId: call.caller.key.id,
-        ...record,
+        ...call.record,
         status: outcome.status,
         errorCode: outcome.code,
-        httpStatus: outcome.httpStatus,
         costUnits: outcome.cost,
         latencyMs: Math.round(performance.now() - call.started),
         createdAt: call.now.toISOString(),
-      })
-      .catch(() => undefined);
+      },
+      ...(call.idempotencyKey ? { idempotency: { key: call.idempotencyKey, complete: completed } } : {}),
+    };
+    try {
+      const settled = await this.#o.storage.settle(request);
+      if (settled) {
+        call.settled = true;
+        call.reserved = false;
+      }
+      return settled;
+    } catch (error) {
+      // The database refused the whole settlement: at least give the credits back (the sweeper would, later).
+      if (
+        call.reserved &&
+        ledger === 'release' &&
+        (await this.#o.storage.ledger.release(call.requestId).catch(() => false))
+      ) {
+        call.reserved = false;
+      }
+      throw error;
+    }
   }
 
-  async #fetch(url: URL, site: Site, entry: PageTypeEntry, record: { attempts: number }): Promise<FetchedPage> {
+  async #fetch(
+    url: URL,
+    site: Site,
+    entry: PageTypeEntry,
+    record: { attempts: number },
+    signal: AbortSignal | undefined,
+  ): Promise<FetchedPage> {
     try {
       const page = await this.#o.fetcher.fetch({
         url,
         target: { allowedHosts: site.hosts, allowedSchemes: site.schemes, acceptContentTypes: entry.contentTypes },
         deadlineAt: Date.now() + this.#o.fetchDeadlineMs,
+        ...(signal ? { signal } : {}),
       });
       record.attempts = page.attempts;
       return page;
@@ -369,6 +503,11 @@ export class ScrapeService {
       throw error;
     }
   }
+}
+
+/** Stops a call whose caller has gone: nothing after this point may charge it. */
+function throwIfGone(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new KumoError('internal', 'the client closed the connection before the answer');
 }
 
 function creditsExhausted(now: Date, which: 'account' | 'key', cost: number): KumoError {

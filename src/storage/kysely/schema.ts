@@ -73,13 +73,24 @@ export interface RequestsTable {
   url: string | null;
   status: string;
   error_code: string | null;
-  http_status: number;
+  http_status: number | null;
   attempts: number;
   route: string | null;
   cost_units: number;
   latency_ms: number;
   artifact_id: string | null;
   created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  account_id: string;
+  idempotency_key: string;
+  body_hash: string;
+  request_id: string;
+  state: 'in_progress' | 'completed';
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  held_until: ColumnType<string | Date | null, string | null, string | null>;
 }
 
 export interface KumoDatabase {
@@ -89,4 +100,5 @@ export interface KumoDatabase {
   credit_reservations: CreditReservationsTable;
   credit_ledger: CreditLedgerTable;
   requests: RequestsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
