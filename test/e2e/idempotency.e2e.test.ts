@@ -53,7 +53,8 @@ async function newKey(): Promise<string> {
   return (await kumoCli(kumo.dataDir, ['keys', 'create', '--plan', 'starter', '--json'])).key as string;
 }
 
-const used = async (key: string) => (await call(kumo.baseUrl, '/v1/usage', key)).body.credits;
+const used = async (key: string): Promise<{ used: number; reserved: number }> =>
+  (await call(kumo.baseUrl, '/v1/usage', key)).body.credits as { used: number; reserved: number };
 
 describe('Idempotency-Key', () => {
   it('a retry with the same key and body runs again, costs 0, says Idempotent-Replayed, and the ledger is unchanged', async () => {
