@@ -19,7 +19,7 @@ export function parseIdempotencyKey(value: string | string[] | undefined): strin
   if (value === undefined) return null;
   if (typeof value !== 'string' || !validKey.test(value)) {
     throw new KumoError('invalid_request', 'Idempotency-Key must be 1 to 255 printable ASCII characters', {
-      body: { field: 'Idempotency-Key' },
+      body: { field: 'idempotency-key' },
     });
   }
   return value;

@@ -172,7 +172,7 @@ describe('Idempotency-Key over HTTP', () => {
       payload: JSON.stringify({ url }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'invalid_request', field: 'Idempotency-Key' });
+    expect(res.json()).toMatchObject({ code: 'invalid_request', field: 'idempotency-key' });
     expect(await usage()).toEqual({ used: 0, reserved: 0 });
   });
 

@@ -1,9 +1,23 @@
 // POST /v1/scrape: the one endpoint that fetches; validation here, the pipeline in scrape/scrape-service.ts.
 import type { FastifyReply } from 'fastify';
+import Type from 'typebox';
 import type { AppServices, Authenticate, KumoApp } from '../app.js';
 import { ProblemSchema, ScrapeBodySchema, ScrapeResponseSchema } from '../schemas.js';
 import type { ScrapeParams } from '../../scrape/scrape-service.js';
 import { bodyHashOf, parseIdempotencyKey } from '../../scrape/idempotency.js';
+
+/** Documents the optional header in OpenAPI; parseIdempotencyKey is the check that counts. */
+const ScrapeHeadersSchema = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x20-\\x7e]+$',
+      description:
+        'Retries with the same key and body within 24 h are charged at most once (docs/api.md, Idempotency-Key).',
+    }),
+  ),
+});
 
 const defaults: ScrapeParams = { mode: 'html_json', work_type: 'auto', include_html: false, store_artifact: false };
 
@@ -14,6 +28,7 @@ export function registerScrapeRoutes(app: KumoApp, services: AppServices, authen
       schema: {
         summary: 'Fetch one page of a supported site and return reviewed, normalized JSON',
         security: [{ bearer: [] }],
+        headers: ScrapeHeadersSchema,
         body: ScrapeBodySchema,
         response: { 200: ScrapeResponseSchema, '4xx': ProblemSchema, '5xx': ProblemSchema },
       },
