@@ -219,7 +219,7 @@ export class ScrapeService {
         const result = this.#resultOf(call, site, entry, page, null, undefined, 0);
         await this.#deliver(call, result, options);
         call.outcome = { status: 'not_found', code: null, cost: 0 };
-        await this.#settle(call, 'release');
+        await this.#settle(call, call.reserved ? 'release' : 'none');
         return result;
       }
       const produced = await this.#produce(page, entry, params);
