@@ -50,7 +50,7 @@ export const errorCatalogue = {
     title: 'Idempotency conflict',
     summary: 'An Idempotency-Key was reused with another request body.',
   },
-  idempotency_in_progress: {
+  idempotency_key_in_use: {
     title: 'Idempotency key in use',
     summary: 'A call with this Idempotency-Key is still in flight; retry after Retry-After.',
   },

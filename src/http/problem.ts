@@ -26,7 +26,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   fetch_timeout: 504,
   internal: 500,
   idempotency_conflict: 422,
-  idempotency_in_progress: 409,
+  idempotency_key_in_use: 409,
 };
 
 export const problemContentType = 'application/problem+json; charset=utf-8';

@@ -314,7 +314,7 @@ describe('Idempotency-Key', () => {
     const first = service.scrape(caller, url, params, newId('req'), options);
     while (fetcher.requests.length < 1) await new Promise((r) => setTimeout(r, 5));
     const again = await failure(service.scrape(caller, url, params, newId('req'), options));
-    expect(again.code).toBe('idempotency_in_progress');
+    expect(again.code).toBe('idempotency_key_in_use');
     const other = await failure(
       service.scrape(caller, url, params, newId('req'), { idempotency: { key: 'order-4', bodyHash: '0'.repeat(64) } }),
     );

@@ -343,7 +343,7 @@ export class ScrapeService {
           body: { original_request_id: claim.requestId },
         });
       case 'in_progress':
-        throw new KumoError('idempotency_in_progress', 'a call with this Idempotency-Key is still in flight', {
+        throw new KumoError('idempotency_key_in_use', 'a call with this Idempotency-Key is still in flight', {
           retryAfterSeconds: 1,
           body: { original_request_id: claim.requestId },
         });

@@ -89,7 +89,7 @@ describe('Idempotency-Key', () => {
     expect(await used(key)).toMatchObject({ used: 1, reserved: 0 });
   });
 
-  it('a second call with the key while the first is in flight is 409 idempotency_in_progress with Retry-After', async () => {
+  it('a second call with the key while the first is in flight is 409 idempotency_key_in_use with Retry-After', async () => {
     const key = await newKey();
     const path = '/c/c-/kb/kb01/kb011427/500002';
     const before = origin.hits(path);
@@ -97,7 +97,7 @@ describe('Idempotency-Key', () => {
     while (origin.hits(path) === before) await new Promise((r) => setTimeout(r, 10));
     const second = await post(key, { url: item('500002') }, 'order-3');
     expect(second.status).toBe(409);
-    expect(second.body.code).toBe('idempotency_in_progress');
+    expect(second.body.code).toBe('idempotency_key_in_use');
     expect(second.headers.get('retry-after')).toBe('1');
     expect((await first).status).toBe(200);
     expect(await used(key)).toMatchObject({ used: 1, reserved: 0 });
