@@ -10,6 +10,8 @@ const item = (id: string) => `https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/
 const html = { 'content-type': 'text/html; charset=utf-8' };
 let origin: Origin;
 const started: KumoProcess[] = [];
+/** Calls to the gated page wait here until the test lets them through. */
+const gated: (() => void)[] = [];
 
 async function kumoFor(env: Record<string, string> = {}, dataDir?: string): Promise<KumoProcess> {
   const k = await startKumo(
@@ -30,6 +32,9 @@ beforeAll(async () => {
   origin.route('GET', '/c/c-/kb/kb01/kb011427/200004', (_req, res) => {
     // Slow enough that a burst of 40 overlaps the calls that got a slot.
     setTimeout(() => res.writeHead(200, html).end(itemPage()), 300);
+  });
+  origin.route('GET', '/c/c-/kb/kb01/kb011427/200005', (_req, res) => {
+    gated.push(() => res.writeHead(200, html).end(itemPage()));
   });
   origin.route('GET', '/c/c-/kb/kb01/kb011427/200003', () => {
     // Never answers: the server is killed while this call is in flight.
@@ -173,9 +178,48 @@ async function burstUntilSpent(kumo: KumoProcess, env: Record<string, string> = 
   expect(usage.body.key).toMatchObject({ used: 3, reserved: 0, remaining: 0 });
 }
 
+/**
+ * The last credit reserved by a call in flight is not an exhaustion: with 2 of 3 credits charged and the third held
+ * by a call the origin keeps waiting, a burst that gets the second slot must hear concurrency_limited, never
+ * credits_exhausted (the held credit may yet come back). Once that call is charged, exhaustion is the answer.
+ */
+async function heldIsNotExhausted(kumo: KumoProcess, env: Record<string, string> = {}): Promise<void> {
+  const key = await kumoCli(
+    kumo.dataDir,
+    ['keys', 'create', '--plan', 'starter', '--credits', '3', '--concurrency', '2', '--json'],
+    env,
+  );
+  for (let i = 0; i < 2; i++) expect((await scrape(kumo.baseUrl, { url: item('200001') }, key.key)).status).toBe(200);
+  const path = '/c/c-/kb/kb01/kb011427/200005';
+  const before = origin.hits(path);
+  const last = scrape(kumo.baseUrl, { url: item('200005') }, key.key);
+  while (origin.hits(path) === before) await new Promise((r) => setTimeout(r, 10));
+
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, () => scrape(kumo.baseUrl, { url: item('200001') }, key.key)),
+  );
+  for (const a of answers) {
+    expect(a.status).toBe(429);
+    expect(a.body.code).toBe('concurrency_limited');
+    expect(a.headers.get('retry-after')).toBe('1');
+  }
+  expect((await call(kumo.baseUrl, '/v1/usage', key.key)).body.key).toMatchObject({ used: 2, reserved: 1 });
+
+  gated.splice(0).forEach((release) => release());
+  expect((await last).status).toBe(200);
+  const spent = await scrape(kumo.baseUrl, { url: item('200001') }, key.key);
+  expect(spent.status).toBe(429);
+  expect(spent.body.code).toBe('credits_exhausted');
+  expect((await call(kumo.baseUrl, '/v1/usage', key.key)).body.key).toMatchObject({ used: 3, reserved: 0 });
+}
+
 describe('a burst on a narrow key (3 credits, concurrency 2)', () => {
   it('SQLite: no credits_exhausted while credits remain; exactly 3 charged; then a real exhaustion', async () => {
     await burstUntilSpent(await kumoFor());
+  });
+
+  it('SQLite: credits held by a call in flight answer concurrency_limited, not credits_exhausted', async () => {
+    await heldIsNotExhausted(await kumoFor());
   });
 
   describe('PostgreSQL + Redis', () => {
@@ -205,6 +249,10 @@ describe('a burst on a narrow key (3 credits, concurrency 2)', () => {
 
     it('no credits_exhausted while credits remain; exactly 3 charged; then a real exhaustion', async () => {
       await burstUntilSpent(await kumoFor(env), env);
+    });
+
+    it('credits held by a call in flight answer concurrency_limited, not credits_exhausted', async () => {
+      await heldIsNotExhausted(await kumoFor(env), env);
     });
   });
 });
