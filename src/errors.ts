@@ -60,6 +60,14 @@ export const errorCatalogue = {
     summary: 'The request line and headers together are over the server limit.',
   },
   request_timeout: { title: 'Request timeout', summary: 'The request (headers or body) did not arrive in time.' },
+  idempotency_conflict: {
+    title: 'Idempotency conflict',
+    summary: 'An Idempotency-Key was reused with another request body.',
+  },
+  idempotency_key_in_use: {
+    title: 'Idempotency key in use',
+    summary: 'A call with this Idempotency-Key is still in flight; retry after Retry-After.',
+  },
 } as const satisfies Record<string, { title: string; summary: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -184,6 +184,8 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     try {
       const released = await storage.ledger.releaseExpired(new Date().toISOString());
       const removed = await artifacts.sweepExpired(new Date());
+      // Idempotency-Keys are remembered 24 h; expired ones are also replaced on use, this only keeps the table small.
+      await storage.idempotency.sweepExpired(new Date().toISOString());
       if (released > 0 || removed > 0) logger.info({ released, removed }, 'sweeper');
     } catch {
       logger.warn('sweeper failed; will retry');

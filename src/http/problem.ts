@@ -30,6 +30,8 @@ export const statusByCode: Record<ErrorCode, number> = {
   uri_too_long: 414,
   headers_too_large: 431,
   request_timeout: 408,
+  idempotency_conflict: 422,
+  idempotency_key_in_use: 409,
 };
 
 export const problemContentType = 'application/problem+json; charset=utf-8';

@@ -5,16 +5,18 @@ import type { Fetcher, FetchedPage } from '../fetch/fetcher.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { parseTargetUrl } from '../fetch/url-policy.js';
 import type { ExtractionRunner } from './extraction-pool.js';
+import type { Produced } from './produce.js';
 import type { SiteRegistry } from '../sites/registry.js';
 import { servedInProduction, type PageTypeEntry, type Site } from '../sites/site.js';
 import type { ConcurrencyLimiter, Lease } from '../limits/concurrency-limiter.js';
-import type { AccountRecord, KeyRecord, Output, Storage } from '../storage/storage.js';
+import type { AccountRecord, KeyRecord, Output, SettleRequest, Storage } from '../storage/storage.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import { concurrencyScopesOf, type Caller } from './caller.js';
 import { creditLimitsOf } from '../accounts/plans.js';
 import { periodOf, nextPeriodStart } from '../accounts/period.js';
 import { newId } from '../accounts/ids.js';
 import { redactUrl } from './redact-url.js';
+import { idempotencyTtlMs, type IdempotencyRequest } from './idempotency.js';
 
 export interface ScrapeParams {
   mode: 'html_json' | 'html';
@@ -81,6 +83,44 @@ function outputsOf(params: ScrapeParams): Output[] {
   return outputs;
 }
 
+/** How the HTTP layer takes part in a call (all optional: without them a call is charged when it completes). */
+export interface ScrapeOptions {
+  /** Aborted when the caller goes away: the fetch stops and nothing is charged. */
+  signal?: AbortSignal;
+  /** The caller's Idempotency-Key and the hash of what it asked. */
+  idempotency?: IdempotencyRequest;
+  /**
+   * Called with the finished result while its credits are still only reserved; throwing (a result that cannot be
+   * serialized) releases them. `replayed`: an earlier call with the same Idempotency-Key was charged already.
+   */
+  deliver?: (result: ScrapeResult, meta: { replayed: boolean }) => void | Promise<void>;
+}
+
+/** One call in flight: what it holds (reservation, slot) and what its metadata row will say. */
+interface Call {
+  readonly requestId: string;
+  readonly caller: Caller;
+  readonly started: number;
+  readonly now: Date;
+  record: {
+    siteId: string | null;
+    pageType: string | null;
+    url: string | null;
+    route: string | null;
+    attempts: number;
+    httpStatus: number | null;
+    artifactId: string | null;
+  };
+  reserved: boolean;
+  lease: Lease | null;
+  /** The Idempotency-Key this call claimed (and must complete or free when it settles). */
+  idempotencyKey: string | null;
+  /** The same key and body were charged before: this run costs nothing. */
+  replayed: boolean;
+  settled: boolean;
+  outcome: { status: string; code: ErrorCode | null; cost: number };
+}
+
 export class ScrapeService {
   readonly #o: ScrapeServiceOptions;
   readonly #clock: () => Date;
@@ -130,68 +170,45 @@ export class ScrapeService {
     return { url, site, entry };
   }
 
-  async scrape(caller: Caller, rawUrl: string, params: ScrapeParams, requestId = newId('req')): Promise<ScrapeResult> {
-    const started = performance.now();
-    const now = this.#clock();
-    const record = {
+  /**
+   * Runs one call. The reservation is still held when the result is handed to `options.deliver` (which serializes
+   * it); only when that succeeds and the caller is still there is the charge committed, together with the metadata
+   * row, in one transaction. Every other way out releases it and still writes the row.
+   */
+  async scrape(
+    caller: Caller,
+    rawUrl: string,
+    params: ScrapeParams,
+    requestId = newId('req'),
+    options: ScrapeOptions = {},
+  ): Promise<ScrapeResult> {
+    const call: Call = {
       requestId,
-      accountId: caller.account.id,
-      keyId: caller.key.id,
-      siteId: null as string | null,
-      pageType: null as string | null,
-      url: null as string | null,
-      route: null as string | null,
-      attempts: 0,
-      artifactId: null as string | null,
+      caller,
+      started: performance.now(),
+      now: this.#clock(),
+      record: {
+        siteId: null,
+        pageType: null,
+        url: null,
+        route: null,
+        attempts: 0,
+        httpStatus: null,
+        artifactId: null,
+      },
+      reserved: false,
+      lease: null,
+      idempotencyKey: null,
+      replayed: false,
+      settled: false,
+      outcome: { status: 'failed', code: 'internal', cost: 0 },
     };
-    let reserved = false;
-    let lease: Lease | null = null;
-    let outcome: { status: string; code: ErrorCode | null; httpStatus: number; cost: number } = {
-      status: 'failed',
-      code: 'internal',
-      httpStatus: 500,
-      cost: 0,
-    };
+    const { signal } = options;
     try {
-      const { url, site, entry } = this.plan(caller, rawUrl, params);
-      record.siteId = site.id;
-      record.pageType = entry.pageType;
-      record.url = redactUrl(url, site.secretQueryParams);
-      record.route = site.route;
-
-      const cost = costOf(site, params);
-      const limits = creditLimitsOf(caller.account, caller.key);
-      const period = periodOf(now);
-      const reservation = await this.#o.storage.ledger.reserve({
-        requestId,
-        accountId: caller.account.id,
-        keyId: caller.key.id,
-        period,
-        cost,
-        accountLimit: limits.accountLimit,
-        keyLimit: limits.keyLimit,
-        // Past this a sweeper frees the credits of a process killed mid-call.
-        expiresAt: new Date(now.getTime() + this.#o.fetchDeadlineMs + 120_000).toISOString(),
-      });
-      if (!reservation.ok) throw creditsExhausted(now, reservation.exhausted, cost);
-      reserved = true;
-
-      const slot = await this.#o.limiter.tryAcquire(
-        concurrencyScopesOf(caller.account, caller.key),
-        this.#o.fetchDeadlineMs + 60_000,
-      );
-      if (!slot.granted) {
-        throw new KumoError(
-          'concurrency_limited',
-          `too many calls in flight for this ${slot.deniedScope.split(':')[0]}`,
-          {
-            retryAfterSeconds: 1,
-          },
-        );
-      }
-      lease = slot.lease;
-
-      const page = await this.#fetch(url, site, entry, record);
+      const { url, site, entry, cost } = await this.#admit(call, rawUrl, params, options.idempotency);
+      throwIfGone(signal);
+      const page = await this.#fetch(url, site, entry, call, signal);
+      call.record.httpStatus = page.httpStatus;
       // A redirect to another kind of page (an item gone to a search or top page) is not extracted: free 422.
       if (!this.#o.registry.sameKindAfterRedirect(site, url, new URL(page.finalUrl))) {
         throw new KumoError(
@@ -200,114 +217,254 @@ export class ScrapeService {
         );
       }
       if (page.httpStatus === 404 || page.httpStatus === 410) {
-        outcome = { status: 'not_found', code: null, httpStatus: 200, cost: 0 };
-        return {
-          request_id: requestId,
-          resolved_site: site.id,
-          page_type: entry.pageType,
-          fetch_summary: summaryOf(page, 'not_found', null, site),
-          cost_units: 0,
-          latency_ms: Math.round(performance.now() - started),
-          extractor: {
-            id: entry.extractor.id,
-            version: entry.extractor.version,
-            coverage: entry.coverage,
-            provenance: {},
-          },
-          data: null,
-          warnings: [],
-        };
+        const result = this.#resultOf(call, site, entry, page, null, undefined, 0);
+        await this.#deliver(call, result, options);
+        call.outcome = { status: 'not_found', code: null, cost: 0 };
+        await this.#settle(call, call.reserved ? 'release' : 'none');
+        return result;
       }
-
-      // Parse, extract, validate and serialize in a worker thread, under a deadline and the output caps.
-      const produced = await this.#o.extraction.run({
-        extractorId: entry.extractor.id,
-        body: page.body,
-        headers: { ...page.headers },
-        finalUrl: page.finalUrl,
-        wantData: params.mode === 'html_json',
-        wantHtml: params.mode === 'html' || params.include_html || params.store_artifact,
-      });
-      const { extraction, html } = produced;
-
-      let artifact: ScrapeResult['artifact'];
-      if (params.store_artifact) {
-        const id = newId('art');
-        const expiresAt = new Date(now.getTime() + this.#o.artifactRetentionMs).toISOString();
-        await this.#o.artifacts.save(
-          {
-            id,
-            accountId: caller.account.id,
-            requestId,
-            url: record.url ?? '',
-            createdAt: now.toISOString(),
-            expiresAt,
-          },
-          { html, data: extraction?.data ?? null },
-        );
-        record.artifactId = id;
-        artifact = { id, expires_at: expiresAt };
+      const produced = await this.#produce(page, entry, params);
+      throwIfGone(signal);
+      const artifact = await this.#keepArtifact(call, params, produced);
+      const charge = call.replayed ? 0 : cost;
+      const result = this.#resultOf(call, site, entry, page, produced, artifact, charge);
+      if (produced.html !== null && (params.mode === 'html' || params.include_html)) result.html = produced.html;
+      await this.#deliver(call, result, options);
+      // Committed before the answer is written: a crash after this point has charged exactly once, and the row exists.
+      call.outcome = { status: 'completed', code: null, cost: charge };
+      if (!(await this.#settle(call, call.reserved ? { commit: charge } : 'none'))) {
+        throw new KumoError('internal', 'the credit reservation was lost');
       }
-
-      // The charge is committed before the answer leaves: a crash after this point has charged exactly once.
-      const committed = await this.#o.storage.ledger.commit(requestId, cost);
-      if (!committed) throw new KumoError('internal', 'the credit reservation was lost');
-      reserved = false;
-      outcome = { status: 'completed', code: null, httpStatus: 200, cost };
-
-      const result: ScrapeResult = {
-        request_id: requestId,
-        resolved_site: site.id,
-        page_type: entry.pageType,
-        fetch_summary: summaryOf(page, 'completed', produced.charset, site),
-        cost_units: cost,
-        latency_ms: Math.round(performance.now() - started),
-        extractor: {
-          id: entry.extractor.id,
-          version: entry.extractor.version,
-          coverage: entry.coverage,
-          provenance: extraction?.provenance ?? {},
-        },
-        data: extraction?.data ?? null,
-        warnings: extraction?.warnings ?? [],
-      };
-      if (html !== null && (params.mode === 'html' || params.include_html)) result.html = html;
-      if (artifact) result.artifact = artifact;
       return result;
     } catch (error) {
-      const kumo = isKumoError(error) ? error : null;
-      const code = kumo?.code ?? 'internal';
-      outcome = { status: statusOfError[code] ?? 'failed', code, httpStatus: 0, cost: 0 };
+      const code = isKumoError(error) ? error.code : 'internal';
+      call.outcome = signal?.aborted
+        ? { status: 'cancelled', code: null, cost: 0 }
+        : { status: statusOfError[code] ?? 'failed', code, cost: 0 };
+      call.record.httpStatus = null;
       throw error;
     } finally {
-      if (reserved) await this.#o.storage.ledger.release(requestId).catch(() => false);
-      if (lease) await lease.release().catch(() => undefined);
+      if (!call.settled) await this.#settle(call, call.reserved ? 'release' : 'none').catch(() => false);
+      if (call.outcome.status !== 'completed' && call.record.artifactId) {
+        // Kept only for a call that is charged: an artifact of a call that failed afterwards goes.
+        await this.#o.artifacts.delete(call.record.artifactId, caller.account.id).catch(() => false);
+      }
+      if (call.lease) await call.lease.release().catch(() => undefined);
       this.#o.metrics?.scrapeFinished({
-        site: record.siteId ?? 'none',
-        status: outcome.status,
-        route: record.route ?? 'none',
-        code: outcome.code ?? 'ok',
-        creditsCharged: outcome.cost,
+        site: call.record.siteId ?? 'none',
+        status: call.outcome.status,
+        route: call.record.route ?? 'none',
+        code: call.outcome.code ?? 'ok',
+        creditsCharged: call.outcome.cost,
       });
-      await this.#o.storage.requests
-        .insert({
-          requestId,
-          accountId: record.accountId,
-          keyId: record.keyId,
-          siteId: record.siteId,
-          pageType: record.pageType,
-          url: record.url,
-          status: outcome.status,
-          errorCode: outcome.code,
-          httpStatus: outcome.httpStatus,
-          attempts: record.attempts,
-          route: record.route,
-          costUnits: outcome.cost,
-          latencyMs: Math.round(performance.now() - started),
-          artifactId: record.artifactId,
-          createdAt: now.toISOString(),
-        })
-        .catch(() => undefined);
+    }
+  }
+
+  /**
+   * Admission: what is asked and whether this key may ask it, the Idempotency-Key, then a concurrency slot and only
+   * then the credits. In that order a burst refused for concurrency holds no credits, so it cannot make the calls
+   * beside it look out of credits; and credits held by calls in flight answer concurrency_limited, not exhaustion.
+   */
+  async #admit(
+    call: Call,
+    rawUrl: string,
+    params: ScrapeParams,
+    idempotency: IdempotencyRequest | undefined,
+  ): Promise<{ url: URL; site: Site; entry: PageTypeEntry; cost: number }> {
+    const { caller, requestId, now, record } = call;
+    if (idempotency) await this.#claim(call, idempotency);
+    const { url, site, entry } = this.plan(caller, rawUrl, params);
+    record.siteId = site.id;
+    record.pageType = entry.pageType;
+    record.url = redactUrl(url, site.secretQueryParams);
+    record.route = site.route;
+
+    const cost = costOf(site, params);
+    const slot = await this.#o.limiter.tryAcquire(
+      concurrencyScopesOf(caller.account, caller.key),
+      this.#o.fetchDeadlineMs + 60_000,
+    );
+    if (!slot.granted) {
+      throw new KumoError(
+        'concurrency_limited',
+        `too many calls in flight for this ${slot.deniedScope.split(':')[0]}`,
+        {
+          retryAfterSeconds: 1,
+        },
+      );
+    }
+    call.lease = slot.lease;
+    // A retry of a call already charged under its Idempotency-Key runs again for free.
+    if (call.replayed) return { url, site, entry, cost };
+
+    const limits = creditLimitsOf(caller.account, caller.key);
+    const reservation = await this.#o.storage.ledger.reserve({
+      requestId,
+      accountId: caller.account.id,
+      keyId: caller.key.id,
+      period: periodOf(now),
+      cost,
+      accountLimit: limits.accountLimit,
+      keyLimit: limits.keyLimit,
+      // Past this a sweeper frees the credits of a process killed mid-call.
+      expiresAt: this.#holdUntil(now),
+    });
+    if (!reservation.ok) {
+      if ('exhausted' in reservation) throw creditsExhausted(now, reservation.exhausted, cost);
+      const whose = reservation.held === 'account' ? 'account' : 'key';
+      throw new KumoError(
+        'concurrency_limited',
+        `the credits left to this ${whose} are held by its calls in flight; retry when they finish`,
+        { retryAfterSeconds: 1 },
+      );
+    }
+    call.reserved = true;
+    return { url, site, entry, cost };
+  }
+
+  async #claim(call: Call, idempotency: IdempotencyRequest): Promise<void> {
+    const claim = await this.#o.storage.idempotency.claim({
+      accountId: call.caller.account.id,
+      key: idempotency.key,
+      bodyHash: idempotency.bodyHash,
+      requestId: call.requestId,
+      now: call.now.toISOString(),
+      expiresAt: new Date(call.now.getTime() + idempotencyTtlMs).toISOString(),
+      heldUntil: this.#holdUntil(call.now),
+    });
+    switch (claim.outcome) {
+      case 'claimed':
+        call.idempotencyKey = idempotency.key;
+        return;
+      case 'replay':
+        call.replayed = true;
+        return;
+      case 'conflict':
+        throw new KumoError('idempotency_conflict', 'this Idempotency-Key was used with another request body', {
+          body: { original_request_id: claim.requestId },
+        });
+      case 'in_progress':
+        throw new KumoError('idempotency_key_in_use', 'a call with this Idempotency-Key is still in flight', {
+          retryAfterSeconds: 1,
+          body: { original_request_id: claim.requestId },
+        });
+    }
+  }
+
+  #holdUntil(now: Date): string {
+    return new Date(now.getTime() + this.#o.fetchDeadlineMs + 120_000).toISOString();
+  }
+
+  /** Hands the result over for serialization while the reservation is held; a failure or a departed caller releases. */
+  async #deliver(call: Call, result: ScrapeResult, options: ScrapeOptions): Promise<void> {
+    await options.deliver?.(result, { replayed: call.replayed });
+    throwIfGone(options.signal);
+  }
+
+  /** Parse, extract, validate and serialize in a worker thread, under a deadline and the output caps. */
+  #produce(page: FetchedPage, entry: PageTypeEntry, params: ScrapeParams): Promise<Produced> {
+    return this.#o.extraction.run({
+      extractorId: entry.extractor.id,
+      body: page.body,
+      headers: { ...page.headers },
+      finalUrl: page.finalUrl,
+      wantData: params.mode === 'html_json',
+      wantHtml: params.mode === 'html' || params.include_html || params.store_artifact,
+    });
+  }
+
+  async #keepArtifact(
+    call: Call,
+    params: ScrapeParams,
+    produced: Produced,
+  ): Promise<ScrapeResult['artifact'] | undefined> {
+    if (!params.store_artifact) return undefined;
+    const id = newId('art');
+    const expiresAt = new Date(call.now.getTime() + this.#o.artifactRetentionMs).toISOString();
+    await this.#o.artifacts.save(
+      {
+        id,
+        accountId: call.caller.account.id,
+        requestId: call.requestId,
+        url: call.record.url ?? '',
+        createdAt: call.now.toISOString(),
+        expiresAt,
+      },
+      { html: produced.html, data: produced.extraction?.data ?? null },
+    );
+    call.record.artifactId = id;
+    return { id, expires_at: expiresAt };
+  }
+
+  #resultOf(
+    call: Call,
+    site: Site,
+    entry: PageTypeEntry,
+    page: FetchedPage,
+    produced: Produced | null,
+    artifact: ScrapeResult['artifact'] | undefined,
+    cost: number,
+  ): ScrapeResult {
+    const extraction = produced?.extraction ?? null;
+    const result: ScrapeResult = {
+      request_id: call.requestId,
+      resolved_site: site.id,
+      page_type: entry.pageType,
+      fetch_summary: summaryOf(page, produced ? 'completed' : 'not_found', produced?.charset ?? null, site),
+      cost_units: cost,
+      latency_ms: Math.round(performance.now() - call.started),
+      extractor: {
+        id: entry.extractor.id,
+        version: entry.extractor.version,
+        coverage: entry.coverage,
+        provenance: extraction?.provenance ?? {},
+      },
+      data: extraction?.data ?? null,
+      warnings: extraction?.warnings ?? [],
+    };
+    if (artifact) result.artifact = artifact;
+    return result;
+  }
+
+  /**
+   * Settles the ledger, writes the one metadata row and finishes the Idempotency-Key claim, in one transaction.
+   * Returns false when a commit found its reservation gone (then nothing was written).
+   */
+  async #settle(call: Call, ledger: SettleRequest['ledger']): Promise<boolean> {
+    const { outcome } = call;
+    const completed = outcome.status === 'completed';
+    const request: SettleRequest = {
+      ledger,
+      record: {
+        requestId: call.requestId,
+        accountId: call.caller.account.id,
+        keyId: call.caller.key.id,
+        ...call.record,
+        status: outcome.status,
+        errorCode: outcome.code,
+        costUnits: outcome.cost,
+        latencyMs: Math.round(performance.now() - call.started),
+        createdAt: call.now.toISOString(),
+      },
+      ...(call.idempotencyKey ? { idempotency: { key: call.idempotencyKey, complete: completed } } : {}),
+    };
+    try {
+      const settled = await this.#o.storage.settle(request);
+      if (settled) {
+        call.settled = true;
+        call.reserved = false;
+      }
+      return settled;
+    } catch (error) {
+      // The database refused the whole settlement: at least give the credits back (the sweeper would, later).
+      if (
+        call.reserved &&
+        ledger === 'release' &&
+        (await this.#o.storage.ledger.release(call.requestId).catch(() => false))
+      ) {
+        call.reserved = false;
+      }
+      throw error;
     }
   }
 
@@ -315,15 +472,18 @@ export class ScrapeService {
     url: URL,
     site: Site,
     entry: PageTypeEntry,
-    record: { attempts: number; accountId: string },
+    call: Call,
+    signal: AbortSignal | undefined,
   ): Promise<FetchedPage> {
+    const { record } = call;
     try {
       const page = await this.#o.fetcher.fetch({
         url,
+        // The per-host gate is fair between accounts.
+        accountId: call.caller.account.id,
         target: { allowedHosts: site.hosts, allowedSchemes: site.schemes, acceptContentTypes: entry.contentTypes },
         deadlineAt: Date.now() + this.#o.fetchDeadlineMs,
-        // Fairness at the per-host gate and the breaker's share of blame are per account (issue 7 §3).
-        accountId: record.accountId,
+        ...(signal ? { signal } : {}),
       });
       record.attempts = page.attempts;
       return page;
@@ -339,6 +499,11 @@ export class ScrapeService {
       throw error;
     }
   }
+}
+
+/** Stops a call whose caller has gone: nothing after this point may charge it. */
+function throwIfGone(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new KumoError('internal', 'the client closed the connection before the answer');
 }
 
 function creditsExhausted(now: Date, which: 'account' | 'key', cost: number): KumoError {

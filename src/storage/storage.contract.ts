@@ -1,7 +1,15 @@
 // The behaviour every Storage backend must show; sqlite-storage.test.ts and postgres-storage.test.ts both run it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../accounts/ids.js';
-import type { AccountRecord, KeyRecord, PlanId, RequestRecord, ReserveRequest, Storage } from './storage.js';
+import type {
+  AccountRecord,
+  IdempotencyClaimRequest,
+  KeyRecord,
+  PlanId,
+  RequestRecord,
+  ReserveRequest,
+  Storage,
+} from './storage.js';
 
 export interface StorageProbe<S extends Storage> {
   /** Credits of every committed ledger row of an account, oldest first. */
@@ -145,14 +153,15 @@ export function describeStorageContract<S extends Storage>(
     });
 
     describe('credit reservations', () => {
-      it('reserves up to the account limit, then refuses with exhausted: account', async () => {
+      // Issue 7: refusals caused only by reservations in flight say `held`, not `exhausted` (they may come back).
+      it('reserves up to the account limit, then refuses with held: account while nothing is committed', async () => {
         const seeded = await seed();
         for (let i = 0; i < 3; i++) {
           expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 3 }))).toEqual({ ok: true });
         }
         expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 3 }))).toEqual({
           ok: false,
-          exhausted: 'account',
+          held: 'account',
         });
         expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 3 });
         expect(await storage.ledger.keyUsage(seeded.key.id, period)).toEqual({ used: 0, reserved: 3 });
@@ -163,13 +172,13 @@ export function describeStorageContract<S extends Storage>(
         expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 3 }))).toEqual({ ok: true });
         expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 3, cost: 3 }))).toEqual({
           ok: false,
-          exhausted: 'account',
+          held: 'account',
         });
         expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 3, cost: 2 }))).toEqual({ ok: true });
         expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 3 });
       });
 
-      it("refuses with exhausted: key at the key's own limit, leaving the account untouched", async () => {
+      it("refuses with held: key at the key's own limit, leaving the account untouched", async () => {
         const seeded = await seed();
         const other = await seedKey(seeded.account.id);
         for (let i = 0; i < 2; i++) {
@@ -179,7 +188,7 @@ export function describeStorageContract<S extends Storage>(
         }
         expect(await storage.ledger.reserve(reservation(seeded, { accountLimit: 100, keyLimit: 2 }))).toEqual({
           ok: false,
-          exhausted: 'key',
+          held: 'key',
         });
         // The refused call's account reservation was rolled back with it.
         expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 2 });
@@ -208,7 +217,7 @@ export function describeStorageContract<S extends Storage>(
           Array.from({ length: 50 }, () => storage.ledger.reserve(reservation(seeded, { accountLimit: 10 }))),
         );
         expect(outcomes.filter((o) => o.ok)).toHaveLength(10);
-        expect(outcomes.filter((o) => !o.ok && o.exhausted === 'account')).toHaveLength(40);
+        expect(outcomes.filter((o) => !o.ok && 'held' in o && o.held === 'account')).toHaveLength(40);
         const usage = await storage.ledger.accountUsage(seeded.account.id, period);
         expect(usage.used + usage.reserved).toBe(10);
       });
@@ -221,7 +230,7 @@ export function describeStorageContract<S extends Storage>(
           ),
         );
         expect(outcomes.filter((o) => o.ok)).toHaveLength(7);
-        expect(outcomes.filter((o) => !o.ok && o.exhausted === 'key')).toHaveLength(43);
+        expect(outcomes.filter((o) => !o.ok && 'held' in o && o.held === 'key')).toHaveLength(43);
         expect(await storage.ledger.keyUsage(seeded.key.id, period)).toEqual({ used: 0, reserved: 7 });
         expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 7 });
       });
@@ -252,6 +261,46 @@ export function describeStorageContract<S extends Storage>(
           const credits = await probe.ledgerCredits(storage, seeded.account.id);
           expect(credits.reduce((a, b) => a + b, 0)).toBe(committed);
         }
+      });
+
+      it('exhausted only when committed credits leave no room; held when reservations in flight fill it', async () => {
+        const seeded = await seed();
+        const limits = { accountLimit: 3, keyLimit: 10 };
+        for (let i = 0; i < 2; i++) {
+          const r = reservation(seeded, limits);
+          expect(await storage.ledger.reserve(r)).toEqual({ ok: true });
+          expect(await storage.ledger.commit(r.requestId, 1)).toBe(true);
+        }
+        const open = reservation(seeded, limits);
+        expect(await storage.ledger.reserve(open)).toEqual({ ok: true });
+        // used 2 + reserved 1 + 1 > 3, but used 2 + 1 ≤ 3: the open reservation may still be released.
+        expect(await storage.ledger.reserve(reservation(seeded, limits))).toEqual({ ok: false, held: 'account' });
+        // A cost that could not fit even with nothing in flight is a real exhaustion at once.
+        expect(await storage.ledger.reserve(reservation(seeded, { ...limits, cost: 2 }))).toEqual({
+          ok: false,
+          exhausted: 'account',
+        });
+        expect(await storage.ledger.release(open.requestId)).toBe(true);
+        const last = reservation(seeded, limits);
+        expect(await storage.ledger.reserve(last)).toEqual({ ok: true });
+        expect(await storage.ledger.commit(last.requestId, 1)).toBe(true);
+        expect(await storage.ledger.reserve(reservation(seeded, limits))).toEqual({ ok: false, exhausted: 'account' });
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 3, reserved: 0 });
+      });
+
+      it("the key's own limit tells held from exhausted the same way", async () => {
+        const seeded = await seed();
+        const limits = { accountLimit: 100, keyLimit: 2 };
+        const done = reservation(seeded, limits);
+        expect(await storage.ledger.reserve(done)).toEqual({ ok: true });
+        expect(await storage.ledger.commit(done.requestId, 1)).toBe(true);
+        const open = reservation(seeded, limits);
+        expect(await storage.ledger.reserve(open)).toEqual({ ok: true });
+        expect(await storage.ledger.reserve(reservation(seeded, limits))).toEqual({ ok: false, held: 'key' });
+        expect(await storage.ledger.commit(open.requestId, 1)).toBe(true);
+        expect(await storage.ledger.reserve(reservation(seeded, limits))).toEqual({ ok: false, exhausted: 'key' });
+        // The refused reservations left the account counters as they were.
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 2, reserved: 0 });
       });
 
       it('refuses to reserve one request id twice and leaves the counters as they were', async () => {
@@ -507,6 +556,266 @@ export function describeStorageContract<S extends Storage>(
         };
         await storage.requests.insert(row);
         expect(await storage.requests.get(row.requestId, account.id)).toEqual(row);
+      });
+    });
+
+    describe('settle: ledger, request row and idempotency claim in one transaction', () => {
+      function row(seeded: { account: AccountRecord; key: KeyRecord }, requestId: string): RequestRecord {
+        return {
+          requestId,
+          accountId: seeded.account.id,
+          keyId: seeded.key.id,
+          siteId: 'ikebe_gakki',
+          pageType: 'item',
+          url: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592',
+          status: 'completed',
+          errorCode: null,
+          httpStatus: 200,
+          attempts: 1,
+          route: 'http',
+          costUnits: 2,
+          latencyMs: 12,
+          artifactId: null,
+          createdAt: new Date().toISOString(),
+        };
+      }
+
+      it('a commit writes the charge and its row together', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded, { cost: 3 });
+        await storage.ledger.reserve(r);
+        expect(await storage.settle({ ledger: { commit: 2 }, record: row(seeded, r.requestId) })).toBe(true);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 2, reserved: 0 });
+        expect(await storage.requests.get(r.requestId, seeded.account.id)).toMatchObject({ costUnits: 2 });
+        if (probe) expect(await probe.ledgerCredits(storage, seeded.account.id)).toEqual([2]);
+      });
+
+      it('when the row cannot be written, the commit rolls back and the reservation stays open', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded, { cost: 1 });
+        await storage.ledger.reserve(r);
+        // A row with the same request id already exists: the insert fails inside the settlement.
+        await storage.requests.insert({ ...row(seeded, r.requestId), status: 'failed', costUnits: 0 });
+        await expect(storage.settle({ ledger: { commit: 1 }, record: row(seeded, r.requestId) })).rejects.toThrow();
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 1 });
+        if (probe) expect(await probe.ledgerCredits(storage, seeded.account.id)).toEqual([]);
+        // Nothing was lost: the reservation can still be released.
+        expect(await storage.ledger.release(r.requestId)).toBe(true);
+      });
+
+      it('when the row cannot be written, a release rolls back too (the sweeper frees it later)', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded, { cost: 1 });
+        await storage.ledger.reserve(r);
+        await storage.requests.insert({ ...row(seeded, r.requestId), status: 'failed', costUnits: 0 });
+        await expect(storage.settle({ ledger: 'release', record: row(seeded, r.requestId) })).rejects.toThrow();
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 1 });
+      });
+
+      it('a commit of a reservation that is gone returns false and writes nothing', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded, { cost: 1 });
+        await storage.ledger.reserve(r);
+        expect(await storage.ledger.release(r.requestId)).toBe(true);
+        expect(await storage.settle({ ledger: { commit: 1 }, record: row(seeded, r.requestId) })).toBe(false);
+        expect(await storage.requests.get(r.requestId, seeded.account.id)).toBeNull();
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 0 });
+        expect(await storage.settle({ ledger: { commit: 1 }, record: row(seeded, 'req_never') })).toBe(false);
+      });
+
+      it('a release frees the credits and writes the error row with http_status null', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded, { cost: 1 });
+        await storage.ledger.reserve(r);
+        const failed = {
+          ...row(seeded, r.requestId),
+          status: 'failed',
+          errorCode: 'fetch_failed',
+          httpStatus: null,
+          costUnits: 0,
+        };
+        expect(await storage.settle({ ledger: 'release', record: failed })).toBe(true);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 0 });
+        expect(await storage.requests.get(r.requestId, seeded.account.id)).toEqual(failed);
+      });
+
+      it('a call that never reserved writes its row only', async () => {
+        const seeded = await seed();
+        const rejected = { ...row(seeded, newId('req')), status: 'rejected', httpStatus: null, costUnits: 0 };
+        expect(await storage.settle({ ledger: 'none', record: rejected })).toBe(true);
+        expect(await storage.requests.get(rejected.requestId, seeded.account.id)).toEqual(rejected);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 0 });
+      });
+
+      it('completes the idempotency claim with the commit, and frees it with a release', async () => {
+        const seeded = await seed();
+        const done = reservation(seeded);
+        await storage.ledger.reserve(done);
+        expect(await storage.idempotency.claim(claim(seeded, 'key-done', done.requestId))).toEqual({
+          outcome: 'claimed',
+        });
+        await storage.settle({
+          ledger: { commit: 1 },
+          record: { ...row(seeded, done.requestId), costUnits: 1 },
+          idempotency: { key: 'key-done', complete: true },
+        });
+        expect(await storage.idempotency.get(seeded.account.id, 'key-done')).toMatchObject({
+          state: 'completed',
+          requestId: done.requestId,
+        });
+
+        const failed = reservation(seeded);
+        await storage.ledger.reserve(failed);
+        await storage.idempotency.claim(claim(seeded, 'key-failed', failed.requestId));
+        await storage.settle({
+          ledger: 'release',
+          record: { ...row(seeded, failed.requestId), status: 'failed', httpStatus: null, costUnits: 0 },
+          idempotency: { key: 'key-failed', complete: false },
+        });
+        expect(await storage.idempotency.get(seeded.account.id, 'key-failed')).toBeNull();
+      });
+
+      it('a settlement that rolls back leaves the idempotency claim in progress, not completed', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded);
+        await storage.ledger.reserve(r);
+        await storage.idempotency.claim(claim(seeded, 'key-rollback', r.requestId));
+        await storage.requests.insert({ ...row(seeded, r.requestId), status: 'failed', costUnits: 0 });
+        await expect(
+          storage.settle({
+            ledger: { commit: 1 },
+            record: row(seeded, r.requestId),
+            idempotency: { key: 'key-rollback', complete: true },
+          }),
+        ).rejects.toThrow();
+        expect(await storage.idempotency.get(seeded.account.id, 'key-rollback')).toMatchObject({
+          state: 'in_progress',
+        });
+      });
+    });
+
+    function claim(
+      seeded: { account: AccountRecord },
+      key: string,
+      requestId: string,
+      changes: Partial<IdempotencyClaimRequest> = {},
+    ): IdempotencyClaimRequest {
+      const now = Date.now();
+      return {
+        accountId: seeded.account.id,
+        key,
+        bodyHash: 'a'.repeat(64),
+        requestId,
+        now: new Date(now).toISOString(),
+        expiresAt: new Date(now + 86_400_000).toISOString(),
+        heldUntil: new Date(now + 60_000).toISOString(),
+        ...changes,
+      };
+    }
+
+    describe('idempotency keys', () => {
+      it('claimed once; the same body in flight is in_progress, another body a conflict', async () => {
+        const seeded = await seed();
+        const first = claim(seeded, 'k1', 'req_first');
+        expect(await storage.idempotency.claim(first)).toEqual({ outcome: 'claimed' });
+        expect(await storage.idempotency.claim({ ...first, requestId: 'req_second' })).toEqual({
+          outcome: 'in_progress',
+          requestId: 'req_first',
+        });
+        expect(await storage.idempotency.claim({ ...first, requestId: 'req_third', bodyHash: 'b'.repeat(64) })).toEqual(
+          { outcome: 'conflict', requestId: 'req_first' },
+        );
+      });
+
+      it('a completed key replays the same body and conflicts with another one', async () => {
+        const seeded = await seed();
+        const r = reservation(seeded);
+        await storage.ledger.reserve(r);
+        const first = claim(seeded, 'k2', r.requestId);
+        await storage.idempotency.claim(first);
+        await storage.settle({
+          ledger: { commit: 1 },
+          record: {
+            requestId: r.requestId,
+            accountId: seeded.account.id,
+            keyId: seeded.key.id,
+            siteId: null,
+            pageType: null,
+            url: null,
+            status: 'completed',
+            errorCode: null,
+            httpStatus: 200,
+            attempts: 1,
+            route: null,
+            costUnits: 1,
+            latencyMs: 1,
+            artifactId: null,
+            createdAt: new Date().toISOString(),
+          },
+          idempotency: { key: 'k2', complete: true },
+        });
+        expect(await storage.idempotency.claim({ ...first, requestId: 'req_retry' })).toEqual({
+          outcome: 'replay',
+          requestId: r.requestId,
+        });
+        expect(await storage.idempotency.claim({ ...first, requestId: 'req_x', bodyHash: 'c'.repeat(64) })).toEqual({
+          outcome: 'conflict',
+          requestId: r.requestId,
+        });
+        // A replay does not take the key over: it still names the charged call.
+        expect((await storage.idempotency.get(seeded.account.id, 'k2'))?.requestId).toBe(r.requestId);
+      });
+
+      it('keys are per account', async () => {
+        const a = await seed();
+        const b = await seed();
+        expect(await storage.idempotency.claim(claim(a, 'shared', 'req_a'))).toEqual({ outcome: 'claimed' });
+        expect(await storage.idempotency.claim(claim(b, 'shared', 'req_b', { bodyHash: 'd'.repeat(64) }))).toEqual({
+          outcome: 'claimed',
+        });
+      });
+
+      it('an expired key, or an in-progress claim past its hold (a crashed call), can be claimed again', async () => {
+        const seeded = await seed();
+        const t0 = Date.parse('2026-05-10T00:00:00.000Z');
+        const at = (ms: number) => new Date(t0 + ms).toISOString();
+        const base = { now: at(0), heldUntil: at(60_000), expiresAt: at(86_400_000) };
+        expect(await storage.idempotency.claim(claim(seeded, 'stale', 'req_1', base))).toEqual({ outcome: 'claimed' });
+        expect(await storage.idempotency.claim(claim(seeded, 'stale', 'req_2', { ...base, now: at(30_000) }))).toEqual({
+          outcome: 'in_progress',
+          requestId: 'req_1',
+        });
+        expect(await storage.idempotency.claim(claim(seeded, 'stale', 'req_3', { ...base, now: at(61_000) }))).toEqual({
+          outcome: 'claimed',
+        });
+        expect((await storage.idempotency.get(seeded.account.id, 'stale'))?.requestId).toBe('req_3');
+
+        expect(await storage.idempotency.sweepExpired(at(86_400_000 - 1))).toBe(0);
+        expect(await storage.idempotency.claim(claim(seeded, 'old', 'req_4', base))).toEqual({ outcome: 'claimed' });
+        const later = { now: at(86_400_001), heldUntil: at(86_500_000), expiresAt: at(2 * 86_400_000) };
+        expect(
+          await storage.idempotency.claim(claim(seeded, 'old', 'req_5', { ...later, bodyHash: 'e'.repeat(64) })),
+        ).toEqual({ outcome: 'claimed' });
+        expect(await storage.idempotency.sweepExpired(at(86_400_001))).toBe(1); // 'stale' expired; 'old' renewed
+        expect(await storage.idempotency.get(seeded.account.id, 'stale')).toBeNull();
+      });
+
+      it('20 parallel claims of one key: exactly one is claimed', async () => {
+        const seeded = await seed();
+        const outcomes = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => storage.idempotency.claim(claim(seeded, 'race', `req_${i}`))),
+        );
+        expect(outcomes.filter((o) => o.outcome === 'claimed')).toHaveLength(1);
+        expect(outcomes.filter((o) => o.outcome === 'in_progress')).toHaveLength(19);
+      });
+
+      it('stores metadata only: a body hash and a request id, never output', async () => {
+        const seeded = await seed();
+        await storage.idempotency.claim(claim(seeded, 'meta', 'req_meta'));
+        const stored = await storage.idempotency.get(seeded.account.id, 'meta');
+        expect(Object.keys(stored ?? {}).sort()).toEqual(
+          ['accountId', 'bodyHash', 'createdAt', 'expiresAt', 'key', 'requestId', 'state'].sort(),
+        );
       });
     });
 

@@ -43,7 +43,8 @@ export interface RequestRecord {
   /** completed | not_found | blocked | failed | timed_out | rejected */
   status: string;
   errorCode: string | null;
-  httpStatus: number;
+  /** The target's HTTP status when a page was received (200, 404 …); null when none was (every error row). */
+  httpStatus: number | null;
   attempts: number;
   route: string | null;
   costUnits: number;
@@ -73,7 +74,12 @@ export interface ReserveRequest {
   owner?: string;
 }
 
-export type ReserveOutcome = { ok: true } | { ok: false; exhausted: 'account' | 'key' };
+/**
+ * `exhausted`: used + cost passes the limit, so only the next period (or a larger limit) makes room.
+ * `held`: the committed credits leave room, but reservations of calls in flight fill it; they may come back at once.
+ */
+export type ReserveOutcome =
+  { ok: true } | { ok: false; exhausted: 'account' | 'key' } | { ok: false; held: 'account' | 'key' };
 
 export interface CreditUsage {
   /** Credits committed this period. */
@@ -118,6 +124,56 @@ export interface CreditLedger {
   keyUsage(keyId: string, period: string): Promise<CreditUsage>;
 }
 
+/** Settles one call in a single transaction: the ledger, its metadata row, and its Idempotency-Key claim. */
+export interface SettleRequest {
+  /** `commit`: charge exactly this (≤ reserved); `release`: charge nothing; `none`: the call never reserved. */
+  ledger: { commit: number } | 'release' | 'none';
+  /** The row to write; its requestId names the reservation to settle. */
+  record: RequestRecord;
+  /** The Idempotency-Key this call claimed: `complete` marks it done (a retry is not charged), else it is freed. */
+  idempotency?: { key: string; complete: boolean };
+}
+
+/** An Idempotency-Key as stored: metadata only, never the response or the extracted data. */
+export interface IdempotencyRecord {
+  accountId: string;
+  key: string;
+  /** SHA-256 hex of the canonical request body. */
+  bodyHash: string;
+  /** The call that claimed the key (and, once completed, was charged). */
+  requestId: string;
+  state: 'in_progress' | 'completed';
+  createdAt: string;
+  /** After this the key is forgotten and may be used again for anything. */
+  expiresAt: string;
+}
+
+export interface IdempotencyClaimRequest {
+  accountId: string;
+  key: string;
+  bodyHash: string;
+  requestId: string;
+  now: string;
+  expiresAt: string;
+  /** An in-progress claim older than this is taken to be a crashed call's, and may be taken over. */
+  heldUntil: string;
+}
+
+export type IdempotencyClaim =
+  | { outcome: 'claimed' }
+  /** Completed (and charged) earlier with the same body. */
+  | { outcome: 'replay'; requestId: string }
+  | { outcome: 'in_progress'; requestId: string }
+  | { outcome: 'conflict'; requestId: string };
+
+export interface IdempotencyStore {
+  /** Claims the key for this call, or says who has it. Race-free: of parallel claims exactly one is `claimed`. */
+  claim(request: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
+  get(accountId: string, key: string): Promise<IdempotencyRecord | null>;
+  /** Forgets keys past their expiry; returns how many. */
+  sweepExpired(now: string): Promise<number>;
+}
+
 export interface RequestLog {
   insert(record: RequestRecord): Promise<void>;
   /** Only the caller's own rows: another account gets null. */
@@ -140,6 +196,12 @@ export interface Storage {
   ledger: CreditLedger;
   requests: RequestLog;
   instances: InstanceStore;
+  idempotency: IdempotencyStore;
+  /**
+   * Settles a call: ledger commit or release, the metadata row and the idempotency claim, all or nothing.
+   * Returns false (and writes nothing) when a commit finds no open reservation; throws if any write fails.
+   */
+  settle(request: SettleRequest): Promise<boolean>;
   /** Creates or upgrades the schema; idempotent. */
   migrate(): Promise<void>;
   close(): Promise<void>;

@@ -1,8 +1,24 @@
 // POST /v1/scrape: the one endpoint that fetches; validation here, the pipeline in scrape/scrape-service.ts.
+import type { FastifyReply } from 'fastify';
+import Type from 'typebox';
 import type { AppServices, Authenticate, KumoApp } from '../app.js';
 import { ScrapeBodySchema, ScrapeResponseSchema } from '../schemas.js';
 import { problemResponses } from '../openapi.js';
 import type { ScrapeParams } from '../../scrape/scrape-service.js';
+import { bodyHashOf, parseIdempotencyKey } from '../../scrape/idempotency.js';
+
+/** Documents the optional header in OpenAPI; parseIdempotencyKey is the check that counts. */
+const ScrapeHeadersSchema = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x20-\\x7e]+$',
+      description:
+        'Retries with the same key and body within 24 h are charged at most once (docs/api.md, Idempotency-Key).',
+    }),
+  ),
+});
 
 const defaults: ScrapeParams = { mode: 'html_json', work_type: 'auto', include_html: false, store_artifact: false };
 
@@ -14,6 +30,7 @@ export function registerScrapeRoutes(app: KumoApp, services: AppServices, authen
         summary: 'Fetch one page of a supported site and return reviewed, normalized JSON',
         operationId: 'scrape',
         security: [{ bearer: [] }],
+        headers: ScrapeHeadersSchema,
         body: ScrapeBodySchema,
         response: {
           200: ScrapeResponseSchema,
@@ -22,9 +39,46 @@ export function registerScrapeRoutes(app: KumoApp, services: AppServices, authen
       },
       preHandler: authenticate(null),
     },
-    async (request) => {
+    async (request, reply) => {
       const params: ScrapeParams = { ...defaults, ...request.body.params };
-      return services.scrape.scrape(request.caller!, request.body.url, params, String(request.id));
+      const idempotencyKey = parseIdempotencyKey(request.headers['idempotency-key']);
+
+      // The response's 'close' before it finished means the client went away: stop the fetch, charge nothing.
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      };
+      reply.raw.once('close', onClose);
+
+      let body: ReturnType<typeof reply.serialize> | null = null;
+      try {
+        const result = await services.scrape.scrape(request.caller!, request.body.url, params, String(request.id), {
+          signal: gone.signal,
+          ...(idempotencyKey
+            ? { idempotency: { key: idempotencyKey, bodyHash: bodyHashOf({ url: request.body.url, params }) } }
+            : {}),
+          // Serialized while the credits are only reserved: a body that cannot be produced is never charged.
+          deliver: (answer, { replayed }) => {
+            body = reply.serialize(answer);
+            if (replayed) reply.header('Idempotent-Replayed', 'true');
+          },
+        });
+        // Already JSON: sent as is, not serialized a second time (the route schema shaped it in reply.serialize).
+        const untyped = reply as unknown as FastifyReply;
+        untyped.type('application/json; charset=utf-8').send(body ?? reply.serialize(result));
+        return reply;
+      } catch (error) {
+        if (gone.signal.aborted) {
+          // Nobody is left to read an answer; the call was settled (released) and its row written.
+          request.log.info({ code: 'client_closed' }, 'client closed the connection before the answer');
+          reply.hijack();
+          reply.raw.destroy();
+          return reply;
+        }
+        throw error;
+      } finally {
+        reply.raw.off('close', onClose);
+      }
     },
   );
 }

@@ -27,9 +27,12 @@ export interface LedgerEntry {
 }
 
 /** Thrown inside the reserve transaction to roll it back; never leaves this module. */
-class Exhausted extends Error {
-  constructor(readonly which: 'account' | 'key') {
-    super(`credits exhausted: ${which}`);
+class Refused extends Error {
+  constructor(
+    readonly which: 'account' | 'key',
+    readonly why: 'exhausted' | 'held',
+  ) {
+    super(`credits ${why}: ${which}`);
   }
 }
 
@@ -85,6 +88,21 @@ export class KyselyCreditLedger implements CreditLedger {
     const account = accountSubject(request.accountId);
     const key = keySubject(request.keyId);
     const { period, cost } = request;
+    /** Which kind of no: only committed credits make a refusal an exhaustion; reservations may still come back. */
+    const refusal = async (
+      trx: Transaction<KumoDatabase>,
+      which: 'account' | 'key',
+      subject: string,
+      limit: number,
+    ) => {
+      const row = await trx
+        .selectFrom('credit_counters')
+        .select('used')
+        .where('subject', '=', subject)
+        .where('period', '=', period)
+        .executeTakeFirst();
+      return new Refused(which, (row?.used ?? 0) + cost > limit ? 'exhausted' : 'held');
+    };
     try {
       await this.#db.transaction().execute(async (trx) => {
         await trx
@@ -103,7 +121,7 @@ export class KyselyCreditLedger implements CreditLedger {
           .where('period', '=', period)
           .where(sql<boolean>`used + reserved + ${cost} <= ${request.accountLimit}`)
           .executeTakeFirst();
-        if (accountRow.numUpdatedRows === 0n) throw new Exhausted('account');
+        if (accountRow.numUpdatedRows === 0n) throw await refusal(trx, 'account', account, request.accountLimit);
 
         let keyUpdate = trx
           .updateTable('credit_counters')
@@ -114,7 +132,7 @@ export class KyselyCreditLedger implements CreditLedger {
         if (request.keyLimit !== null)
           keyUpdate = keyUpdate.where(sql<boolean>`used + reserved + ${cost} <= ${request.keyLimit}`);
         const keyRow = await keyUpdate.executeTakeFirst();
-        if (keyRow.numUpdatedRows === 0n) throw new Exhausted('key');
+        if (keyRow.numUpdatedRows === 0n) throw await refusal(trx, 'key', key, request.keyLimit!);
 
         const inserted = await trx
           .insertInto('credit_reservations')
@@ -139,47 +157,21 @@ export class KyselyCreditLedger implements CreditLedger {
       });
       return { ok: true };
     } catch (error) {
-      if (error instanceof Exhausted) return { ok: false, exhausted: error.which };
+      if (error instanceof Refused) {
+        return error.why === 'exhausted' ? { ok: false, exhausted: error.which } : { ok: false, held: error.which };
+      }
       throw error;
     }
   }
 
   async commit(requestId: string, cost: number): Promise<boolean> {
     assertCredits(cost, 'cost', 0);
-    const now = this.#clock().toISOString();
-    return this.#db.transaction().execute(async (trx) => {
-      const row = await this.#settle(trx, requestId, 'committed', cost, now);
-      if (!row) {
-        const open = await trx
-          .selectFrom('credit_reservations')
-          .select('cost')
-          .where('request_id', '=', requestId)
-          .where('state', '=', 'reserved')
-          .executeTakeFirst();
-        // Charging more than was reserved could pass a limit; it is a bug in the caller, not a refusal.
-        if (open) throw new RangeError(`cannot commit ${cost} credits against a reservation of ${open.cost}`);
-        return false;
-      }
-      await this.#moveCounters(trx, row, row.cost, cost);
-      // UNIQUE(request_id) is the last line of defence against a second charge for one request.
-      await trx
-        .insertInto('credit_ledger')
-        .values({
-          request_id: requestId,
-          account_id: row.account_id,
-          key_id: row.key_id,
-          period: row.period,
-          credits: cost,
-          created_at: now,
-        })
-        .execute();
-      return true;
-    });
+    return this.#db.transaction().execute((trx) => this.commitIn(trx, requestId, cost));
   }
 
   async release(requestId: string): Promise<boolean> {
     try {
-      const released = await this.#release(requestId);
+      const released = await this.#db.transaction().execute((trx) => this.releaseIn(trx, requestId));
       this.#unreleased.delete(requestId);
       return released;
     } catch (error) {
@@ -188,14 +180,45 @@ export class KyselyCreditLedger implements CreditLedger {
     }
   }
 
-  async #release(requestId: string): Promise<boolean> {
+  /** `commit` inside a caller's transaction (KyselyStorage.settle writes the request row in the same one). */
+  async commitIn(trx: Transaction<KumoDatabase>, requestId: string, cost: number): Promise<boolean> {
+    assertCredits(cost, 'cost', 0);
     const now = this.#clock().toISOString();
-    return this.#db.transaction().execute(async (trx) => {
-      const row = await this.#settle(trx, requestId, 'released', null, now);
-      if (!row) return false;
-      await this.#moveCounters(trx, row, row.cost, 0);
-      return true;
-    });
+    const row = await this.#settle(trx, requestId, 'committed', cost, now);
+    if (!row) {
+      const open = await trx
+        .selectFrom('credit_reservations')
+        .select('cost')
+        .where('request_id', '=', requestId)
+        .where('state', '=', 'reserved')
+        .executeTakeFirst();
+      // Charging more than was reserved could pass a limit; it is a bug in the caller, not a refusal.
+      if (open) throw new RangeError(`cannot commit ${cost} credits against a reservation of ${open.cost}`);
+      return false;
+    }
+    await this.#moveCounters(trx, row, row.cost, cost);
+    // UNIQUE(request_id) is the last line of defence against a second charge for one request.
+    await trx
+      .insertInto('credit_ledger')
+      .values({
+        request_id: requestId,
+        account_id: row.account_id,
+        key_id: row.key_id,
+        period: row.period,
+        credits: cost,
+        created_at: now,
+      })
+      .execute();
+    return true;
+  }
+
+  /** `release` inside a caller's transaction. */
+  async releaseIn(trx: Transaction<KumoDatabase>, requestId: string): Promise<boolean> {
+    const now = this.#clock().toISOString();
+    const row = await this.#settle(trx, requestId, 'released', null, now);
+    if (!row) return false;
+    await this.#moveCounters(trx, row, row.cost, 0);
+    return true;
   }
 
   async releaseExpired(now: string): Promise<number> {

@@ -1,5 +1,5 @@
 // RequestLog over Kysely: one metadata row per call; there is no column that could hold a body, HTML or JSON.
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { RequestLog, RequestRecord } from '../storage.js';
 import type { KumoDatabase, RequestsTable } from './schema.js';
 import { isoOf, toIso } from './columns.js';
@@ -32,7 +32,12 @@ export class KyselyRequestLog implements RequestLog {
   }
 
   async insert(record: RequestRecord): Promise<void> {
-    await this.#db
+    await this.insertIn(this.#db, record);
+  }
+
+  /** `insert` inside a caller's transaction (KyselyStorage.settle). */
+  async insertIn(db: Kysely<KumoDatabase> | Transaction<KumoDatabase>, record: RequestRecord): Promise<void> {
+    await db
       .insertInto('requests')
       .values({
         request_id: record.requestId,

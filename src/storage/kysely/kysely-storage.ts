@@ -1,13 +1,14 @@
 // Storage assembled from the shared Kysely stores; a dialect supplies only its connection and its DDL.
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
-import type { Storage } from '../storage.js';
+import type { SettleRequest, Storage } from '../storage.js';
 import type { KumoDatabase } from './schema.js';
 import { KyselyAccountStore } from './kysely-account-store.js';
 import { KyselyKeyStore } from './kysely-key-store.js';
 import { KyselyCreditLedger, type KyselyCreditLedgerOptions } from './kysely-credit-ledger.js';
 import { KyselyRequestLog } from './kysely-request-log.js';
 import { KyselyInstanceStore } from './kysely-instance-store.js';
+import { KyselyIdempotencyStore } from './kysely-idempotency-store.js';
 
 /** Migration name → its statements, run in order, one transaction per migration. Names sort in apply order. */
 export type SqlMigrations = Readonly<Record<string, readonly string[]>>;
@@ -25,6 +26,13 @@ function toKyselyMigrations(migrations: SqlMigrations): Record<string, Migration
   return out;
 }
 
+/** Rolls back a settlement whose reservation was no longer open; never leaves this module. */
+class NotCommitted extends Error {
+  constructor() {
+    super('no open reservation to commit');
+  }
+}
+
 export interface KyselyStorageOptions {
   db: Kysely<KumoDatabase>;
   migrations: SqlMigrations;
@@ -38,6 +46,7 @@ export class KyselyStorage implements Storage {
   readonly ledger: KyselyCreditLedger;
   readonly requests: KyselyRequestLog;
   readonly instances: KyselyInstanceStore;
+  readonly idempotency: KyselyIdempotencyStore;
   readonly #migrations: SqlMigrations;
   #closed: Promise<void> | null = null;
 
@@ -49,6 +58,37 @@ export class KyselyStorage implements Storage {
     this.ledger = new KyselyCreditLedger(options.db, options.ledger);
     this.requests = new KyselyRequestLog(options.db);
     this.instances = new KyselyInstanceStore(options.db);
+    this.idempotency = new KyselyIdempotencyStore(options.db);
+  }
+
+  /**
+   * One transaction for the charge and its evidence: a committed charge always has its request row (and a completed
+   * Idempotency-Key), and a row that cannot be written takes the charge back with it.
+   */
+  async settle(request: SettleRequest): Promise<boolean> {
+    const { record, ledger, idempotency } = request;
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (ledger === 'release') await this.ledger.releaseIn(trx, record.requestId);
+        else if (ledger !== 'none' && !(await this.ledger.commitIn(trx, record.requestId, ledger.commit))) {
+          throw new NotCommitted();
+        }
+        await this.requests.insertIn(trx, record);
+        if (idempotency) {
+          await this.idempotency.finishIn(
+            trx,
+            record.accountId,
+            idempotency.key,
+            record.requestId,
+            idempotency.complete,
+          );
+        }
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof NotCommitted) return false;
+      throw error;
+    }
   }
 
   async migrate(): Promise<void> {

@@ -73,7 +73,7 @@ export interface RequestsTable {
   url: string | null;
   status: string;
   error_code: string | null;
-  http_status: number;
+  http_status: number | null;
   attempts: number;
   route: string | null;
   cost_units: number;
@@ -89,6 +89,17 @@ export interface InstancesTable {
   started_at: Timestamp;
 }
 
+export interface IdempotencyKeysTable {
+  account_id: string;
+  idempotency_key: string;
+  body_hash: string;
+  request_id: string;
+  state: 'in_progress' | 'completed';
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  held_until: ColumnType<string | Date | null, string | null, string | null>;
+}
+
 export interface KumoDatabase {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -97,4 +108,5 @@ export interface KumoDatabase {
   credit_ledger: CreditLedgerTable;
   requests: RequestsTable;
   instances: InstancesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -90,4 +90,22 @@ export const postgresMigrations: SqlMigrations = {
     )`,
     `CREATE INDEX credit_reservations_holder ON credit_reservations (holder) WHERE state = 'reserved'`,
   ],
+  // Error rows keep http_status null, not 0; idempotency_keys holds Idempotency-Key claims, never output.
+  '0003_settlement': [
+    `ALTER TABLE requests ALTER COLUMN http_status DROP NOT NULL`,
+    `UPDATE requests SET http_status = NULL WHERE http_status NOT BETWEEN 100 AND 599`,
+    `ALTER TABLE requests ADD CONSTRAINT requests_http_status CHECK (http_status BETWEEN 100 AND 599)`,
+    `CREATE TABLE idempotency_keys (
+      account_id text NOT NULL,
+      idempotency_key text NOT NULL,
+      body_hash text NOT NULL,
+      request_id text NOT NULL,
+      state text NOT NULL CHECK (state IN ('in_progress', 'completed')),
+      created_at timestamptz NOT NULL,
+      expires_at timestamptz NOT NULL,
+      held_until timestamptz,
+      PRIMARY KEY (account_id, idempotency_key)
+    )`,
+    `CREATE INDEX idempotency_keys_expires ON idempotency_keys (expires_at)`,
+  ],
 };

@@ -1,8 +1,10 @@
 // PostgreSQL storage: the shared contract against the real server, in a scratch database dropped afterwards.
-import { sql } from 'kysely';
+import pg from 'pg';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStorageContract, type StorageProbe } from '../storage.contract.js';
-import type { KyselyStorage } from '../kysely/kysely-storage.js';
+import { KyselyStorage } from '../kysely/kysely-storage.js';
+import type { KumoDatabase } from '../kysely/schema.js';
 import { createPostgresStorage } from './postgres-storage.js';
 import { postgresMigrations } from './postgres-migrations.js';
 import { newId } from '../../accounts/ids.js';
@@ -57,6 +59,50 @@ async function seed(storage: KyselyStorage): Promise<{ accountId: string; keyId:
 }
 
 describe('postgres specifics', () => {
+  it('0003_settlement upgrades a database made by 0001: rows kept, old 0 statuses become null, null accepted', async () => {
+    const upgrade = await createScratchDatabase('kumo_upgrade_test');
+    const upgradeUrl = upgrade.url;
+    try {
+      const old = new KyselyStorage({
+        db: new Kysely<KumoDatabase>({
+          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: upgradeUrl, max: 1 }) }),
+        }),
+        migrations: { '0001_initial': postgresMigrations['0001_initial']! },
+        ledger: { holder: 'test:1' },
+      });
+      await old.migrate();
+      const ids = await seed(old);
+      const row = {
+        requestId: newId('req'),
+        ...ids,
+        siteId: null,
+        pageType: null,
+        url: null,
+        status: 'failed',
+        errorCode: 'fetch_failed',
+        httpStatus: 0,
+        attempts: 2,
+        route: 'http',
+        costUnits: 0,
+        latencyMs: 5,
+        artifactId: null,
+        createdAt: '2026-05-01T00:00:00.000Z',
+      };
+      await old.requests.insert(row);
+      await old.close();
+
+      const upgraded = await createPostgresStorage({ url: upgradeUrl, poolSize: 1 });
+      await upgraded.migrate();
+      expect(await upgraded.requests.get(row.requestId, ids.accountId)).toEqual({ ...row, httpStatus: null });
+      const fresh = { ...row, requestId: newId('req'), httpStatus: null };
+      await upgraded.requests.insert(fresh);
+      expect(await upgraded.requests.get(fresh.requestId, ids.accountId)).toEqual(fresh);
+      await upgraded.close();
+    } finally {
+      await upgrade.drop();
+    }
+  });
+
   it('migrations from several instances at once apply once', async () => {
     const instances = await Promise.all(
       Array.from({ length: 3 }, () => createPostgresStorage({ url: url(), poolSize: 2 })),

@@ -88,4 +88,45 @@ export const sqliteMigrations: SqlMigrations = {
     ) STRICT`,
     `CREATE INDEX credit_reservations_holder ON credit_reservations (holder) WHERE state = 'reserved'`,
   ],
+  // Error rows keep http_status null, not 0. A STRICT table cannot drop NOT NULL in place, so requests is rebuilt
+  // (copying every row, turning the old 0s into null); idempotency_keys holds Idempotency-Key claims, never output.
+  '0003_settlement': [
+    `CREATE TABLE requests_0003 (
+      request_id TEXT PRIMARY KEY,
+      account_id TEXT NOT NULL,
+      key_id TEXT NOT NULL,
+      site_id TEXT,
+      page_type TEXT,
+      url TEXT,
+      status TEXT NOT NULL,
+      error_code TEXT,
+      http_status INTEGER CHECK (http_status BETWEEN 100 AND 599),
+      attempts INTEGER NOT NULL,
+      route TEXT,
+      cost_units INTEGER NOT NULL,
+      latency_ms INTEGER NOT NULL,
+      artifact_id TEXT,
+      created_at TEXT NOT NULL
+    ) STRICT`,
+    `INSERT INTO requests_0003 (request_id, account_id, key_id, site_id, page_type, url, status, error_code, http_status, attempts, route, cost_units, latency_ms, artifact_id, created_at)
+      SELECT request_id, account_id, key_id, site_id, page_type, url, status, error_code,
+        CASE WHEN http_status BETWEEN 100 AND 599 THEN http_status END,
+        attempts, route, cost_units, latency_ms, artifact_id, created_at
+      FROM requests`,
+    `DROP TABLE requests`,
+    `ALTER TABLE requests_0003 RENAME TO requests`,
+    `CREATE INDEX requests_account_created ON requests (account_id, created_at)`,
+    `CREATE TABLE idempotency_keys (
+      account_id TEXT NOT NULL,
+      idempotency_key TEXT NOT NULL,
+      body_hash TEXT NOT NULL,
+      request_id TEXT NOT NULL,
+      state TEXT NOT NULL CHECK (state IN ('in_progress', 'completed')),
+      created_at TEXT NOT NULL,
+      expires_at TEXT NOT NULL,
+      held_until TEXT,
+      PRIMARY KEY (account_id, idempotency_key)
+    ) STRICT`,
+    `CREATE INDEX idempotency_keys_expires ON idempotency_keys (expires_at)`,
+  ],
 };

@@ -6,7 +6,12 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStorageContract, type StorageProbe } from '../storage.contract.js';
-import type { KyselyStorage } from '../kysely/kysely-storage.js';
+import { Kysely } from 'kysely';
+import { KyselyStorage } from '../kysely/kysely-storage.js';
+import type { KumoDatabase } from '../kysely/schema.js';
+import { NodeSqliteDatabase } from './node-sqlite-database.js';
+import { NodeSqliteDialect } from './node-sqlite-dialect.js';
+import { sqliteMigrations } from './sqlite-migrations.js';
 import { createSqliteStorage } from './sqlite-storage.js';
 import { newId } from '../../accounts/ids.js';
 import { isKumoError } from '../../errors.js';
@@ -207,6 +212,76 @@ describe('sqlite schema', () => {
     await storage.ledger.commit(r.requestId, 1);
     await expect(sql`UPDATE credit_ledger SET credits = 0`.execute(storage.db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM credit_ledger`.execute(storage.db)).rejects.toThrow(/append-only/);
+    await storage.close();
+  });
+
+  it('0003_settlement upgrades a file made by 0001: rows kept, old 0 statuses become null, null accepted', async () => {
+    const file = join(dir, `${newId('upgrade')}.sqlite`);
+    await createSqliteStorage({ path: file }).then((s) => s.close()); // creates the file with its mode
+    const old = new KyselyStorage({
+      db: new Kysely<KumoDatabase>({ dialect: new NodeSqliteDialect({ database: new NodeSqliteDatabase(file, {}) }) }),
+      migrations: { '0001_initial': sqliteMigrations['0001_initial']! },
+      ledger: { holder: 'test:1' },
+    });
+    await old.migrate();
+    const ids = await seeded(old);
+    const row = {
+      requestId: newId('req'),
+      ...ids,
+      siteId: null,
+      pageType: null,
+      url: null,
+      status: 'failed',
+      errorCode: 'fetch_failed',
+      httpStatus: 0,
+      attempts: 2,
+      route: 'http',
+      costUnits: 0,
+      latencyMs: 5,
+      artifactId: null,
+      createdAt: '2026-05-01T00:00:00.000Z',
+    };
+    await old.requests.insert(row);
+    await old.requests.insert({
+      ...row,
+      requestId: newId('req'),
+      status: 'completed',
+      errorCode: null,
+      httpStatus: 200,
+    });
+    await old.close();
+
+    const upgraded = await createSqliteStorage({ path: file });
+    await upgraded.migrate();
+    expect(await upgraded.requests.get(row.requestId, ids.accountId)).toEqual({ ...row, httpStatus: null });
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM requests WHERE http_status = 200`.execute(
+      upgraded.db,
+    );
+    expect(rows[0]!.n).toBe(1);
+    const fresh = { ...row, requestId: newId('req'), httpStatus: null };
+    await upgraded.requests.insert(fresh);
+    expect(await upgraded.requests.get(fresh.requestId, ids.accountId)).toEqual(fresh);
+    await upgraded.close();
+  });
+
+  it('idempotency_keys has no column that could hold a response or extracted data', async () => {
+    const storage = await createSqliteStorage({ path: ':memory:' });
+    await storage.migrate();
+    const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info('idempotency_keys')`.execute(
+      storage.db,
+    );
+    expect(rows.map((r) => r.name).sort()).toEqual(
+      [
+        'account_id',
+        'idempotency_key',
+        'body_hash',
+        'request_id',
+        'state',
+        'created_at',
+        'expires_at',
+        'held_until',
+      ].sort(),
+    );
     await storage.close();
   });
 

@@ -1,0 +1,215 @@
+// POST /v1/scrape in-process over the real ScrapeService and SQLite: serialization failures cost nothing,
+// Idempotency-Key is validated and replays are marked, and the body sent is what the route schema shapes.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WorkerExtractionPool } from '../../scrape/extraction-pool.js';
+import { buildApp, type AppServices, type KumoApp } from '../app.js';
+import { ScrapeService, type ScrapeResult } from '../../scrape/scrape-service.js';
+import { createSqliteStorage } from '../../storage/sqlite/sqlite-storage.js';
+import type { KyselyStorage } from '../../storage/kysely/kysely-storage.js';
+import { InProcessConcurrencyLimiter } from '../../limits/in-process-concurrency-limiter.js';
+import { FsArtifactStore } from '../../artifacts/fs-artifact-store.js';
+import { SiteRegistry } from '../../sites/registry.js';
+import { UsageReporter } from '../../accounts/usage-report.js';
+import type { Fetcher } from '../../fetch/fetcher.js';
+import type { Caller } from '../../scrape/caller.js';
+import { newId } from '../../accounts/ids.js';
+import { periodOf } from '../../accounts/period.js';
+import { itemPage } from '../../../test/support/pages.js';
+
+const url = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592';
+const secret = 'good-key-0123456789';
+
+const fetcher: Fetcher = {
+  fetch: async () => ({
+    route: 'http',
+    finalUrl: url,
+    httpStatus: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: new TextEncoder().encode(itemPage()),
+    attempts: 1,
+    elapsedMs: 2,
+  }),
+  close: async () => undefined,
+};
+
+let dir: string;
+let storage: KyselyStorage;
+let caller: Caller;
+let real: ScrapeService;
+let app: KumoApp;
+/** Changes the finished result before the route serializes it: how a test plants output that cannot be sent. */
+let corrupt: ((result: ScrapeResult) => ScrapeResult) | null;
+
+// The one production path: parse and extract in a worker thread.
+let extraction: WorkerExtractionPool;
+beforeAll(() => {
+  extraction = new WorkerExtractionPool({
+    size: 1,
+    deadlineMs: 20_000,
+    maxHeapMb: 256,
+    limits: { maxRows: 10_000, maxBytes: 20 * 1024 * 1024 },
+  });
+});
+afterAll(async () => {
+  await extraction?.close();
+});
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'kumo-scrape-route-'));
+  storage = await createSqliteStorage({ path: ':memory:' });
+  await storage.migrate();
+  const createdAt = new Date().toISOString();
+  caller = {
+    account: { id: newId('acc'), plan: 'starter', overageCapCredits: 0, createdAt },
+    key: {
+      id: newId('key'),
+      accountId: '',
+      displayPrefix: 'kumo_live_test',
+      hash: newId('hash'),
+      sites: null,
+      operations: null,
+      outputs: null,
+      monthlyCreditLimit: null,
+      concurrencyLimit: null,
+      createdAt,
+      revokedAt: null,
+      expiresAt: null,
+    },
+  };
+  caller.key.accountId = caller.account.id;
+  await storage.accounts.create(caller.account);
+  await storage.keys.create(caller.key);
+  const limiter = new InProcessConcurrencyLimiter();
+  real = new ScrapeService({
+    registry: new SiteRegistry(),
+    fetcher,
+    storage,
+    limiter,
+    artifacts: new FsArtifactStore({ dir: join(dir, 'artifacts') }),
+    environment: 'production',
+    fetchDeadlineMs: 5_000,
+    artifactRetentionMs: 3_600_000,
+    extraction,
+  });
+  corrupt = null;
+  const scrape = {
+    scrape: (...args: Parameters<ScrapeService['scrape']>) => {
+      const [c, u, p, id, options = {}] = args;
+      return real.scrape(c, u, p, id, {
+        ...options,
+        deliver: (result, meta) => options.deliver?.(corrupt ? corrupt(result) : result, meta),
+      });
+    },
+  };
+  const services = {
+    scrape,
+    accounts: { authenticate: async (key: string) => (key === secret ? caller : null) },
+    usage: new UsageReporter({ ledger: storage.ledger, limiter }),
+    health: async () => undefined,
+  } as unknown as AppServices;
+  app = await buildApp(services, { logger: pino({ level: 'silent' }), bodyLimitBytes: 16_384 });
+});
+
+afterEach(async () => {
+  await app.close();
+  await storage.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function post(body: unknown, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/scrape',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(body),
+  });
+}
+
+const usage = () => storage.ledger.accountUsage(caller.account.id, periodOf(new Date()));
+
+describe('a response that cannot be serialized', () => {
+  const poisons: [string, (r: ScrapeResult) => ScrapeResult][] = [
+    ['a BigInt in data', (r) => ({ ...r, data: { ...r.data, price: 10n } })],
+    [
+      'circular data',
+      (r) => {
+        const data: Record<string, unknown> = { ...r.data };
+        data.self = data;
+        return { ...r, data };
+      },
+    ],
+    ['a BigInt in a nested list', (r) => ({ ...r, data: { items: [{ n: [1n] }] } })],
+  ];
+
+  for (const [name, poison] of poisons) {
+    it(`${name}: 500 internal, nothing charged, nothing reserved, the row says failed`, async () => {
+      corrupt = poison;
+      const res = await post({ url });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ code: 'internal' });
+      expect(await usage()).toEqual({ used: 0, reserved: 0 });
+      const row = await storage.requests.get(res.json<{ request_id: string }>().request_id, caller.account.id);
+      expect(row).toMatchObject({ status: 'failed', errorCode: 'internal', costUnits: 0, httpStatus: null });
+    });
+  }
+
+  it('a result that serializes is charged once and sent as the route schema shapes it', async () => {
+    corrupt = (r) => ({ ...r, not_in_schema: 'dropped' }) as ScrapeResult;
+    const res = await post({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = res.json<Record<string, unknown>>();
+    expect(body).toMatchObject({ cost_units: 1, resolved_site: 'ikebe_gakki' });
+    expect(body).not.toHaveProperty('not_in_schema');
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect(await usage()).toEqual({ used: 1, reserved: 0 });
+  });
+});
+
+describe('Idempotency-Key over HTTP', () => {
+  it.each([
+    ['empty', ''],
+    ['256 characters', 'k'.repeat(256)],
+    ['a control character', 'abc\tdef'],
+    ['non-ASCII', 'キー'],
+  ])('refuses a key that is %s with 400 invalid_request, before anything is reserved', async (_name, key) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/scrape',
+      headers: {
+        authorization: `Bearer ${secret}`,
+        'content-type': 'application/json',
+        'idempotency-key': Buffer.from(key, 'utf8').toString('latin1'),
+      },
+      payload: JSON.stringify({ url }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_request', field: 'idempotency-key' });
+    expect(await usage()).toEqual({ used: 0, reserved: 0 });
+  });
+
+  it('accepts 255 printable characters; the retry is charged 0 with Idempotent-Replayed: true', async () => {
+    const key = ' !~'.repeat(85);
+    const first = await post({ url }, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ cost_units: 1 });
+    // The same request with its keys in another order and the defaults spelled out is the same body.
+    const retry = await post(
+      { params: { store_artifact: false, mode: 'html_json', include_html: false, work_type: 'auto' }, url },
+      { 'idempotency-key': key },
+    );
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ cost_units: 0 });
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await usage()).toEqual({ used: 1, reserved: 0 });
+
+    const other = await post({ url, params: { include_html: true } }, { 'idempotency-key': key });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: 'idempotency_conflict' });
+    expect(await usage()).toEqual({ used: 1, reserved: 0 });
+  });
+});

@@ -1,0 +1,46 @@
+// The Idempotency-Key header: what a valid key is, and the hash that tells "the same request" from "another body".
+import { createHash } from 'node:crypto';
+import { KumoError } from '../errors.js';
+
+/** How long a key is remembered (Stripe's 24 hours). */
+export const idempotencyTtlMs = 24 * 60 * 60 * 1000;
+
+/** What the scrape service needs to know of a caller's Idempotency-Key. */
+export interface IdempotencyRequest {
+  key: string;
+  /** SHA-256 hex of the canonical JSON of the request as the service runs it. */
+  bodyHash: string;
+}
+
+const validKey = /^[\x20-\x7e]{1,255}$/;
+
+/** The header value, checked: 1–255 printable ASCII characters; anything else is a 400, never silently ignored. */
+export function parseIdempotencyKey(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !validKey.test(value)) {
+    throw new KumoError('invalid_request', 'Idempotency-Key must be 1 to 255 printable ASCII characters', {
+      body: { field: 'idempotency-key' },
+    });
+  }
+  return value;
+}
+
+/** JSON with object keys sorted at every level, so key order in the body does not make it "another body". */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The hash of what the call will do: the url and the params with their defaults filled in, so `{}` and the explicit
+ * defaults are the same request, and any difference that changes the result or its cost is another one.
+ */
+export function bodyHashOf(body: { url: string; params: object }): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}

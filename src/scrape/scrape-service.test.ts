@@ -1,0 +1,342 @@
+// The money path of ScrapeService on real SQLite and real artifact files, with a scripted fetcher: what is charged,
+// released, recorded and kept when the output cannot be delivered, the caller leaves, or credits are only held.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WorkerExtractionPool } from './extraction-pool.js';
+import { ScrapeService, type ScrapeOptions, type ScrapeParams, type ScrapeResult } from './scrape-service.js';
+import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
+import type { KyselyStorage } from '../storage/kysely/kysely-storage.js';
+import { InProcessConcurrencyLimiter } from '../limits/in-process-concurrency-limiter.js';
+import { FsArtifactStore } from '../artifacts/fs-artifact-store.js';
+import { SiteRegistry } from '../sites/registry.js';
+import type { Fetcher, FetchRequest, FetchedPage } from '../fetch/fetcher.js';
+import { KumoError, isKumoError } from '../errors.js';
+import { newId } from '../accounts/ids.js';
+import { periodOf } from '../accounts/period.js';
+import type { Caller } from './caller.js';
+import { itemPage } from '../../test/support/pages.js';
+
+const url = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592';
+const params: ScrapeParams = { mode: 'html_json', work_type: 'auto', include_html: false, store_artifact: false };
+
+/** A fetcher whose answer each test scripts; by default an item page at once. */
+class ScriptedFetcher implements Fetcher {
+  requests: FetchRequest[] = [];
+  answer: (request: FetchRequest) => Promise<FetchedPage> = async () => page();
+  fetch(request: FetchRequest): Promise<FetchedPage> {
+    this.requests.push(request);
+    return this.answer(request);
+  }
+  async close(): Promise<void> {}
+}
+
+function page(status = 200): FetchedPage {
+  return {
+    route: 'http',
+    finalUrl: url,
+    httpStatus: status,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: new TextEncoder().encode(itemPage()),
+    attempts: 1,
+    elapsedMs: 3,
+  };
+}
+
+/** Resolves when the signal aborts, then fails the way HttpFetcher does for a cancelled fetch. */
+function untilAborted(request: FetchRequest): Promise<FetchedPage> {
+  return new Promise((_, reject) => {
+    request.signal?.addEventListener('abort', () =>
+      reject(new KumoError('fetch_failed', 'the fetch was cancelled', { body: { attempts: 1 } })),
+    );
+  });
+}
+
+let dir: string;
+let storage: KyselyStorage;
+let fetcher: ScriptedFetcher;
+let artifacts: FsArtifactStore;
+let service: ScrapeService;
+
+// The one production path: parse and extract in a worker thread.
+let extraction: WorkerExtractionPool;
+beforeAll(() => {
+  extraction = new WorkerExtractionPool({
+    size: 1,
+    deadlineMs: 20_000,
+    maxHeapMb: 256,
+    limits: { maxRows: 10_000, maxBytes: 20 * 1024 * 1024 },
+  });
+});
+afterAll(async () => {
+  await extraction?.close();
+});
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'kumo-scrape-service-'));
+  storage = await createSqliteStorage({ path: ':memory:' });
+  await storage.migrate();
+  fetcher = new ScriptedFetcher();
+  artifacts = new FsArtifactStore({ dir: join(dir, 'artifacts') });
+  service = new ScrapeService({
+    registry: new SiteRegistry(),
+    fetcher,
+    storage,
+    limiter: new InProcessConcurrencyLimiter(),
+    artifacts,
+    environment: 'production',
+    fetchDeadlineMs: 5_000,
+    artifactRetentionMs: 3_600_000,
+    extraction,
+  });
+});
+
+afterEach(async () => {
+  await storage.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function seedCaller(changes: { credits?: number; concurrency?: number } = {}): Promise<Caller> {
+  const createdAt = new Date().toISOString();
+  const account = { id: newId('acc'), plan: 'starter' as const, overageCapCredits: 0, createdAt };
+  const key = {
+    id: newId('key'),
+    accountId: account.id,
+    displayPrefix: 'kumo_live_test',
+    hash: newId('hash'),
+    sites: null,
+    operations: null,
+    outputs: null,
+    monthlyCreditLimit: changes.credits ?? null,
+    concurrencyLimit: changes.concurrency ?? null,
+    createdAt,
+    revokedAt: null,
+    expiresAt: null,
+  };
+  await storage.accounts.create(account);
+  await storage.keys.create(key);
+  return { account, key };
+}
+
+const usage = (caller: Caller) => storage.ledger.accountUsage(caller.account.id, periodOf(new Date()));
+
+async function failure(promise: Promise<unknown>): Promise<KumoError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!isKumoError(error)) throw new Error(`expected a KumoError, got ${String(error)}`);
+  return error;
+}
+
+async function artifactFiles(): Promise<string[]> {
+  return readdir(join(dir, 'artifacts')).catch(() => []);
+}
+
+describe('output the caller never received is not charged', () => {
+  it('a result that cannot be serialized releases the reservation, removes its artifact and records the failure', async () => {
+    const caller = await seedCaller();
+    const requestId = newId('req');
+    const options: ScrapeOptions = {
+      deliver: (result: ScrapeResult) => {
+        JSON.stringify({ ...result, data: { big: 1n } });
+      },
+    };
+    await expect(service.scrape(caller, url, { ...params, store_artifact: true }, requestId, options)).rejects.toThrow(
+      TypeError,
+    );
+    expect(await usage(caller)).toEqual({ used: 0, reserved: 0 });
+    expect(await artifactFiles()).toEqual([]);
+    expect(await storage.requests.get(requestId, caller.account.id)).toMatchObject({
+      status: 'failed',
+      errorCode: 'internal',
+      httpStatus: null,
+      costUnits: 0,
+      artifactId: expect.stringMatching(/^art_/),
+    });
+  });
+
+  it('a caller who leaves mid-fetch aborts the fetch and is charged nothing; the slot comes back', async () => {
+    const caller = await seedCaller({ concurrency: 1 });
+    const gone = new AbortController();
+    fetcher.answer = (request) => {
+      setTimeout(() => gone.abort(), 10);
+      return untilAborted(request);
+    };
+    const requestId = newId('req');
+    await expect(service.scrape(caller, url, params, requestId, { signal: gone.signal })).rejects.toThrow();
+    expect(fetcher.requests[0]!.signal).toBe(gone.signal);
+    expect(await usage(caller)).toEqual({ used: 0, reserved: 0 });
+    expect(await storage.requests.get(requestId, caller.account.id)).toMatchObject({
+      status: 'cancelled',
+      errorCode: null,
+      httpStatus: null,
+      costUnits: 0,
+    });
+    // The concurrency slot of the departed call is free again (concurrency 1).
+    fetcher.answer = async () => page();
+    expect((await service.scrape(caller, url, params)).cost_units).toBe(1);
+  });
+
+  it('a caller who leaves after the fetch, before the answer, is charged nothing', async () => {
+    const caller = await seedCaller();
+    const gone = new AbortController();
+    fetcher.answer = async () => {
+      gone.abort(); // The page arrived, but the client is already gone.
+      return page();
+    };
+    await expect(
+      service.scrape(caller, url, { ...params, store_artifact: true }, newId('req'), { signal: gone.signal }),
+    ).rejects.toThrow();
+    expect(await usage(caller)).toEqual({ used: 0, reserved: 0 });
+    expect(await artifactFiles()).toEqual([]);
+  });
+
+  it('a commit that finds its reservation gone serves nothing and keeps no artifact', async () => {
+    const caller = await seedCaller();
+    fetcher.answer = async () => {
+      // A sweeper that wrongly took the reservation back while the call ran.
+      await storage.ledger.releaseExpired(new Date(Date.now() + 86_400_000).toISOString());
+      return page();
+    };
+    const requestId = newId('req');
+    const error = await failure(service.scrape(caller, url, { ...params, store_artifact: true }, requestId));
+    expect(error.code).toBe('internal');
+    expect(await usage(caller)).toEqual({ used: 0, reserved: 0 });
+    expect(await artifactFiles()).toEqual([]);
+    expect(await storage.requests.get(requestId, caller.account.id)).toMatchObject({ status: 'failed', costUnits: 0 });
+  });
+
+  it('a charged call has its row and its artifact; the row carries the target status', async () => {
+    const caller = await seedCaller();
+    const requestId = newId('req');
+    const result = await service.scrape(caller, url, { ...params, store_artifact: true }, requestId);
+    expect(result.cost_units).toBe(2);
+    expect(await usage(caller)).toEqual({ used: 2, reserved: 0 });
+    expect(await artifacts.get(result.artifact!.id, caller.account.id)).not.toBeNull();
+    expect(await storage.requests.get(requestId, caller.account.id)).toMatchObject({
+      status: 'completed',
+      httpStatus: 200,
+      costUnits: 2,
+      artifactId: result.artifact!.id,
+    });
+  });
+
+  it('an error row records http_status null, never 0', async () => {
+    const caller = await seedCaller();
+    fetcher.answer = async () => {
+      throw new KumoError('fetch_failed', 'refused', { body: { attempts: 3 } });
+    };
+    const requestId = newId('req');
+    await failure(service.scrape(caller, url, params, requestId));
+    expect(await storage.requests.get(requestId, caller.account.id)).toMatchObject({
+      status: 'failed',
+      errorCode: 'fetch_failed',
+      httpStatus: null,
+      attempts: 3,
+    });
+    const refused = newId('req');
+    await failure(service.scrape(caller, 'https://shop.example.net/x', params, refused));
+    expect((await storage.requests.get(refused, caller.account.id))?.httpStatus).toBeNull();
+  });
+});
+
+describe('credits held by calls in flight are not an exhaustion', () => {
+  it('answers concurrency_limited while the last credit is only reserved, credits_exhausted once it is spent', async () => {
+    const caller = await seedCaller({ credits: 3, concurrency: 2 });
+    for (let i = 0; i < 2; i++) await service.scrape(caller, url, params);
+    let finish!: () => void;
+    fetcher.answer = () => new Promise((resolve) => (finish = () => resolve(page())));
+    const first = service.scrape(caller, url, params);
+    while (fetcher.requests.length < 3) await new Promise((r) => setTimeout(r, 5));
+
+    const held = await failure(service.scrape(caller, url, params));
+    expect(held.code).toBe('concurrency_limited');
+    expect(held.extras.retryAfterSeconds).toBe(1);
+    // The refused call took the second slot first, and gave it back.
+    expect(await usage(caller)).toEqual({ used: 2, reserved: 1 });
+
+    finish();
+    expect((await first).cost_units).toBe(1);
+    const spent = await failure(service.scrape(caller, url, params));
+    expect(spent.code).toBe('credits_exhausted');
+    expect(spent.extras.retryAfterSeconds).toBeGreaterThan(60);
+    expect(await usage(caller)).toEqual({ used: 3, reserved: 0 });
+  });
+
+  it('a call refused for concurrency never reserves credits', async () => {
+    const caller = await seedCaller({ credits: 3, concurrency: 1 });
+    let finish!: () => void;
+    fetcher.answer = () => new Promise((resolve) => (finish = () => resolve(page())));
+    const first = service.scrape(caller, url, params);
+    while (fetcher.requests.length < 1) await new Promise((r) => setTimeout(r, 5));
+    const refused = await Promise.all(Array.from({ length: 10 }, () => failure(service.scrape(caller, url, params))));
+    expect(refused.map((e) => e.code)).toEqual(Array(10).fill('concurrency_limited'));
+    expect(await usage(caller)).toEqual({ used: 0, reserved: 1 });
+    finish();
+    await first;
+    expect(await usage(caller)).toEqual({ used: 1, reserved: 0 });
+  });
+});
+
+describe('Idempotency-Key', () => {
+  const hash = 'f'.repeat(64);
+
+  it('a retry after a completed call runs again, is charged 0 and says it was replayed', async () => {
+    const caller = await seedCaller();
+    const replays: boolean[] = [];
+    const options: ScrapeOptions = {
+      idempotency: { key: 'order-1', bodyHash: hash },
+      deliver: (_result, meta) => void replays.push(meta.replayed),
+    };
+    expect((await service.scrape(caller, url, params, newId('req'), options)).cost_units).toBe(1);
+    const retryId = newId('req');
+    expect((await service.scrape(caller, url, params, retryId, options)).cost_units).toBe(0);
+    expect(replays).toEqual([false, true]);
+    expect(fetcher.requests).toHaveLength(2);
+    expect(await usage(caller)).toEqual({ used: 1, reserved: 0 });
+    expect(await storage.requests.get(retryId, caller.account.id)).toMatchObject({
+      status: 'completed',
+      costUnits: 0,
+    });
+  });
+
+  it('a failed first call leaves the key reusable, and charges the retry that completes', async () => {
+    const caller = await seedCaller();
+    const options: ScrapeOptions = { idempotency: { key: 'order-2', bodyHash: hash } };
+    fetcher.answer = async () => {
+      throw new KumoError('fetch_failed', 'refused', { body: { attempts: 1 } });
+    };
+    await failure(service.scrape(caller, url, params, newId('req'), options));
+    expect(await storage.idempotency.get(caller.account.id, 'order-2')).toBeNull();
+    fetcher.answer = async () => page();
+    expect((await service.scrape(caller, url, params, newId('req'), options)).cost_units).toBe(1);
+    expect(await usage(caller)).toEqual({ used: 1, reserved: 0 });
+  });
+
+  it('a call refused before its fetch (credits, concurrency, a bad URL) frees the key too', async () => {
+    const caller = await seedCaller({ credits: 0 });
+    const options: ScrapeOptions = { idempotency: { key: 'order-3', bodyHash: hash } };
+    expect((await failure(service.scrape(caller, url, params, newId('req'), options))).code).toBe('credits_exhausted');
+    expect(await storage.idempotency.get(caller.account.id, 'order-3')).toBeNull();
+  });
+
+  it('another body is a conflict; the same body while in flight is in progress', async () => {
+    const caller = await seedCaller();
+    let finish!: () => void;
+    fetcher.answer = () => new Promise((resolve) => (finish = () => resolve(page())));
+    const options: ScrapeOptions = { idempotency: { key: 'order-4', bodyHash: hash } };
+    const first = service.scrape(caller, url, params, newId('req'), options);
+    while (fetcher.requests.length < 1) await new Promise((r) => setTimeout(r, 5));
+    const again = await failure(service.scrape(caller, url, params, newId('req'), options));
+    expect(again.code).toBe('idempotency_key_in_use');
+    const other = await failure(
+      service.scrape(caller, url, params, newId('req'), { idempotency: { key: 'order-4', bodyHash: '0'.repeat(64) } }),
+    );
+    expect(other.code).toBe('idempotency_conflict');
+    finish();
+    await first;
+    expect(await usage(caller)).toEqual({ used: 1, reserved: 0 });
+  });
+});
