@@ -155,20 +155,11 @@ export function finishOpenApi(document: Json): Json {
           properties.data = dataUnion(true);
         }
       }
-      if (pathName === '/v1/scrape' && method === 'post') {
-        const parameters = (operation.parameters ?? []) as Json[];
-        if (!parameters.some((p) => String(p.name).toLowerCase() === 'idempotency-key')) {
-          parameters.push({
-            name: 'Idempotency-Key',
-            in: 'header',
-            required: false,
-            description:
-              'Optional, kept 24 h: a retry with the same key and body is charged at most once; the same key ' +
-              'with another body is a 422 `idempotency_conflict`.',
-            schema: { type: 'string', minLength: 1, maxLength: 255 },
-          });
+      // Fastify sees header names lower-cased; the document names them as callers write them.
+      for (const parameter of (operation.parameters ?? []) as Json[]) {
+        if (parameter.in === 'header' && String(parameter.name).toLowerCase() === 'idempotency-key') {
+          parameter.name = 'Idempotency-Key';
         }
-        operation.parameters = parameters;
       }
     }
   }

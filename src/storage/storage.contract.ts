@@ -499,13 +499,19 @@ export function describeStorageContract<S extends Storage>(
         const next = reservation(seeded, { keyLimit: 1, owner: live });
         expect(await storage.ledger.reserve(next)).toEqual({ ok: true });
         expect(await storage.ledger.keyUsage(seeded.key.id, period)).toEqual({ used: 0, reserved: 1 });
-        // Now the credit is held by a live instance: that is a real exhaustion.
+        // Now the credit is held by a call in flight on a live instance: it may still come back, so it is `held`
+        // (answered concurrency_limited), not exhaustion.
+        expect(await storage.ledger.reserve(reservation(seeded, { keyLimit: 1, owner: live }))).toEqual({
+          ok: false,
+          held: 'key',
+        });
+        expect(await storage.ledger.commit(next.requestId, 1)).toBe(true);
+        expect(await storage.ledger.keyUsage(seeded.key.id, period)).toEqual({ used: 1, reserved: 0 });
+        // Once charged, it is a real exhaustion.
         expect(await storage.ledger.reserve(reservation(seeded, { keyLimit: 1, owner: live }))).toEqual({
           ok: false,
           exhausted: 'key',
         });
-        expect(await storage.ledger.commit(next.requestId, 1)).toBe(true);
-        expect(await storage.ledger.keyUsage(seeded.key.id, period)).toEqual({ used: 1, reserved: 0 });
       });
     });
 
