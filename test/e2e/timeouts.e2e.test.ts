@@ -75,6 +75,18 @@ describe('server timeouts', () => {
     }
   });
 
+  it('tells a stalled client why: a 408 request_timeout problem with its request id, before closing', async () => {
+    const { received } = await hold(
+      'POST /v1/scrape HTTP/1.1\r\nHost: kumo\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"url":',
+    ).closed;
+    const [head = '', body = ''] = received.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 408 /);
+    expect(head).toMatch(/content-type: application\/problem\+json/i);
+    const requestId = /request-id: (req_\w+)/i.exec(head)?.[1];
+    const problem = JSON.parse(body) as { code: string; status: number; request_id: string };
+    expect(problem).toMatchObject({ code: 'request_timeout', status: 408, request_id: requestId });
+  });
+
   it('closes a slowloris header drip after the headers timeout, well before the request timeout', async () => {
     const drip = hold('GET /healthz HTTP/1.1\r\nHost: kumo\r\n');
     let n = 0;
