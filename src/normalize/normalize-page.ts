@@ -7,6 +7,7 @@ import { KumoError } from '../errors.js';
 import { decodeBody } from './charset.js';
 import type { HtmlPage, JsonPage, NormalizedPage } from './page.js';
 import { sanitizeOutputHtml } from './sanitize-output.js';
+import { splitSrcset } from './srcset.js';
 
 export interface NormalizeInput {
   body: Uint8Array;
@@ -162,34 +163,12 @@ function cleanAttributes(el: Element, base: string): void {
 
 /** srcset is `url [descriptor], …` where a URL may itself contain commas; split as the HTML Standard does. */
 export function absoluteSrcset(srcset: string, base: string): string {
-  const out: string[] = [];
-  let i = 0;
-  while (i < srcset.length) {
-    while (i < srcset.length && /[\s,]/.test(srcset[i] ?? '')) i++;
-    if (i >= srcset.length) break;
-    let j = i;
-    while (j < srcset.length && !/\s/.test(srcset[j] ?? '')) j++;
-    let url = srcset.slice(i, j);
-    let descriptor = '';
-    if (url.endsWith(',')) {
-      url = url.replace(/,+$/, '');
-    } else {
-      let k = j;
-      let depth = 0;
-      while (k < srcset.length) {
-        const c = srcset[k];
-        if (c === '(') depth++;
-        else if (c === ')') depth = Math.max(0, depth - 1);
-        else if (c === ',' && depth === 0) break;
-        k++;
-      }
-      descriptor = srcset.slice(j, k).trim();
-      j = k + 1;
-    }
-    out.push(descriptor ? `${resolveUrl(url, base) ?? url} ${descriptor}` : (resolveUrl(url, base) ?? url));
-    i = j;
-  }
-  return out.join(', ');
+  return splitSrcset(srcset)
+    .map(({ url, descriptor }) => {
+      const absolute = resolveUrl(url, base) ?? url;
+      return descriptor ? `${absolute} ${descriptor}` : absolute;
+    })
+    .join(', ');
 }
 
 /** Removes nodes in one pass per parent: splicing one by one is quadratic on pages with thousands of comments. */

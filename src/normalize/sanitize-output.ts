@@ -1,5 +1,6 @@
 // The one gate every normalized HTML document passes before it leaves Kumo (`html`, artifacts): an allowlist, not a blocklist.
 import sanitizeHtml, { type IFrame, type IOptions } from 'sanitize-html';
+import { splitSrcset } from './srcset.js';
 
 /** Schemes a URL attribute may keep after resolution; links alone may also keep mailto: and tel: (inert until clicked). */
 const WEB_SCHEMES = new Set(['http:', 'https:']);
@@ -239,36 +240,12 @@ export function safeUrl(
  * null when none survives. */
 function safeSrcset(srcset: string, baseUrl: string): string | null {
   const kept: string[] = [];
-  let i = 0;
-  const isSpace = (c: string | undefined) => c !== undefined && /[\t\n\f\r ]/.test(c);
-  while (i < srcset.length) {
-    while (i < srcset.length && (isSpace(srcset[i]) || srcset[i] === ',')) i++;
-    if (i >= srcset.length) break;
-    let j = i;
-    while (j < srcset.length && !isSpace(srcset[j])) j++;
-    let url = srcset.slice(i, j);
-    let descriptor = '';
-    if (url.endsWith(',')) {
-      url = url.replace(/,+$/, '');
-    } else {
-      let k = j;
-      let depth = 0;
-      while (k < srcset.length) {
-        const c = srcset[k];
-        if (c === '(') depth++;
-        else if (c === ')') depth = Math.max(0, depth - 1);
-        else if (c === ',' && depth === 0) break;
-        k++;
-      }
-      descriptor = srcset.slice(j, k).trim();
-      j = k + 1;
-    }
+  for (const { url, descriptor } of splitSrcset(srcset)) {
     const safe = safeUrl(url, baseUrl);
     // Only the descriptors the spec defines (`2x`, `640w`); anything else could smuggle text into the attribute.
     if (safe !== null && /^(?:\d+(?:\.\d+)?[wx])?$/.test(descriptor)) {
       kept.push(descriptor ? `${safe} ${descriptor}` : safe);
     }
-    i = j;
   }
   return kept.length > 0 ? kept.join(', ') : null;
 }
