@@ -137,7 +137,7 @@ export function finishOpenApi(document: Json): Json {
   }
 
   for (const [pathName, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, operation] of Object.entries(item)) {
+    for (const operation of Object.values(item)) {
       const secured = Array.isArray(operation.security) && operation.security.length > 0;
       const responses = (operation.responses ?? {}) as Record<string, Json & { content?: Record<string, Json> }>;
       for (const [status, response] of Object.entries(responses)) {
