@@ -1,5 +1,5 @@
 // The composition root: the one place that turns the frozen config into implementations and connections.
-import { access, chmod, constants, mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -221,10 +221,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     readiness: {
       storage: () => storage.instances.heartbeat(instanceId, new Date().toISOString()),
       limits: () => limiter.heartbeat(),
-      artifacts: async () => {
-        await mkdir(config.artifacts.dir, { recursive: true });
-        await access(config.artifacts.dir, constants.W_OK);
-      },
+      artifacts: () => artifacts.checkWritable(),
     },
     close: async () => {
       clearInterval(timer);

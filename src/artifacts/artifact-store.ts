@@ -23,4 +23,6 @@ export interface ArtifactStore {
   delete(id: string, accountId: string): Promise<boolean>;
   /** Removes artifacts past their retention; returns how many. */
   sweepExpired(now: Date): Promise<number>;
+  /** Throws unless an artifact could be written now (the readiness probe). */
+  checkWritable(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 // Artifacts on disk are owner-only (0700 folders, 0600 files) whatever the umask, and still readable back.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { FsArtifactStore, artifactModes } from './fs-artifact-store.js';
@@ -54,5 +54,18 @@ describe('FsArtifactStore file modes', () => {
     await chmod(dir, 0o755);
     await new FsArtifactStore({ dir }).save(meta('art_0123456789abe'), { html: null, data: {} });
     expect(await modeOf(dir)).toBe(0o700);
+  });
+
+  it('the readiness check creates the store folder owner-only too, before any artifact is saved', async () => {
+    const dir = path.join(root, 'fresh', 'artifacts');
+    await new FsArtifactStore({ dir }).checkWritable();
+    expect(await modeOf(dir)).toBe(artifactModes.folder);
+  });
+
+  it('the readiness check fails where no artifact can be written', async () => {
+    // A file where the folder should be: refused for root too (a read-only mode would not stop root).
+    const blocked = path.join(root, 'blocked');
+    await writeFile(blocked, 'x');
+    await expect(new FsArtifactStore({ dir: path.join(blocked, 'artifacts') }).checkWritable()).rejects.toThrow();
   });
 });

@@ -1,5 +1,5 @@
 // ArtifactStore on the local filesystem: one folder per artifact under the data folder.
-import { chmod, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, chmod, constants, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ArtifactContent, ArtifactMeta, ArtifactStore } from './artifact-store.js';
 
@@ -26,14 +26,23 @@ export class FsArtifactStore implements ArtifactStore {
     return idPattern.test(id) ? path.join(this.#dir, id) : null;
   }
 
+  /** The store's own folder, owner-only too: a listing of artifact ids tells who scraped what. */
+  async #ensureRoot(): Promise<void> {
+    await mkdir(this.#dir, { recursive: true, mode: artifactModes.folder });
+    await chmod(this.#dir, artifactModes.folder);
+  }
+
+  async checkWritable(): Promise<void> {
+    await this.#ensureRoot();
+    await access(this.#dir, constants.W_OK);
+  }
+
   async save(meta: ArtifactMeta, content: ArtifactContent): Promise<void> {
     const folder = this.#folder(meta.id);
     if (!folder) throw new Error('invalid artifact id');
     // Written under a temporary name and renamed, so a crash never leaves a half artifact that looks whole.
     const staging = `${folder}.tmp`;
-    // The store's own folder too: a listing of artifact ids tells who scraped what.
-    await mkdir(this.#dir, { recursive: true, mode: artifactModes.folder });
-    await chmod(this.#dir, artifactModes.folder);
+    await this.#ensureRoot();
     await mkdir(staging, { recursive: true, mode: artifactModes.folder });
     await chmod(staging, artifactModes.folder);
     if (content.html !== null) await writePrivateFile(path.join(staging, 'page.html'), content.html);
