@@ -357,6 +357,35 @@ describe('sanitizeOutputHtml: each class of active content goes', () => {
   });
 });
 
+describe('sanitizeOutputHtml: what changes the document where it is opened goes', () => {
+  const base = 'https://www.ikebe-gakki.com/c/item/1';
+  it('link rels a browser prefetches (next, prev, prefetch, preload, dns-prefetch) go; canonical stays', () => {
+    for (const rel of ['next', 'prev', 'prefetch', 'preload', 'dns-prefetch', 'preconnect', 'NEXT']) {
+      const out = sanitizeOutputHtml(`<link rel="${rel}" href="https://tracker.example/t">`, base);
+      expect(out, rel).not.toContain('tracker.example');
+    }
+    expect(sanitizeOutputHtml('<link rel="canonical" href="/c/item/1">', base)).toContain(
+      'href="https://www.ikebe-gakki.com/c/item/1"',
+    );
+  });
+
+  it('meta names a browser acts on (referrer, viewport, color-scheme, theme-color) go; descriptive ones stay', () => {
+    for (const name of ['referrer', 'Referrer', 'viewport', 'color-scheme', 'theme-color', 'monetization']) {
+      const out = sanitizeOutputHtml(`<meta name="${name}" content="unsafe-url">`, base);
+      expect(out, name).not.toContain('unsafe-url');
+    }
+    for (const name of ['description', 'keywords', 'og:title', 'twitter:card']) {
+      expect(sanitizeOutputHtml(`<meta name="${name}" content="池部楽器">`, base), name).toContain('池部楽器');
+    }
+  });
+
+  it('attribute names that are not plain names are dropped, so the output reads the same to every parser', () => {
+    const out = sanitizeOutputHtml('<div aria-x"onmouseover=alert(1) aria-label="ok">text</div>', base);
+    expect(out).not.toMatch(/onmouseover|alert/);
+    expect(out).toContain('aria-label="ok"');
+  });
+});
+
 describe('sanitizeOutputHtml: what a reader needs survives', () => {
   it('tables, Japanese text, headings, lists, images with https src and links, made absolute', () => {
     const out = served(`<!DOCTYPE html><html lang="ja"><head><meta charset="Shift_JIS"><title>商品｜イケベ楽器店</title>

@@ -10,8 +10,17 @@ const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
  * follow is what gets checked (`new URL()` drops tabs, newlines and leading controls exactly as a browser does). */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
 
-/** `<link rel>` values that make a browser fetch nothing; any other token (stylesheet, preload, icon…) drops the element. */
-const INERT_LINK_RELS = new Set(['canonical', 'alternate', 'next', 'prev', 'author', 'license', 'shortlink']);
+/** `<link rel>` values that make a browser fetch nothing; any other token (stylesheet, preload, icon…) drops the element.
+ * Not `next`/`prev`: Firefox prefetches `rel=next`. */
+const INERT_LINK_RELS = new Set(['canonical', 'alternate', 'author', 'license', 'shortlink']);
+
+/** `<meta name>` values a browser does not act on; others (`referrer`, `viewport`, `color-scheme`…) change how the
+ * document behaves where it is opened. Namespaced names (`og:title`, `twitter:card`) are data only. */
+const INERT_META_NAMES = new Set(['description', 'keywords', 'author', 'generator', 'application-name', 'robots']);
+
+/** An attribute name as the HTML parser reads it plainly; anything else (`aria-x"onmouseover`) would serialize into
+ * markup that another parser could read differently. */
+const PLAIN_ATTRIBUTE_NAME = /^[a-z][a-z0-9-]*$/;
 
 /** Elements whose whole subtree goes: raw-text or foreign content (scripts, styles, plugins, frames, SVG, MathML,
  * media players). Everything else that is not allowed loses its tag but keeps its text. */
@@ -197,6 +206,7 @@ function rewriteAttributes(
   // A button pasted inside a customer's own <form> would submit it; as type=button it does nothing.
   const out: sanitizeHtml.Attributes = tagName === 'button' ? { type: 'button' } : {};
   for (const [name, value] of Object.entries(attribs)) {
+    if (!PLAIN_ATTRIBUTE_NAME.test(name)) continue;
     if (URL_ATTRIBUTES.has(name)) {
       const link = tagName === 'a';
       const safe = safeUrl(value, baseUrl, link ? LINK_SCHEMES : WEB_SCHEMES, link && name === 'href');
@@ -264,5 +274,7 @@ function isInertLink(attribs: Record<string, string>): boolean {
 /** A <meta> says something only with a charset, a name or a microdata property; one left with a bare `content` (its
  * http-equiv gone) is noise. */
 function isNamedMeta(attribs: Record<string, string>): boolean {
-  return ['charset', 'name', 'property', 'itemprop'].some((name) => attribs[name] !== undefined);
+  const name = attribs.name?.trim().toLowerCase();
+  if (name !== undefined) return INERT_META_NAMES.has(name) || /^[a-z0-9_-]+:[a-z0-9_:.-]+$/.test(name);
+  return ['charset', 'property', 'itemprop'].some((attribute) => attribs[attribute] !== undefined);
 }
