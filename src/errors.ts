@@ -68,6 +68,10 @@ export const errorCatalogue = {
     title: 'Idempotency key in use',
     summary: 'A call with this Idempotency-Key is still in flight; retry after Retry-After.',
   },
+  idempotency_key_spent: {
+    title: 'Idempotency key spent',
+    summary: 'This Idempotency-Key was already replayed as often as allowed; use a new key.',
+  },
 } as const satisfies Record<string, { title: string; summary: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

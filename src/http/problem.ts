@@ -32,6 +32,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   request_timeout: 408,
   idempotency_conflict: 422,
   idempotency_key_in_use: 409,
+  idempotency_key_spent: 422,
 };
 
 export const problemContentType = 'application/problem+json; charset=utf-8';

@@ -5,6 +5,13 @@ import { KumoError } from '../errors.js';
 /** How long a key is remembered (Stripe's 24 hours). */
 export const idempotencyTtlMs = 24 * 60 * 60 * 1000;
 
+/**
+ * How many times a completed key may be replayed for free. Nothing of the first answer is stored (DESIGN.md §5), so a
+ * replay fetches and extracts again; without a cap one charged call would buy unlimited free scrapes for 24 h. Two
+ * covers a lost answer and a retry of the retry; the next replay is refused with 422 `idempotency_key_spent`.
+ */
+export const idempotencyMaxReplays = 2;
+
 /** What the scrape service needs to know of a caller's Idempotency-Key. */
 export interface IdempotencyRequest {
   key: string;

@@ -16,6 +16,7 @@ import { KumoError, isKumoError } from '../errors.js';
 import { newId } from '../accounts/ids.js';
 import { periodOf } from '../accounts/period.js';
 import type { Caller } from './caller.js';
+import { idempotencyMaxReplays } from './idempotency.js';
 import { itemPage } from '../../test/support/pages.js';
 
 const url = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592';
@@ -193,16 +194,19 @@ describe('output the caller never received is not charged', () => {
     expect(await artifactFiles()).toEqual([]);
   });
 
-  it('a commit that finds its reservation gone serves nothing and keeps no artifact', async () => {
+  it('a commit that finds its reservation gone serves nothing, keeps no artifact, and answers 503 to retry', async () => {
     const caller = await seedCaller();
     fetcher.answer = async () => {
-      // A sweeper that wrongly took the reservation back while the call ran.
+      // A sweeper that took the reservation back while the call ran (its hold ran out, or a peer's liveness sweep
+      // freed it during an outage).
       await storage.ledger.releaseExpired(new Date(Date.now() + 86_400_000).toISOString());
       return page();
     };
     const requestId = newId('req');
     const error = await failure(service.scrape(caller, url, { ...params, store_artifact: true }, requestId));
-    expect(error.code).toBe('internal');
+    // The outage is the cause, not a bug: unavailable with Retry-After, and the same call can simply be retried.
+    expect(error.code).toBe('unavailable');
+    expect(error.extras.retryAfterSeconds).toBeGreaterThan(0);
     expect(await usage(caller)).toEqual({ used: 0, reserved: 0 });
     expect(await artifactFiles()).toEqual([]);
     expect(await storage.requests.get(requestId, caller.account.id)).toMatchObject({ status: 'failed', costUnits: 0 });
@@ -299,6 +303,63 @@ describe('Idempotency-Key', () => {
     expect(await storage.requests.get(retryId, caller.account.id)).toMatchObject({
       status: 'completed',
       costUnits: 0,
+    });
+  });
+
+  it('a completed key is replayed free at most idempotencyMaxReplays times; the next is refused, unrun and free', async () => {
+    const caller = await seedCaller({ credits: 1 });
+    const options: ScrapeOptions = { idempotency: { key: 'order-cap', bodyHash: hash } };
+    const first = await service.scrape(caller, url, params, newId('req'), options);
+    expect(first.cost_units).toBe(1);
+    // The account is now exhausted; the replays are still free, and still run.
+    for (let i = 0; i < idempotencyMaxReplays; i++) {
+      expect((await service.scrape(caller, url, params, newId('req'), options)).cost_units).toBe(0);
+    }
+    expect(fetcher.requests).toHaveLength(1 + idempotencyMaxReplays);
+    for (let i = 0; i < 3; i++) {
+      const refusedId = newId('req');
+      const spent = await failure(service.scrape(caller, url, params, refusedId, options));
+      expect(spent.code).toBe('idempotency_key_spent');
+      expect(spent.extras.body).toEqual({ original_request_id: first.request_id });
+      expect(await storage.requests.get(refusedId, caller.account.id)).toMatchObject({
+        status: 'failed',
+        errorCode: 'idempotency_key_spent',
+        costUnits: 0,
+      });
+    }
+    expect(fetcher.requests).toHaveLength(1 + idempotencyMaxReplays);
+    expect(await usage(caller)).toEqual({ used: 1, reserved: 0 });
+  });
+
+  it('a call whose key a retry took over after its hold is not charged; the caller gets 503 and the retry is', async () => {
+    const caller = await seedCaller();
+    const options: ScrapeOptions = { idempotency: { key: 'order-slow', bodyHash: hash } };
+    const takerId = newId('req');
+    fetcher.answer = async () => {
+      // While this call runs, a retry arrives after its hold and takes the key over.
+      const later = Date.now() + 10 * 60_000;
+      expect(
+        await storage.idempotency.claim({
+          accountId: caller.account.id,
+          key: 'order-slow',
+          bodyHash: hash,
+          requestId: takerId,
+          now: new Date(later).toISOString(),
+          heldUntil: new Date(later + 60_000).toISOString(),
+          expiresAt: new Date(later + 86_400_000).toISOString(),
+          maxReplays: idempotencyMaxReplays,
+        }),
+      ).toEqual({ outcome: 'claimed' });
+      return page();
+    };
+    const slowId = newId('req');
+    const error = await failure(service.scrape(caller, url, params, slowId, options));
+    expect(error.code).toBe('unavailable');
+    expect(await usage(caller)).toEqual({ used: 0, reserved: 0 });
+    expect(await storage.requests.get(slowId, caller.account.id)).toMatchObject({ status: 'failed', costUnits: 0 });
+    expect(await storage.idempotency.get(caller.account.id, 'order-slow')).toMatchObject({
+      requestId: takerId,
+      state: 'in_progress',
     });
   });
 

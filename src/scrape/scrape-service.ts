@@ -16,7 +16,8 @@ import { creditLimitsOf } from '../accounts/plans.js';
 import { periodOf, nextPeriodStart } from '../accounts/period.js';
 import { newId } from '../accounts/ids.js';
 import { redactUrl } from './redact-url.js';
-import { idempotencyTtlMs, type IdempotencyRequest } from './idempotency.js';
+import { idempotencyMaxReplays, idempotencyTtlMs, type IdempotencyRequest } from './idempotency.js';
+import { backendRetryAfterSeconds } from '../backends/backend-errors.js';
 
 export interface ScrapeParams {
   mode: 'html_json' | 'html';
@@ -233,7 +234,11 @@ export class ScrapeService {
       // Committed before the answer is written: a crash after this point has charged exactly once, and the row exists.
       call.outcome = { status: 'completed', code: null, cost: charge };
       if (!(await this.#settle(call, call.reserved ? { commit: charge } : 'none'))) {
-        throw new KumoError('internal', 'the credit reservation was lost');
+        // The reservation was freed under the call (a peer's sweep during an outage, or its hold ran out) or a retry
+        // took its Idempotency-Key over: nothing was charged, and a retry can succeed.
+        throw new KumoError('unavailable', 'the call could not be charged and was not served; retry later', {
+          retryAfterSeconds: backendRetryAfterSeconds,
+        });
       }
       return result;
     } catch (error) {
@@ -331,6 +336,7 @@ export class ScrapeService {
       now: call.now.toISOString(),
       expiresAt: new Date(call.now.getTime() + idempotencyTtlMs).toISOString(),
       heldUntil: this.#holdUntil(call.now),
+      maxReplays: idempotencyMaxReplays,
     });
     switch (claim.outcome) {
       case 'claimed':
@@ -343,6 +349,12 @@ export class ScrapeService {
         throw new KumoError('idempotency_conflict', 'this Idempotency-Key was used with another request body', {
           body: { original_request_id: claim.requestId },
         });
+      case 'spent':
+        throw new KumoError(
+          'idempotency_key_spent',
+          `this Idempotency-Key was already replayed ${idempotencyMaxReplays} times; use a new key`,
+          { body: { original_request_id: claim.requestId } },
+        );
       case 'in_progress':
         throw new KumoError('idempotency_key_in_use', 'a call with this Idempotency-Key is still in flight', {
           retryAfterSeconds: 1,

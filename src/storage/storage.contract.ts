@@ -681,6 +681,52 @@ export function describeStorageContract<S extends Storage>(
         expect(await storage.idempotency.get(seeded.account.id, 'key-failed')).toBeNull();
       });
 
+      it('a call taken over after its hold cannot charge the key: its commit is false; the taker commits once', async () => {
+        const seeded = await seed();
+        const t0 = Date.now();
+        const at = (ms: number) => new Date(t0 + ms).toISOString();
+        const a = reservation(seeded);
+        await storage.ledger.reserve(a);
+        const base = { now: at(0), heldUntil: at(60_000), expiresAt: at(86_400_000) };
+        expect(await storage.idempotency.claim(claim(seeded, 'slow', a.requestId, base))).toEqual({
+          outcome: 'claimed',
+        });
+        // A ran past its hold: a retry B takes the key over and reserves for itself.
+        const b = reservation(seeded);
+        expect(
+          await storage.idempotency.claim(
+            claim(seeded, 'slow', b.requestId, { now: at(61_000), heldUntil: at(121_000), expiresAt: at(86_461_000) }),
+          ),
+        ).toEqual({ outcome: 'claimed' });
+        await storage.ledger.reserve(b);
+
+        const settleAs = (requestId: string) =>
+          storage.settle({
+            ledger: { commit: 1 },
+            record: { ...row(seeded, requestId), costUnits: 1 },
+            idempotency: { key: 'slow', complete: true },
+          });
+        expect(await settleAs(a.requestId)).toBe(false);
+        // Nothing of A's settlement was written: no charge, no row, and its reservation is still there to release.
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 2 });
+        if (probe) expect(await probe.ledgerCredits(storage, seeded.account.id)).toEqual([]);
+        expect(await storage.requests.get(a.requestId, seeded.account.id)).toBeNull();
+        expect(await storage.idempotency.get(seeded.account.id, 'slow')).toMatchObject({
+          requestId: b.requestId,
+          state: 'in_progress',
+        });
+
+        expect(await settleAs(b.requestId)).toBe(true);
+        expect(await settleAs(a.requestId)).toBe(false);
+        expect(await storage.ledger.release(a.requestId)).toBe(true);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 1, reserved: 0 });
+        if (probe) expect(await probe.ledgerCredits(storage, seeded.account.id)).toEqual([1]);
+        expect(await storage.idempotency.get(seeded.account.id, 'slow')).toMatchObject({
+          requestId: b.requestId,
+          state: 'completed',
+        });
+      });
+
       it('a settlement that rolls back leaves the idempotency claim in progress, not completed', async () => {
         const seeded = await seed();
         const r = reservation(seeded);
@@ -715,8 +761,39 @@ export function describeStorageContract<S extends Storage>(
         now: new Date(now).toISOString(),
         expiresAt: new Date(now + 86_400_000).toISOString(),
         heldUntil: new Date(now + 60_000).toISOString(),
+        maxReplays: 2,
         ...changes,
       };
+    }
+
+    /** A key claimed and charged by one call, as a completed call leaves it. */
+    async function completedKey(
+      seeded: { account: AccountRecord; key: KeyRecord },
+      key: string,
+    ): Promise<IdempotencyClaimRequest> {
+      const r = reservation(seeded);
+      await storage.ledger.reserve(r);
+      const first = claim(seeded, key, r.requestId);
+      expect(await storage.idempotency.claim(first)).toEqual({ outcome: 'claimed' });
+      const record = {
+        requestId: r.requestId,
+        accountId: seeded.account.id,
+        keyId: seeded.key.id,
+        siteId: null,
+        pageType: null,
+        url: null,
+        status: 'completed',
+        errorCode: null,
+        httpStatus: 200,
+        attempts: 1,
+        route: null,
+        costUnits: 1,
+        latencyMs: 1,
+        artifactId: null,
+        createdAt: new Date().toISOString(),
+      };
+      expect(await storage.settle({ ledger: { commit: 1 }, record, idempotency: { key, complete: true } })).toBe(true);
+      return first;
     }
 
     describe('idempotency keys', () => {
@@ -772,6 +849,76 @@ export function describeStorageContract<S extends Storage>(
         expect((await storage.idempotency.get(seeded.account.id, 'k2'))?.requestId).toBe(r.requestId);
       });
 
+      it('a completed key replays at most maxReplays times; the next claim is spent, another body still a conflict', async () => {
+        const seeded = await seed();
+        const first = await completedKey(seeded, 'capped');
+        for (const id of ['req_replay_1', 'req_replay_2']) {
+          expect(await storage.idempotency.claim({ ...first, requestId: id })).toEqual({
+            outcome: 'replay',
+            requestId: first.requestId,
+          });
+        }
+        for (const id of ['req_replay_3', 'req_replay_4']) {
+          expect(await storage.idempotency.claim({ ...first, requestId: id })).toEqual({
+            outcome: 'spent',
+            requestId: first.requestId,
+          });
+        }
+        expect(await storage.idempotency.claim({ ...first, requestId: 'req_x', bodyHash: 'c'.repeat(64) })).toEqual({
+          outcome: 'conflict',
+          requestId: first.requestId,
+        });
+        // Refused claims do not count: the record says what was replayed, and still names the charged call.
+        expect(await storage.idempotency.get(seeded.account.id, 'capped')).toMatchObject({
+          requestId: first.requestId,
+          state: 'completed',
+          replays: 2,
+        });
+        // Each claim carries the cap: a cap of 0 allows no replay at all.
+        const none = await completedKey(seeded, 'no-replays');
+        expect(await storage.idempotency.claim({ ...none, requestId: 'req_y', maxReplays: 0 })).toMatchObject({
+          outcome: 'spent',
+        });
+      });
+
+      it('30 parallel replays of a completed key: exactly maxReplays are replays, the rest spent', async () => {
+        const seeded = await seed();
+        const first = await completedKey(seeded, 'replay-race');
+        // One replay made earlier: 2 of a cap of 3 are left.
+        expect(await storage.idempotency.claim({ ...first, requestId: 'req_early', maxReplays: 3 })).toMatchObject({
+          outcome: 'replay',
+        });
+        const outcomes = await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            storage.idempotency.claim({ ...first, requestId: `req_par_${i}`, maxReplays: 3 }),
+          ),
+        );
+        expect(outcomes.filter((o) => o.outcome === 'replay')).toHaveLength(2);
+        expect(outcomes.filter((o) => o.outcome === 'spent')).toHaveLength(28);
+        expect((await storage.idempotency.get(seeded.account.id, 'replay-race'))?.replays).toBe(3);
+      });
+
+      it('an expired spent key starts afresh: claimed, with no replays counted', async () => {
+        const seeded = await seed();
+        const first = await completedKey(seeded, 'renewed');
+        for (let i = 0; i < 3; i++) await storage.idempotency.claim({ ...first, requestId: `req_r${i}` });
+        const later = Date.parse(first.expiresAt) + 1;
+        expect(
+          await storage.idempotency.claim({
+            ...first,
+            requestId: 'req_new',
+            now: new Date(later).toISOString(),
+            heldUntil: new Date(later + 60_000).toISOString(),
+            expiresAt: new Date(later + 86_400_000).toISOString(),
+          }),
+        ).toEqual({ outcome: 'claimed' });
+        expect(await storage.idempotency.get(seeded.account.id, 'renewed')).toMatchObject({
+          requestId: 'req_new',
+          state: 'in_progress',
+          replays: 0,
+        });
+      });
+
       it('keys are per account', async () => {
         const a = await seed();
         const b = await seed();
@@ -820,7 +967,7 @@ export function describeStorageContract<S extends Storage>(
         await storage.idempotency.claim(claim(seeded, 'meta', 'req_meta'));
         const stored = await storage.idempotency.get(seeded.account.id, 'meta');
         expect(Object.keys(stored ?? {}).sort()).toEqual(
-          ['accountId', 'bodyHash', 'createdAt', 'expiresAt', 'key', 'requestId', 'state'].sort(),
+          ['accountId', 'bodyHash', 'createdAt', 'expiresAt', 'key', 'replays', 'requestId', 'state'].sort(),
         );
       });
     });

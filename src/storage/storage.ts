@@ -146,6 +146,8 @@ export interface IdempotencyRecord {
   createdAt: string;
   /** After this the key is forgotten and may be used again for anything. */
   expiresAt: string;
+  /** How many times the completed key was replayed (each replay runs the call again, free). */
+  replays: number;
 }
 
 export interface IdempotencyClaimRequest {
@@ -157,17 +159,24 @@ export interface IdempotencyClaimRequest {
   expiresAt: string;
   /** An in-progress claim older than this is taken to be a crashed call's, and may be taken over. */
   heldUntil: string;
+  /** How many free replays a completed key allows; the one after is `spent`. */
+  maxReplays: number;
 }
 
 export type IdempotencyClaim =
   | { outcome: 'claimed' }
   /** Completed (and charged) earlier with the same body. */
   | { outcome: 'replay'; requestId: string }
+  /** Completed earlier with the same body and replayed `maxReplays` times already: refused, not run. */
+  | { outcome: 'spent'; requestId: string }
   | { outcome: 'in_progress'; requestId: string }
   | { outcome: 'conflict'; requestId: string };
 
 export interface IdempotencyStore {
-  /** Claims the key for this call, or says who has it. Race-free: of parallel claims exactly one is `claimed`. */
+  /**
+   * Claims the key for this call, or says who has it. Race-free: of parallel claims exactly one is `claimed`, and of
+   * parallel replays of a completed key exactly `maxReplays` (minus those already made) are `replay`.
+   */
   claim(request: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
   get(accountId: string, key: string): Promise<IdempotencyRecord | null>;
   /** Forgets keys past their expiry; returns how many. */
@@ -199,7 +208,8 @@ export interface Storage {
   idempotency: IdempotencyStore;
   /**
    * Settles a call: ledger commit or release, the metadata row and the idempotency claim, all or nothing.
-   * Returns false (and writes nothing) when a commit finds no open reservation; throws if any write fails.
+   * Returns false (and writes nothing) when a commit finds no open reservation, or completes an Idempotency-Key claim
+   * that another call has since taken over (the key must never be charged twice); throws if any write fails.
    */
   settle(request: SettleRequest): Promise<boolean>;
   /** Creates or upgrades the schema; idempotent. */

@@ -1,5 +1,5 @@
-// Idempotency-Key over real HTTP: a retry of the same body is charged at most once, another body is a 422, a key
-// in flight is a 409, and a failed call leaves its key reusable.
+// Idempotency-Key over real HTTP: a retry of the same body is charged at most once (and replayed free at most twice),
+// another body is a 422, a key in flight is a 409, and a failed call leaves its key reusable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, call, kumoCli, type ApiAnswer, type KumoProcess } from '../support/kumo-process.js';
@@ -77,6 +77,29 @@ describe('Idempotency-Key', () => {
 
     const row = await call(kumo.baseUrl, `/v1/requests/${retry.body.request_id}`, key);
     expect(row.body).toMatchObject({ status: 'completed', cost_units: 0 });
+  });
+
+  it('a completed key is replayed free twice; the third replay is 422 idempotency_key_spent, unrun and free', async () => {
+    const key = await newKey();
+    const path = '/c/c-/kb/kb01/kb011427/500001';
+    const first = await post(key, { url: item('500001') }, 'order-cap');
+    expect(first.body.cost_units).toBe(1);
+    const hits = origin.hits(path);
+    for (let i = 0; i < 2; i++) {
+      const replay = await post(key, { url: item('500001') }, 'order-cap');
+      expect(replay.status).toBe(200);
+      expect(replay.body.cost_units).toBe(0);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    }
+    const spent = await post(key, { url: item('500001') }, 'order-cap');
+    expect(spent.status).toBe(422);
+    expect(spent.headers.get('content-type')).toContain('application/problem+json');
+    expect(spent.body).toMatchObject({ code: 'idempotency_key_spent', original_request_id: first.body.request_id });
+    // Refused before the fetch: the target saw the two replays only, and the ledger holds the one charge.
+    expect(origin.hits(path)).toBe(hits + 2);
+    expect(await used(key)).toMatchObject({ used: 1, reserved: 0 });
+    const row = await call(kumo.baseUrl, `/v1/requests/${spent.body.request_id}`, key);
+    expect(row.body).toMatchObject({ error_code: 'idempotency_key_spent', cost_units: 0 });
   });
 
   it('the same key with another body is 422 idempotency_conflict and costs nothing', async () => {

@@ -71,6 +71,20 @@ export class KyselyCreditLedger implements CreditLedger {
   }
 
   async reserve(request: ReserveRequest): Promise<ReserveOutcome> {
+    try {
+      const outcome = await this.#reserveOrSweep(request);
+      // This id's answer arrived after all (a retry of one whose answer was lost): its caller holds it now.
+      this.#unreleased.delete(request.requestId);
+      return outcome;
+    } catch (error) {
+      // The database may have committed the reservation and lost only its answer; the caller believes it holds
+      // nothing and will never release it. The sweep releases it instead (a no-op if nothing was reserved).
+      if (isKumoError(error) && error.code === 'unavailable') this.#unreleased.add(request.requestId);
+      throw error;
+    }
+  }
+
+  async #reserveOrSweep(request: ReserveRequest): Promise<ReserveOutcome> {
     const first = await this.#reserveOnce(request);
     if (first.ok) return first;
     // Credits a dead instance still holds are not spent: free them and look once more before saying exhausted.

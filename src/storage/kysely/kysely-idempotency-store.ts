@@ -8,6 +8,9 @@ import { isoOf, toIso } from './columns.js';
  * Race argument: a claim is an INSERT … ON CONFLICT DO NOTHING, then a conditional UPDATE that takes over only a dead
  * row (expired, or in progress past its hold). Both are decided by the primary key's uniqueness and row locks
  * (PostgreSQL) or the single writer (SQLite), so of parallel claims on one key exactly one sees `claimed`.
+ * A replay is `UPDATE … SET replays = replays + 1 WHERE state = 'completed' AND replays < cap`: PostgreSQL re-checks the
+ * WHERE against the row version a concurrent replay committed, SQLite runs them one at a time, so of N parallel replays
+ * exactly as many as the cap leaves pass and the rest are `spent`.
  */
 export class KyselyIdempotencyStore implements IdempotencyStore {
   readonly #db: Kysely<KumoDatabase>;
@@ -25,6 +28,7 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
       created_at: now,
       expires_at: toIso(request.expiresAt),
       held_until: toIso(request.heldUntil),
+      replays: 0,
     };
     return this.#db.transaction().execute(async (trx) => {
       const inserted = await trx
@@ -45,6 +49,18 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
         .executeTakeFirst();
       if (taken.numUpdatedRows > 0n) return { outcome: 'claimed' };
 
+      const replayed = await trx
+        .updateTable('idempotency_keys')
+        .set((eb) => ({ replays: eb('replays', '+', 1) }))
+        .where('account_id', '=', request.accountId)
+        .where('idempotency_key', '=', request.key)
+        .where('state', '=', 'completed')
+        .where('body_hash', '=', request.bodyHash)
+        .where('replays', '<', request.maxReplays)
+        .returning('request_id')
+        .executeTakeFirst();
+      if (replayed) return { outcome: 'replay', requestId: replayed.request_id };
+
       const row = await trx
         .selectFrom('idempotency_keys')
         .select(['body_hash', 'request_id', 'state'])
@@ -52,36 +68,41 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
         .where('idempotency_key', '=', request.key)
         .executeTakeFirstOrThrow();
       if (row.body_hash !== request.bodyHash) return { outcome: 'conflict', requestId: row.request_id };
-      if (row.state === 'completed') return { outcome: 'replay', requestId: row.request_id };
+      if (row.state === 'completed') return { outcome: 'spent', requestId: row.request_id };
       return { outcome: 'in_progress', requestId: row.request_id };
     });
   }
 
-  /** Marks the claim of `requestId` completed, or frees it; a claim since taken over by another call is left alone. */
+  /**
+   * Marks the claim of `requestId` completed, or frees it; a claim since taken over by another call is left alone.
+   * Returns whether this call still held the claim (false: another call took it over, or it expired and went).
+   */
   async finishIn(
     trx: Transaction<KumoDatabase>,
     accountId: string,
     key: string,
     requestId: string,
     complete: boolean,
-  ): Promise<void> {
+  ): Promise<boolean> {
     if (complete) {
-      await trx
+      const updated = await trx
         .updateTable('idempotency_keys')
         .set({ state: 'completed', held_until: null })
         .where('account_id', '=', accountId)
         .where('idempotency_key', '=', key)
         .where('request_id', '=', requestId)
-        .execute();
-    } else {
-      await trx
-        .deleteFrom('idempotency_keys')
-        .where('account_id', '=', accountId)
-        .where('idempotency_key', '=', key)
-        .where('request_id', '=', requestId)
         .where('state', '=', 'in_progress')
-        .execute();
+        .executeTakeFirst();
+      return updated.numUpdatedRows > 0n;
     }
+    const deleted = await trx
+      .deleteFrom('idempotency_keys')
+      .where('account_id', '=', accountId)
+      .where('idempotency_key', '=', key)
+      .where('request_id', '=', requestId)
+      .where('state', '=', 'in_progress')
+      .executeTakeFirst();
+    return deleted.numDeletedRows > 0n;
   }
 
   async get(accountId: string, key: string): Promise<IdempotencyRecord | null> {
@@ -100,6 +121,7 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
       state: row.state,
       createdAt: isoOf(row.created_at),
       expiresAt: isoOf(row.expires_at),
+      replays: Number(row.replays),
     };
   }
 

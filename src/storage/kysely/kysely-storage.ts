@@ -26,10 +26,10 @@ function toKyselyMigrations(migrations: SqlMigrations): Record<string, Migration
   return out;
 }
 
-/** Rolls back a settlement whose reservation was no longer open; never leaves this module. */
+/** Rolls back a settlement whose reservation or Idempotency-Key claim was no longer its own; never leaves this module. */
 class NotCommitted extends Error {
-  constructor() {
-    super('no open reservation to commit');
+  constructor(what = 'no open reservation to commit') {
+    super(what);
   }
 }
 
@@ -75,13 +75,16 @@ export class KyselyStorage implements Storage {
         }
         await this.requests.insertIn(trx, record);
         if (idempotency) {
-          await this.idempotency.finishIn(
+          const held = await this.idempotency.finishIn(
             trx,
             record.accountId,
             idempotency.key,
             record.requestId,
             idempotency.complete,
           );
+          // A call that ran past its hold was taken over by a retry, which will charge the key itself: charging this
+          // one too would charge the key twice. (A release of a claim taken over has nothing to give back: it stands.)
+          if (!held && idempotency.complete) throw new NotCommitted('the Idempotency-Key claim was taken over');
         }
       });
       return true;

@@ -98,6 +98,8 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   held_until: ColumnType<string | Date | null, string | null, string | null>;
+  /** Free replays of the completed key so far; the claim counts them up to its cap. */
+  replays: Generated<number>;
 }
 
 export interface KumoDatabase {

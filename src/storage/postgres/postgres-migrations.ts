@@ -90,10 +90,11 @@ export const postgresMigrations: SqlMigrations = {
     )`,
     `CREATE INDEX credit_reservations_holder ON credit_reservations (holder) WHERE state = 'reserved'`,
   ],
-  // Error rows keep http_status null, not 0; idempotency_keys holds Idempotency-Key claims, never output.
+  // Error rows keep http_status null, not 0 (and old not_found rows lose their 200: that was Kumo's own answer, not
+  // the target's status); idempotency_keys holds Idempotency-Key claims, never output, and counts a key's free replays.
   '0003_settlement': [
     `ALTER TABLE requests ALTER COLUMN http_status DROP NOT NULL`,
-    `UPDATE requests SET http_status = NULL WHERE http_status NOT BETWEEN 100 AND 599`,
+    `UPDATE requests SET http_status = NULL WHERE http_status NOT BETWEEN 100 AND 599 OR status = 'not_found'`,
     `ALTER TABLE requests ADD CONSTRAINT requests_http_status CHECK (http_status BETWEEN 100 AND 599)`,
     `CREATE TABLE idempotency_keys (
       account_id text NOT NULL,
@@ -104,6 +105,7 @@ export const postgresMigrations: SqlMigrations = {
       created_at timestamptz NOT NULL,
       expires_at timestamptz NOT NULL,
       held_until timestamptz,
+      replays integer NOT NULL DEFAULT 0 CHECK (replays >= 0),
       PRIMARY KEY (account_id, idempotency_key)
     )`,
     `CREATE INDEX idempotency_keys_expires ON idempotency_keys (expires_at)`,

@@ -59,7 +59,7 @@ async function seed(storage: KyselyStorage): Promise<{ accountId: string; keyId:
 }
 
 describe('postgres specifics', () => {
-  it('0003_settlement upgrades a database made by 0001: rows kept, old 0 statuses become null, null accepted', async () => {
+  it('0003_settlement upgrades a database made by 0001: rows kept, old 0 and not_found statuses become null, null accepted', async () => {
     const upgrade = await createScratchDatabase('kumo_upgrade_test');
     const upgradeUrl = upgrade.url;
     try {
@@ -89,11 +89,18 @@ describe('postgres specifics', () => {
         createdAt: '2026-05-01T00:00:00.000Z',
       };
       await old.requests.insert(row);
+      // Before 0003 a not_found row recorded Kumo's own 200, not the target's 404/410: unknown, so null.
+      const notFound = { ...row, requestId: newId('req'), status: 'not_found', errorCode: null, httpStatus: 200 };
+      await old.requests.insert(notFound);
+      const completed = { ...row, requestId: newId('req'), status: 'completed', errorCode: null, httpStatus: 200 };
+      await old.requests.insert(completed);
       await old.close();
 
       const upgraded = await createPostgresStorage({ url: upgradeUrl, poolSize: 1 });
       await upgraded.migrate();
       expect(await upgraded.requests.get(row.requestId, ids.accountId)).toEqual({ ...row, httpStatus: null });
+      expect(await upgraded.requests.get(notFound.requestId, ids.accountId)).toEqual({ ...notFound, httpStatus: null });
+      expect(await upgraded.requests.get(completed.requestId, ids.accountId)).toEqual(completed);
       const fresh = { ...row, requestId: newId('req'), httpStatus: null };
       await upgraded.requests.insert(fresh);
       expect(await upgraded.requests.get(fresh.requestId, ids.accountId)).toEqual(fresh);

@@ -89,7 +89,9 @@ export const sqliteMigrations: SqlMigrations = {
     `CREATE INDEX credit_reservations_holder ON credit_reservations (holder) WHERE state = 'reserved'`,
   ],
   // Error rows keep http_status null, not 0. A STRICT table cannot drop NOT NULL in place, so requests is rebuilt
-  // (copying every row, turning the old 0s into null); idempotency_keys holds Idempotency-Key claims, never output.
+  // (copying every row, turning the old 0s into null, and the old not_found rows' 200 too: that was Kumo's own answer,
+  // not the target's status, which was never recorded); idempotency_keys holds Idempotency-Key claims, never output,
+  // and counts the free replays of a completed key.
   '0003_settlement': [
     `CREATE TABLE requests_0003 (
       request_id TEXT PRIMARY KEY,
@@ -110,7 +112,7 @@ export const sqliteMigrations: SqlMigrations = {
     ) STRICT`,
     `INSERT INTO requests_0003 (request_id, account_id, key_id, site_id, page_type, url, status, error_code, http_status, attempts, route, cost_units, latency_ms, artifact_id, created_at)
       SELECT request_id, account_id, key_id, site_id, page_type, url, status, error_code,
-        CASE WHEN http_status BETWEEN 100 AND 599 THEN http_status END,
+        CASE WHEN http_status BETWEEN 100 AND 599 AND status <> 'not_found' THEN http_status END,
         attempts, route, cost_units, latency_ms, artifact_id, created_at
       FROM requests`,
     `DROP TABLE requests`,
@@ -125,6 +127,7 @@ export const sqliteMigrations: SqlMigrations = {
       created_at TEXT NOT NULL,
       expires_at TEXT NOT NULL,
       held_until TEXT,
+      replays INTEGER NOT NULL DEFAULT 0 CHECK (replays >= 0),
       PRIMARY KEY (account_id, idempotency_key)
     ) STRICT`,
     `CREATE INDEX idempotency_keys_expires ON idempotency_keys (expires_at)`,

@@ -6,7 +6,8 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStorageContract, type StorageProbe } from '../storage.contract.js';
-import { Kysely } from 'kysely';
+import { Kysely, type DatabaseConnection } from 'kysely';
+import { outageClassifyingDialect } from '../kysely/outage-dialect.js';
 import { KyselyStorage } from '../kysely/kysely-storage.js';
 import type { KumoDatabase } from '../kysely/schema.js';
 import { NodeSqliteDatabase } from './node-sqlite-database.js';
@@ -193,6 +194,65 @@ describe('sqlite file durability', () => {
     await storage.close();
   });
 
+  it('a reserve whose commit landed but whose answer was lost (unavailable) is freed by the next sweep', async () => {
+    // A connection that dies right after COMMIT reached the database: the reservation exists, the caller was told
+    // `unavailable`, believes it holds nothing, and will never release it.
+    const fault = { armed: false, rollbackFails: false };
+    const reset = () => Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    const base = new NodeSqliteDialect({ database: new NodeSqliteDatabase(':memory:', {}) });
+    const dialect = outageClassifyingDialect({
+      createQueryCompiler: () => base.createQueryCompiler(),
+      createAdapter: () => base.createAdapter(),
+      createIntrospector: (db) => base.createIntrospector(db),
+      createDriver: () => {
+        const inner = base.createDriver();
+        return new Proxy(inner, {
+          get(target, property) {
+            if (property === 'commitTransaction') {
+              return async (connection: DatabaseConnection) => {
+                await target.commitTransaction(connection);
+                if (!fault.armed) return;
+                fault.armed = false;
+                fault.rollbackFails = true;
+                throw reset();
+              };
+            }
+            if (property === 'rollbackTransaction') {
+              return async (connection: DatabaseConnection) => {
+                if (!fault.rollbackFails) return target.rollbackTransaction(connection);
+                fault.rollbackFails = false;
+                throw reset();
+              };
+            }
+            const value: unknown = Reflect.get(target, property);
+            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+          },
+        });
+      },
+    });
+    const storage = new KyselyStorage({
+      db: new Kysely<KumoDatabase>({ dialect }),
+      migrations: sqliteMigrations,
+      ledger: { holder: newId('ins') },
+    });
+    await storage.migrate();
+    const ids = await seeded(storage);
+    const lost = reserveRequest(ids, 2);
+    fault.armed = true;
+    const error = await storage.ledger.reserve(lost).catch((e: unknown) => e);
+    expect(isKumoError(error) && error.code).toBe('unavailable');
+    expect(await storage.ledger.reservationState(lost.requestId)).toBe('reserved');
+    expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 0, reserved: 2 });
+
+    // The holder is this live instance, so only the retry list can free it, long before the ~150 s expiry.
+    expect(await storage.ledger.releaseOrphaned(new Date(Date.now() - 30_000).toISOString())).toBe(1);
+    expect(await storage.ledger.reservationState(lost.requestId)).toBe('released');
+    expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 0, reserved: 0 });
+    // Released once: a second sweep has nothing left to do.
+    expect(await storage.ledger.releaseOrphaned(new Date(Date.now() - 30_000).toISOString())).toBe(0);
+    await storage.close();
+  });
+
   it('creates the file readable by its owner only', async () => {
     const file = join(dir, 'mode.sqlite');
     const storage = await createSqliteStorage({ path: file });
@@ -215,7 +275,7 @@ describe('sqlite schema', () => {
     await storage.close();
   });
 
-  it('0003_settlement upgrades a file made by 0001: rows kept, old 0 statuses become null, null accepted', async () => {
+  it('0003_settlement upgrades a file made by 0001: rows kept, old 0 and not_found statuses become null, null accepted', async () => {
     const file = join(dir, `${newId('upgrade')}.sqlite`);
     await createSqliteStorage({ path: file }).then((s) => s.close()); // creates the file with its mode
     const old = new KyselyStorage({
@@ -249,11 +309,15 @@ describe('sqlite schema', () => {
       errorCode: null,
       httpStatus: 200,
     });
+    // Before 0003 a not_found row recorded Kumo's own 200, not the target's 404/410: unknown, so null.
+    const notFound = { ...row, requestId: newId('req'), status: 'not_found', errorCode: null, httpStatus: 200 };
+    await old.requests.insert(notFound);
     await old.close();
 
     const upgraded = await createSqliteStorage({ path: file });
     await upgraded.migrate();
     expect(await upgraded.requests.get(row.requestId, ids.accountId)).toEqual({ ...row, httpStatus: null });
+    expect(await upgraded.requests.get(notFound.requestId, ids.accountId)).toEqual({ ...notFound, httpStatus: null });
     const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM requests WHERE http_status = 200`.execute(
       upgraded.db,
     );
@@ -280,6 +344,7 @@ describe('sqlite schema', () => {
         'created_at',
         'expires_at',
         'held_until',
+        'replays',
       ].sort(),
     );
     await storage.close();
