@@ -53,7 +53,7 @@ export function registerScrapeRoutes(app: KumoApp, services: AppServices, authen
           ...problemResponses([413, 415, 422, 429, 502, 504], { authenticated: true }),
         },
       },
-      preHandler: authenticate(null),
+      onRequest: authenticate(null),
     },
     async (request, reply) => {
       const params: ScrapeParams = { ...defaults, ...request.body.params };
