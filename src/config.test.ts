@@ -1,7 +1,7 @@
 // Config parsing: defaults, every problem listed at once, mode rules, frozen result.
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { ConfigError, loadConfig, redactedConfig } from './config.js';
+import { afterExtractMarginMs, ConfigError, leaseBeyondFetchMs, loadConfig, redactedConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('gives the embedded defaults for an empty environment', () => {
@@ -77,8 +77,31 @@ describe('loadConfig', () => {
   });
 
   it('sizes the extraction pool and the output caps', () => {
-    expect(loadConfig({}).extraction).toEqual({ workers: 0, deadlineMs: 10_000, maxHeapMb: 512 });
+    expect(loadConfig({}).extraction).toEqual({ workers: 0, deadlineMs: 10_000, queueWaitMs: 20_000, maxHeapMb: 512 });
     expect(loadConfig({}).output).toEqual({ maxRows: 10_000, maxBytes: 20 * 1024 * 1024 });
     expect(loadConfig({ KUMO_EXTRACT_WORKERS: '3' }).extraction.workers).toBe(3);
+  });
+
+  it('keeps a call inside its concurrency lease: fetch deadline + queue wait + extraction + margin', () => {
+    const defaults = loadConfig({});
+    // The default budget: 30 s + 20 s + 10 s + 10 s margin, within the lease of fetch deadline + 60 s.
+    expect(
+      defaults.fetch.deadlineMs +
+        defaults.extraction.queueWaitMs +
+        defaults.extraction.deadlineMs +
+        afterExtractMarginMs,
+    ).toBeLessThanOrEqual(defaults.fetch.deadlineMs + leaseBeyondFetchMs);
+    expect(loadConfig({ KUMO_EXTRACT_QUEUE_WAIT_MS: '40000' }).extraction.queueWaitMs).toBe(40_000);
+    for (const env of [
+      { KUMO_EXTRACT_QUEUE_WAIT_MS: '40001' },
+      { KUMO_EXTRACT_DEADLINE_MS: '30001' },
+      { KUMO_EXTRACT_QUEUE_WAIT_MS: '25000', KUMO_EXTRACT_DEADLINE_MS: '25001' },
+      { KUMO_EXTRACT_QUEUE_WAIT_MS: '600000', KUMO_FETCH_DEADLINE_MS: '600000' },
+    ]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(
+        /KUMO_EXTRACT_QUEUE_WAIT_MS \+ KUMO_EXTRACT_DEADLINE_MS/,
+      );
+    }
+    expect(() => loadConfig({ KUMO_EXTRACT_QUEUE_WAIT_MS: '0' })).toThrow(/KUMO_EXTRACT_QUEUE_WAIT_MS/);
   });
 });

@@ -4,6 +4,11 @@ import type { Static } from 'typebox';
 import Value from 'typebox/value';
 import path from 'node:path';
 
+/** How far a call's concurrency lease reaches past its fetch deadline (ScrapeService: fetchDeadlineMs + 60 s). */
+export const leaseBeyondFetchMs = 60_000;
+/** Kept free in that reach for what follows extraction: artifact write, serialization, the settlement transaction. */
+export const afterExtractMarginMs = 10_000;
+
 const Int = (min: number, def: number, description: string, max?: number) =>
   Type.Integer({ minimum: min, ...(max === undefined ? {} : { maximum: max }), default: def, description });
 
@@ -142,6 +147,11 @@ export const EnvSchema = Type.Object(
       10_000,
       'Wall-clock budget of one parse + extract; past it the worker is stopped and the call is content_too_complex.',
     ),
+    KUMO_EXTRACT_QUEUE_WAIT_MS: Int(
+      100,
+      20_000,
+      'Longest a fetched page may wait for a free extraction worker; past it the call is 503 unavailable, free of charge.',
+    ),
     KUMO_EXTRACT_MAX_HEAP_MB: Int(
       32,
       512,
@@ -216,7 +226,7 @@ export interface Config {
     maxHeaderBytes: number;
   };
   /** The parse + extract worker pool; workers 0 = available cores. */
-  extraction: { workers: number; deadlineMs: number; maxHeapMb: number };
+  extraction: { workers: number; deadlineMs: number; queueWaitMs: number; maxHeapMb: number };
   output: { maxRows: number; maxBytes: number };
 }
 
@@ -276,6 +286,18 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     throw new ConfigError('invalid configuration: KUMO_INSTANCE_STALE_MS must exceed KUMO_HEARTBEAT_INTERVAL_MS');
   }
 
+  // A call must end inside its concurrency lease (fetch deadline + 60 s; its credit hold is fetch deadline + 120 s):
+  // the fetch has its own deadline, so after it the wait for a worker and the extraction, plus a margin for the
+  // database steps, artifact and serialization, must fit in the other 60 s. Defaults: 30 s + 20 s + 10 s + 10 s
+  // margin = 70 s < 90 s lease.
+  if (env.KUMO_EXTRACT_QUEUE_WAIT_MS + env.KUMO_EXTRACT_DEADLINE_MS + afterExtractMarginMs > leaseBeyondFetchMs) {
+    throw new ConfigError(
+      `invalid configuration: KUMO_EXTRACT_QUEUE_WAIT_MS + KUMO_EXTRACT_DEADLINE_MS must not exceed ${
+        leaseBeyondFetchMs - afterExtractMarginMs
+      } ms, or a call could outlive its concurrency lease (KUMO_FETCH_DEADLINE_MS + ${leaseBeyondFetchMs} ms)`,
+    );
+  }
+
   const dataDir = path.resolve(env.KUMO_DATA_DIR);
   const config: Config = {
     server: { host: env.HOST, port: env.PORT, bodyLimitBytes: env.KUMO_BODY_LIMIT_BYTES },
@@ -317,6 +339,7 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     extraction: {
       workers: env.KUMO_EXTRACT_WORKERS,
       deadlineMs: env.KUMO_EXTRACT_DEADLINE_MS,
+      queueWaitMs: env.KUMO_EXTRACT_QUEUE_WAIT_MS,
       maxHeapMb: env.KUMO_EXTRACT_MAX_HEAP_MB,
     },
     output: { maxRows: env.KUMO_OUTPUT_MAX_ROWS, maxBytes: env.KUMO_OUTPUT_MAX_BYTES },

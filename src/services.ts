@@ -162,6 +162,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   const extraction = new WorkerExtractionPool({
     size: config.extraction.workers,
     deadlineMs: config.extraction.deadlineMs,
+    maxQueueWaitMs: config.extraction.queueWaitMs,
     maxHeapMb: config.extraction.maxHeapMb,
     limits: config.output,
     onWorkerLost: (reason) => logger.warn({ reason }, 'extraction worker replaced'),

@@ -126,9 +126,21 @@ export class UsageReporter {
     };
   }
 
-  async headers(caller: Caller, retryAfterSeconds?: number): Promise<LimitHeaders> {
+  /**
+   * `ownSlots`: concurrency slots the asking call holds now and gives back before its answer is written (a scrape
+   * computes its headers before its charge is committed, so that nothing is awaited between the commit and the
+   * write); they are counted as free, as a GET /v1/usage right after the answer would count them.
+   */
+  async headers(
+    caller: Caller,
+    retryAfterSeconds?: number,
+    options: { ownSlots?: number } = {},
+  ): Promise<LimitHeaders> {
     const now = this.#clock();
     const r = await this.report(caller);
+    const own = options.ownSlots ?? 0;
+    r.concurrency.in_use = Math.max(0, r.concurrency.in_use - own);
+    r.key.concurrency_in_use = Math.max(0, r.key.concurrency_in_use - own);
     const creditLimit = r.key.credit_limit === null ? r.credits.limit : Math.min(r.key.credit_limit, r.credits.limit);
     const creditRemaining =
       r.key.remaining === null ? r.credits.remaining : Math.min(r.key.remaining, r.credits.remaining);

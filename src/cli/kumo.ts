@@ -366,6 +366,16 @@ async function record(args: string[]): Promise<void> {
   }
 }
 
+/** RFC 9110 token characters, and a quoted-string of visible ASCII, space and tab. */
+const token = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const quoted = '"(?:[\\t \\x21\\x23-\\x5b\\x5d-\\x7e]|\\\\[\\t \\x20-\\x7e])*"';
+const mediaTypePattern = new RegExp(`^${token}/${token}(?:[ \\t]*;[ \\t]*${token}=(?:${token}|${quoted}))*$`);
+
+/** RFC 9110 §8.3.1 media-type: type/subtype with optional parameters; nothing else reaches the header. */
+function isMediaType(value: string): boolean {
+  return mediaTypePattern.test(value);
+}
+
 /** Runs until interrupted; prints where it serves (stderr) and the origin as JSON (stdout). */
 async function origin(args: string[]): Promise<void> {
   const [action, ...rest] = args;
@@ -386,6 +396,13 @@ async function origin(args: string[]): Promise<void> {
   }
   const port = int(values.port ?? '9000', 'port')!;
   if (port > 65535) throw new UsageError('--port must be at most 65535');
+  const contentType = values['content-type'];
+  // Checked here, not at the first request: a CR/LF or other byte a header cannot carry would crash the server then.
+  if (contentType !== undefined && !isMediaType(contentType)) {
+    throw new UsageError(
+      `--content-type must be a media type such as text/html or "text/html; charset=Shift_JIS" (RFC 9110 §8.3.1)`,
+    );
+  }
   const { serveOrigin } = await import('./origin.js');
   let running;
   try {
@@ -393,7 +410,7 @@ async function origin(args: string[]): Promise<void> {
       url,
       file: values.file,
       port,
-      ...(values['content-type'] !== undefined ? { contentType: values['content-type'] } : {}),
+      ...(contentType !== undefined ? { contentType } : {}),
     });
   } catch (error) {
     const code = (error as { code?: string }).code;

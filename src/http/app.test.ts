@@ -232,3 +232,63 @@ describe('when something breaks', () => {
     expect(problem).toMatchObject({ code: 'unavailable', status: 503, request_id: id });
   });
 });
+
+describe('the key is checked before the body', () => {
+  const badBodies: [string, { payload: string; contentType: string }, number, string][] = [
+    ['invalid JSON', { payload: '{"url":', contentType: 'application/json' }, 400, 'invalid_request'],
+    ['an empty body', { payload: '', contentType: 'application/json' }, 400, 'invalid_request'],
+    ['a missing url', { payload: '{}', contentType: 'application/json' }, 400, 'invalid_request'],
+    [
+      'an unknown field',
+      { payload: JSON.stringify({ ...body, x: 1 }), contentType: 'application/json' },
+      400,
+      'invalid_request',
+    ],
+    ['a wrong type', { payload: JSON.stringify({ url: 7 }), contentType: 'application/json' }, 400, 'invalid_request'],
+    ['a __proto__ key', { payload: '{"__proto__":{"a":1}}', contentType: 'application/json' }, 400, 'invalid_request'],
+    [
+      'a body over the limit',
+      { payload: JSON.stringify({ ...body, pad: 'x'.repeat(20_000) }), contentType: 'application/json' },
+      413,
+      'payload_too_large',
+    ],
+    ['a text/plain body', { payload: JSON.stringify(body), contentType: 'text/plain' }, 415, 'unsupported_media_type'],
+  ];
+
+  for (const [name, { payload, contentType }, status, code] of badBodies) {
+    it(`${name}: 401 unauthorized without a valid key (no field named), ${status} ${code} with one`, async () => {
+      let scraped = 0;
+      const { app } = await appWith({
+        scrape: {
+          scrape: async () => {
+            scraped++;
+            throw new Error('never reached');
+          },
+        },
+      });
+      for (const authorization of [undefined, 'Bearer wrong-key-0123456789', 'Basic dXNlcjpwdw==']) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/v1/scrape',
+          headers: { 'content-type': contentType, ...(authorization ? { authorization } : {}) },
+          payload,
+        });
+        expect(res.statusCode, `${authorization}`).toBe(401);
+        const problem = res.json<Record<string, unknown>>();
+        expect(problem).toMatchObject({ code: 'unauthorized' });
+        expect(problem).not.toHaveProperty('field');
+        expect(res.headers['www-authenticate']).toContain('Bearer');
+      }
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/scrape',
+        headers: { 'content-type': contentType, authorization: 'Bearer good-key-0123456789' },
+        payload,
+      });
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toMatchObject({ code });
+      expect(scraped).toBe(0);
+      await app.close();
+    });
+  }
+});

@@ -54,6 +54,8 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
+    /** The route set the limit headers itself (a scrape, before its commit): onSend must not compute them again. */
+    limitHeadersDone: boolean;
   }
 }
 
@@ -139,6 +141,7 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as KumoApp;
 
   app.decorateRequest('caller', null);
+  app.decorateRequest('limitHeadersDone', false);
   // Only JSON bodies: Fastify would otherwise hand a text/plain body to validation as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -207,9 +210,10 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     );
   });
 
-  // Authenticated responses, errors included, say how much of each limit is left.
+  // Authenticated responses, errors included, say how much of each limit is left. A charged scrape brings its own
+  // (computed before the commit): awaiting a backend here would open a window in which a call is charged unanswered.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.caller) {
+    if (request.caller && !request.limitHeadersDone) {
       try {
         const retryAfter = Number(reply.getHeader('retry-after'));
         const headers = await services.usage.headers(

@@ -234,4 +234,44 @@ describe('WorkerExtractionPool', () => {
       await small.close();
     }
   });
+
+  it('refuses pages that waited for a worker past the queue-wait bound with unavailable + Retry-After, not when it frees', async () => {
+    const waitMs = 400;
+    const slow = new WorkerExtractionPool({
+      size: 1,
+      deadlineMs: 4_000,
+      maxHeapMb: 128,
+      maxQueueWaitMs: waitMs,
+      limits: { maxRows: 10, maxBytes: 1e6 },
+    });
+    try {
+      while (slow.readyWorkers < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      const started = performance.now();
+      // Took a worker at once: its own deadline applies, never the queue-wait bound.
+      const runaway = slow.run(htmlJob(millionDeep)).catch((error: KumoError) => error.code);
+      const waiting = [1, 2, 3].map(() =>
+        slow.run(htmlJob(smallPage)).then(
+          () => ({ outcome: 'served', ms: performance.now() - started }),
+          (error: KumoError) => ({
+            outcome: `${error.code} ${error.extras.retryAfterSeconds}`,
+            ms: performance.now() - started,
+          }),
+        ),
+      );
+      const answers = await Promise.all(waiting);
+      for (const answer of answers) {
+        expect(answer.outcome).toBe('unavailable 1');
+        expect(answer.ms).toBeGreaterThanOrEqual(waitMs - 50);
+        // Answered at the bound, long before the worker would have been free (the runaway's 4 s deadline).
+        expect(answer.ms).toBeLessThan(3_000);
+      }
+      expect(await runaway).toBe('content_too_complex');
+      // The pool still serves after both the expiries and the replaced worker (once the replacement has loaded).
+      while (slow.readyWorkers < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      const next = await slow.run(htmlJob(smallPage));
+      expect(next.extraction?.data.price).toBe(1980);
+    } finally {
+      await slow.close();
+    }
+  });
 });

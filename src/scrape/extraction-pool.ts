@@ -25,6 +25,9 @@ export interface WorkerExtractionPoolOptions {
   /** Pages waiting for a worker beyond which a call is refused (503 unavailable); default 32 per worker. Each
    * waiting page holds its body, so the queue bounds memory too. */
   maxQueue?: number;
+  /** Longest a page may wait for a worker; past it the call is refused (503 unavailable, free). Bounded so that a
+   * call ends well within its concurrency lease and its credit hold (config.ts checks the sum); default 20 s. */
+  maxQueueWaitMs?: number;
   /** Told whenever a worker is lost and replaced (for logs and metrics; never page content). */
   onWorkerLost?: (reason: WorkerLoss) => void;
   /** Tests point this elsewhere; default the entry next to this module (.ts under vitest, .js in dist/). */
@@ -35,7 +38,12 @@ interface Pending {
   job: ProduceJob;
   resolve: (produced: Produced) => void;
   reject: (error: KumoError) => void;
+  /** Fires when the page has waited too long for a worker; cleared when a worker takes it. */
+  waitTimer: NodeJS.Timeout | null;
 }
+
+/** Default bound on the wait for a worker (KUMO_EXTRACT_QUEUE_WAIT_MS). */
+export const defaultMaxQueueWaitMs = 20_000;
 
 interface Slot {
   worker: Worker;
@@ -82,15 +90,33 @@ export class WorkerExtractionPool implements ExtractionRunner {
     // A copy in a buffer of its own is moved (not cloned) to the worker; the caller keeps its bytes.
     const body = job.body.slice();
     return new Promise<Produced>((resolve, reject) => {
-      this.#queue.push({ job: { ...job, body }, resolve, reject });
+      const pending: Pending = { job: { ...job, body }, resolve, reject, waitTimer: null };
+      const waitMs = this.#o.maxQueueWaitMs ?? defaultMaxQueueWaitMs;
+      pending.waitTimer = setTimeout(() => this.#expire(pending, waitMs), waitMs);
+      pending.waitTimer.unref();
+      this.#queue.push(pending);
       this.#dispatch();
     });
+  }
+
+  /** A page still waiting for a worker past the bound: refused, free, so the caller can retry elsewhere or later. */
+  #expire(pending: Pending, waitMs: number): void {
+    pending.waitTimer = null;
+    const index = this.#queue.indexOf(pending);
+    if (index === -1) return;
+    this.#queue.splice(index, 1);
+    pending.reject(
+      new KumoError('unavailable', `no extraction worker was free within ${waitMs} ms; retry shortly`, {
+        retryAfterSeconds: 1,
+      }),
+    );
   }
 
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#restartTimer) clearTimeout(this.#restartTimer);
     for (const pending of this.#queue.splice(0)) {
+      if (pending.waitTimer) clearTimeout(pending.waitTimer);
       pending.reject(new KumoError('unavailable', 'the service is shutting down'));
     }
     const slots = [...this.#slots];
@@ -150,7 +176,10 @@ export class WorkerExtractionPool implements ExtractionRunner {
     if (this.#closed) return;
     if (loss === 'failed_to_start') {
       // A worker that cannot even load would be respawned in a tight loop; answer the waiting calls and retry later.
-      for (const pending of this.#queue.splice(0)) pending.reject(this.#errorFor(loss));
+      for (const pending of this.#queue.splice(0)) {
+        if (pending.waitTimer) clearTimeout(pending.waitTimer);
+        pending.reject(this.#errorFor(loss));
+      }
       this.#restartTimer ??= setTimeout(() => {
         this.#restartTimer = null;
         while (!this.#closed && this.#slots.size < this.#size) this.#spawn();
@@ -184,6 +213,8 @@ export class WorkerExtractionPool implements ExtractionRunner {
       if (this.#queue.length === 0) return;
       if (!slot.ready || slot.current) continue;
       const pending = this.#queue.shift()!;
+      if (pending.waitTimer) clearTimeout(pending.waitTimer);
+      pending.waitTimer = null;
       const id = this.#nextId++;
       const timer = setTimeout(() => this.#lose(slot, 'deadline'), this.#o.deadlineMs);
       slot.current = { id, pending, timer };

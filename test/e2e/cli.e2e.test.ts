@@ -323,6 +323,78 @@ describe('kumo origin serve', () => {
     expect(run.code).toBe(2);
     expect(run.err).toMatch(message);
   });
+
+  it.each([
+    ['a header injection', 'text/html\r\nX-Injected: 1'],
+    ['a trailing CRLF', 'text/html\r\n'],
+    ['a bare LF', 'text/html\nX: 1'],
+    ['a DEL byte', 'text/html\u007f'],
+    ['empty', ''],
+    ['no subtype', 'text'],
+    ['an empty subtype', 'text/'],
+    ['a parameter without a value', 'text/html; charset'],
+    ['a non-ASCII type', 'テキスト/html'],
+    ['a non-ASCII quoted parameter', 'text/html; charset="é"'],
+    ['leading space', ' text/html'],
+  ])('--content-type with %s is a usage error at startup (exit 2, no stack trace)', async (_name, contentType) => {
+    const run = await kumo([
+      'origin',
+      'serve',
+      '--url',
+      itemUrl,
+      '--file',
+      'README.md',
+      '--port',
+      '0',
+      '--content-type',
+      contentType,
+    ]);
+    expect(run.code).toBe(2);
+    // An empty value is refused by the option parser ("needs a value") before the media-type check.
+    expect(run.err).toMatch(
+      contentType === '' ? /--content-type needs a value/ : /--content-type must be a media type/,
+    );
+    expect(run.err).not.toMatch(/\n\s+at /);
+    expect(run.out).toBe('');
+  });
+
+  it('serves with a valid --content-type, parameters included', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(repoRoot, 'dist/cli/kumo.js'),
+        'origin',
+        'serve',
+        '--url',
+        itemUrl,
+        '--file',
+        path.join(fixtures, 'modelled-no-json-ld.html'),
+        '--port',
+        '0',
+        '--content-type',
+        'text/html; charset="Shift_JIS"',
+      ],
+      { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', KUMO_DATA_DIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      const printed = await Promise.race([
+        new Promise<string>((resolve) => child.stdout.on('data', () => out.includes('\n') && resolve(out))),
+        exited.then(() => out),
+      ]);
+      const { origin: served } = JSON.parse(printed) as { origin: string };
+      const response = await fetch(`${served}${new URL(itemUrl).pathname}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset="Shift_JIS"');
+      await response.arrayBuffer();
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
 });
 
 describe('output for pipes', () => {

@@ -176,6 +176,40 @@ describe('401 unauthorized is one answer for every bad key', () => {
   });
 });
 
+describe('the key is checked before the body is read or validated', () => {
+  it.each([
+    ['invalid JSON', '{"url":', 400, 'invalid_request'],
+    ['an unknown field', JSON.stringify({ url: item('100001'), extra: true }), 400, 'invalid_request'],
+    ['a missing url', '{}', 400, 'invalid_request'],
+    [
+      'a body over the limit',
+      JSON.stringify({ url: item('100001'), pad: 'x'.repeat(100_000) }),
+      413,
+      'payload_too_large',
+    ],
+  ])('%s: 401 unauthorized without a key, naming no field; %i %s with one', async (_name, body, status, code) => {
+    for (const key of [null, 'kumo_live_unknownunknownunknownunknown']) {
+      const res = await scrape(kumo.baseUrl, body, key);
+      expectProblem(res, 401, 'unauthorized');
+      expect(res.body).not.toHaveProperty('field');
+    }
+    expectProblem(await scrape(kumo.baseUrl, body), status, code);
+  });
+
+  it('a text/plain body: 401 without a key, 415 with one', async () => {
+    const send = async (authorization: Record<string, string>) => {
+      const response = await fetch(`${kumo.baseUrl}/v1/scrape`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', ...authorization },
+        body: 'url=x',
+      });
+      return { status: response.status, headers: response.headers, body: await response.json() };
+    };
+    expectProblem(await send({}), 401, 'unauthorized');
+    expectProblem(await send({ authorization: `Bearer ${testKey}` }), 415, 'unsupported_media_type');
+  });
+});
+
 describe('403 key_scope_denied', () => {
   it('for a site, an output and an operation the key may not use', async () => {
     const narrow = await kumoCli(kumo.dataDir, [

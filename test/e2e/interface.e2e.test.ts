@@ -158,7 +158,7 @@ describe('every route × bad input answers a catalogue problem with its request 
     const name = `${route.method} ${route.path}`;
     if (route.authenticated) {
       it(`${name}: no key → 401 unauthorized`, async () => {
-        // A valid body: the key is what is missing (the body is parsed before the key is checked).
+        // A valid body: the key is what is missing (the key is checked before the body; errors.e2e has bad bodies).
         const body = route.method === 'POST' ? JSON.stringify({ url: item('200001') }) : '';
         const headers = body ? { ...json, 'content-length': String(body.length) } : {};
         expectCatalogueProblem(await request(route.method, at(route.path), headers, body), {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
-import { startKumo, scrape, type KumoProcess } from '../support/kumo-process.js';
+import { startKumo, scrape, testKey, type KumoProcess } from '../support/kumo-process.js';
 import { itemPage } from '../support/pages.js';
 
 // Small bounds so the test runs in seconds; the upper limits below leave room for a loaded 2-core machine.
@@ -63,10 +63,13 @@ function hold(opening: string, giveUpMs = 20_000): Held {
   return { socket, closed };
 }
 
+// The key is checked before the body is read, so only a caller with a valid key ever gets to stall a body.
+const auth = `Authorization: Bearer ${testKey}\r\n`;
+
 describe('server timeouts', () => {
   it('closes half-sent bodies (Content-Length larger than sent) after the request timeout, every one of them', async () => {
     const head = (n: number) =>
-      `POST /v1/scrape HTTP/1.1\r\nHost: kumo\r\nContent-Type: application/json\r\nContent-Length: ${1000 + n}\r\n\r\n{"url":"https://www.ikebe-gakki.com/`;
+      `POST /v1/scrape HTTP/1.1\r\nHost: kumo\r\n${auth}Content-Type: application/json\r\nContent-Length: ${1000 + n}\r\n\r\n{"url":"https://www.ikebe-gakki.com/`;
     const held = Array.from({ length: 20 }, (_, n) => hold(head(n)));
     const results = await Promise.all(held.map((h) => h.closed));
     for (const { ms } of results) {
@@ -77,7 +80,7 @@ describe('server timeouts', () => {
 
   it('tells a stalled client why: a 408 request_timeout problem with its request id, before closing', async () => {
     const { received } = await hold(
-      'POST /v1/scrape HTTP/1.1\r\nHost: kumo\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"url":',
+      `POST /v1/scrape HTTP/1.1\r\nHost: kumo\r\n${auth}Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{"url":`,
     ).closed;
     const [head = '', body = ''] = received.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 408 /);
@@ -85,6 +88,18 @@ describe('server timeouts', () => {
     const requestId = /request-id: (req_\w+)/i.exec(head)?.[1];
     const problem = JSON.parse(body) as { code: string; status: number; request_id: string };
     expect(problem).toMatchObject({ code: 'request_timeout', status: 408, request_id: requestId });
+  });
+
+  it('answers a half-sent body without a valid key 401 at once, and closes it well before the request timeout', async () => {
+    const heads = ['', 'Authorization: Bearer kumo_live_nosuchkey_0123456789\r\n'].map(
+      (authorization) =>
+        `POST /v1/scrape HTTP/1.1\r\nHost: kumo\r\n${authorization}Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"url":`,
+    );
+    for (const { ms, received } of await Promise.all(heads.map((head) => hold(head).closed))) {
+      expect(received).toMatch(/^HTTP\/1\.1 401 /);
+      expect(received).toMatch(/"code":"unauthorized"/);
+      expect(ms).toBeLessThan(requestMs);
+    }
   });
 
   it('closes a slowloris header drip after the headers timeout, well before the request timeout', async () => {

@@ -14,7 +14,7 @@ export function registerAccountRoutes(app: KumoApp, services: AppServices, authe
         security: [{ bearer: [] }],
         response: { 200: UsageResponseSchema, ...problemResponses([], { authenticated: true }) },
       },
-      preHandler: authenticate('usage'),
+      onRequest: authenticate('usage'),
     },
     async (request) => ({ request_id: String(request.id), ...(await services.usage.report(request.caller!)) }),
   );
@@ -29,7 +29,7 @@ export function registerAccountRoutes(app: KumoApp, services: AppServices, authe
         params: IdParamsSchema,
         response: { 200: RequestRecordSchema, ...problemResponses([404, 414], { authenticated: true }) },
       },
-      preHandler: authenticate('usage'),
+      onRequest: authenticate('usage'),
     },
     async (request) => {
       const row = await services.requests.get(request.params.id, request.caller!.account.id);

@@ -16,7 +16,7 @@ export function registerArtifactRoutes(app: KumoApp, services: AppServices, auth
         params: IdParamsSchema,
         response: { 200: ArtifactResponseSchema, ...problemResponses([404, 414], { authenticated: true }) },
       },
-      preHandler: authenticate('artifacts'),
+      onRequest: authenticate('artifacts'),
     },
     async (request) => {
       const found = await services.artifacts.get(request.params.id, request.caller!.account.id);
@@ -46,7 +46,7 @@ export function registerArtifactRoutes(app: KumoApp, services: AppServices, auth
           ...problemResponses([404, 414], { authenticated: true }),
         },
       },
-      preHandler: authenticate('artifacts'),
+      onRequest: authenticate('artifacts'),
     },
     async (request, reply) => {
       const removed = await services.artifacts.delete(request.params.id, request.caller!.account.id);

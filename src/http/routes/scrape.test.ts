@@ -23,11 +23,13 @@ import { itemPage } from '../../../test/support/pages.js';
 const url = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592';
 const secret = 'good-key-0123456789';
 
+/** What the stand-in target answers; 200 unless a test says otherwise. */
+let targetStatus = 200;
 const fetcher: Fetcher = {
   fetch: async () => ({
     route: 'http',
     finalUrl: url,
-    httpStatus: 200,
+    httpStatus: targetStatus,
     headers: { 'content-type': 'text/html; charset=utf-8' },
     body: new TextEncoder().encode(itemPage()),
     attempts: 1,
@@ -41,6 +43,15 @@ let storage: KyselyStorage;
 let caller: Caller;
 let real: ScrapeService;
 let app: KumoApp;
+/** The order of backend work around a call: each usage report (ledger + limiter) and each settlement. */
+let events: string[];
+/** Counts usage reports, so that a test can see which of them ran after the charge was committed. */
+class SpyUsageReporter extends UsageReporter {
+  override report(c: Caller) {
+    events.push('usage report');
+    return super.report(c);
+  }
+}
 /** Changes the finished result before the route serializes it: how a test plants output that cannot be sent. */
 let corrupt: ((result: ScrapeResult) => ScrapeResult) | null;
 
@@ -81,6 +92,13 @@ beforeEach(async () => {
     },
   };
   caller.key.accountId = caller.account.id;
+  events = [];
+  const settle = storage.settle.bind(storage);
+  storage.settle = async (request) => {
+    const settled = await settle(request);
+    events.push(request.ledger === 'none' || request.ledger === 'release' ? `settle ${request.ledger}` : 'commit');
+    return settled;
+  };
   await storage.accounts.create(caller.account);
   await storage.keys.create(caller.key);
   const limiter = new InProcessConcurrencyLimiter();
@@ -96,6 +114,7 @@ beforeEach(async () => {
     extraction,
   });
   corrupt = null;
+  targetStatus = 200;
   const scrape = {
     scrape: (...args: Parameters<ScrapeService['scrape']>) => {
       const [c, u, p, id, options = {}] = args;
@@ -108,7 +127,7 @@ beforeEach(async () => {
   const services = {
     scrape,
     accounts: { authenticate: async (key: string) => (key === secret ? caller : null) },
-    usage: new UsageReporter({ ledger: storage.ledger, limiter }),
+    usage: new SpyUsageReporter({ ledger: storage.ledger, limiter }),
     health: async () => undefined,
   } as unknown as AppServices;
   app = await buildApp(services, { logger: pino({ level: 'silent' }), bodyLimitBytes: 16_384 });
@@ -211,5 +230,60 @@ describe('Idempotency-Key over HTTP', () => {
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ code: 'idempotency_conflict' });
     expect(await usage()).toEqual({ used: 1, reserved: 0 });
+  });
+});
+
+describe('limit headers of a charged call', () => {
+  const limitHeaderNames = [
+    'x-credits-limit',
+    'x-credits-remaining',
+    'x-concurrency-limit',
+    'x-concurrency-remaining',
+    'ratelimit-policy',
+    'ratelimit',
+  ];
+  const limitHeadersOf = (res: { headers: Record<string, unknown> }) =>
+    Object.fromEntries(limitHeaderNames.map((name) => [name, res.headers[name]]));
+  const getUsage = () =>
+    app.inject({ method: 'GET', url: '/v1/usage', headers: { authorization: `Bearer ${secret}` } });
+
+  it.each([
+    ['a first call', {}],
+    ['a call with an artifact (cost 2)', { params: { store_artifact: true } }],
+  ])('%s: agree with GET /v1/usage right after, and nothing reads a backend after the commit', async (_n, extra) => {
+    const before = await getUsage();
+    events = [];
+    const res = await post({ url, ...extra });
+    expect(res.statusCode).toBe(200);
+    const cost = res.json<{ cost_units: number }>().cost_units;
+    // The charge is committed, and no usage report (ledger or limiter) waits between it and the answer.
+    expect(events.at(-1)).toBe('commit');
+    expect(events).toContain('usage report');
+    const after = await getUsage();
+    expect(limitHeadersOf(res)).toEqual(limitHeadersOf(after));
+    expect(Number(res.headers['x-credits-remaining'])).toBe(
+      after.json<{ credits: { remaining: number } }>().credits.remaining,
+    );
+    expect(Number(res.headers['x-credits-remaining'])).toBe(Number(before.headers['x-credits-remaining']) - cost);
+    // The call's own slot is given back before the answer: counted free, as GET /v1/usage counts it afterwards.
+    expect(res.headers['x-concurrency-remaining']).toBe(res.headers['x-concurrency-limit']);
+  });
+
+  it('a replay (charged 0) agrees with GET /v1/usage and reads nothing after its settlement either', async () => {
+    await post({ url }, { 'idempotency-key': 'replay-headers' });
+    events = [];
+    const retry = await post({ url }, { 'idempotency-key': 'replay-headers' });
+    expect(retry.json()).toMatchObject({ cost_units: 0 });
+    expect(events.at(-1)).toBe('settle none');
+    expect(limitHeadersOf(retry)).toEqual(limitHeadersOf(await getUsage()));
+  });
+
+  it('a call that is not charged (404 at the target) still gets its headers, computed after its release', async () => {
+    targetStatus = 404;
+    const res = await post({ url });
+    expect(res.json()).toMatchObject({ cost_units: 0, fetch_summary: { status: 'not_found' } });
+    expect(events.at(-1)).toBe('usage report');
+    expect(res.headers['x-credits-remaining']).toBeDefined();
+    expect(limitHeadersOf(res)).toEqual(limitHeadersOf(await getUsage()));
   });
 });

@@ -6,6 +6,8 @@ import { ScrapeBodySchema, ScrapeResponseSchema } from '../schemas.js';
 import { problemResponses } from '../openapi.js';
 import type { ScrapeParams } from '../../scrape/scrape-service.js';
 import { bodyHashOf, parseIdempotencyKey } from '../../scrape/idempotency.js';
+import type { Caller } from '../../scrape/caller.js';
+import type { LimitHeaders } from '../../accounts/usage-report.js';
 
 /** Documents the optional header in OpenAPI; parseIdempotencyKey is the check that counts. */
 const ScrapeHeadersSchema = Type.Object({
@@ -19,6 +21,20 @@ const ScrapeHeadersSchema = Type.Object({
     }),
   ),
 });
+
+/**
+ * The limit headers as they will stand once this call's charge is committed and its slot given back: the
+ * reservation counted in `reserved` turns into the same number of credits `used` (a replay reserves and charges
+ * nothing), so the credits left do not change; the call's own concurrency slot is counted as free. Null when a
+ * backend fails: the headers are advisory, and the call must not wait for them after its commit.
+ */
+async function headersAfterCommit(services: AppServices, caller: Caller): Promise<LimitHeaders | null> {
+  try {
+    return await services.usage.headers(caller, undefined, { ownSlots: 1 });
+  } catch {
+    return null;
+  }
+}
 
 const defaults: ScrapeParams = { mode: 'html_json', work_type: 'auto', include_html: false, store_artifact: false };
 
@@ -37,7 +53,7 @@ export function registerScrapeRoutes(app: KumoApp, services: AppServices, authen
           ...problemResponses([413, 415, 422, 429, 502, 504], { authenticated: true }),
         },
       },
-      preHandler: authenticate(null),
+      onRequest: authenticate(null),
     },
     async (request, reply) => {
       const params: ScrapeParams = { ...defaults, ...request.body.params };
@@ -51,6 +67,8 @@ export function registerScrapeRoutes(app: KumoApp, services: AppServices, authen
       reply.raw.once('close', onClose);
 
       let body: ReturnType<typeof reply.serialize> | null = null;
+      // undefined: not computed (onSend will); null: computed but a backend failed (sent without them).
+      let limitHeaders: LimitHeaders | null | undefined;
       try {
         const result = await services.scrape.scrape(request.caller!, request.body.url, params, String(request.id), {
           signal: gone.signal,
@@ -58,11 +76,20 @@ export function registerScrapeRoutes(app: KumoApp, services: AppServices, authen
             ? { idempotency: { key: idempotencyKey, bodyHash: bodyHashOf({ url: request.body.url, params }) } }
             : {}),
           // Serialized while the credits are only reserved: a body that cannot be produced is never charged.
-          deliver: (answer, { replayed }) => {
+          deliver: async (answer, { replayed }) => {
             body = reply.serialize(answer);
             if (replayed) reply.header('Idempotent-Replayed', 'true');
+            // A call about to be charged gets its limit headers now, while the credits are only reserved: between
+            // the commit and the write nothing may wait on a backend (docs/api.md, When the charge happens).
+            if (answer.fetch_summary.status === 'completed') {
+              limitHeaders = await headersAfterCommit(services, request.caller!);
+            }
           },
         });
+        if (limitHeaders !== undefined) {
+          for (const [name, value] of Object.entries(limitHeaders ?? {})) reply.header(name, value);
+          request.limitHeadersDone = true;
+        }
         // Already JSON: sent as is, not serialized a second time (the route schema shaped it in reply.serialize).
         const untyped = reply as unknown as FastifyReply;
         untyped.type('application/json; charset=utf-8').send(body ?? reply.serialize(result));
