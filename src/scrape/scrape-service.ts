@@ -1,5 +1,6 @@
 // The use case behind POST /v1/scrape, free of HTTP: URL → site → scope → credits → slot → fetch → normalize →
 // extract → settle. Every path out settles the reservation and the slot exactly once and writes one metadata row.
+import { leaseBeyondFetchMs } from '../config.js';
 import { KumoError, isKumoError, type ErrorCode } from '../errors.js';
 import type { Fetcher, FetchedPage } from '../fetch/fetcher.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -287,7 +288,8 @@ export class ScrapeService {
     const cost = costOf(site, params);
     const slot = await this.#o.limiter.tryAcquire(
       concurrencyScopesOf(caller.account, caller.key),
-      this.#o.fetchDeadlineMs + 60_000,
+      // The config guarantees fetch + extraction queue + extraction + settlement fit in this.
+      this.#o.fetchDeadlineMs + leaseBeyondFetchMs,
     );
     if (!slot.granted) {
       throw new KumoError(
