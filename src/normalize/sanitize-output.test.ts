@@ -384,6 +384,21 @@ describe('sanitizeOutputHtml: what changes the document where it is opened goes'
     expect(out).not.toMatch(/onmouseover|alert/);
     expect(out).toContain('aria-label="ok"');
   });
+
+  it('control characters HTML does not allow go, from text, attributes and URLs; its whitespace stays', () => {
+    const forbidden = [...Array.from({ length: 0x20 }, (_, c) => c).filter((c) => ![9, 10, 12, 13].includes(c)), 0x7f];
+    const all = forbidden.map((c) => String.fromCharCode(c)).join('');
+    const out = served(
+      `<p title="a${all}b">x${all}y\t\n\f\rz</p><a href="https://example.com/${all}p">l${all}k</a><img alt="${all}">`,
+    );
+    const left = [...out].filter((ch) => forbidden.includes(ch.charCodeAt(0)));
+    expect(left.map((ch) => ch.charCodeAt(0))).toEqual([]);
+    expect(out).toContain('title="ab"');
+    expect(out).toContain('xy\t\n\f\rz');
+    expect(out).toContain('>lk</a>');
+    // The same through the sanitizer alone (artifacts and html take that path too).
+    expect(clean(`<p>${all}</p>`)).toBe('<!DOCTYPE html>\n<p></p>');
+  });
 });
 
 describe('sanitizeOutputHtml: what a reader needs survives', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { KumoError } from '../errors.js';
 import { estatStatsDataExtractor } from '../sites/estat-api/stats-data-extractor.js';
 import { ikebeItemExtractor } from '../sites/ikebe-gakki/item-extractor.js';
-import { capLists, jsonByteLength, produce, type ProduceJob } from './produce.js';
+import { capLists, jsonByteLength, jsonStringByteLength, produce, type ProduceJob } from './produce.js';
 
 const encoder = new TextEncoder();
 
@@ -86,6 +86,64 @@ describe('output caps', () => {
     expect(() => produce({ ...job, wantHtml: true }, ikebeItemExtractor, limits)).toThrow(
       expect.objectContaining({ code: 'output_too_large' }),
     );
+  });
+
+  it('counts the HTML as it is served, JSON-escaped: a page just under the cap in raw bytes but over it as JSON is output_too_large', () => {
+    const cap = 100_000;
+    const itemJob = (body: string): ProduceJob => ({
+      extractorId: ikebeItemExtractor.id,
+      body: encoder.encode(
+        `<html><head><script type="application/ld+json">{"@type":"Product","name":"商品","offers":{"@type":"Offer","price":"100","priceCurrency":"JPY"}}</script></head><body>${body}</body></html>`,
+      ),
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      finalUrl: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592',
+      wantData: true,
+      wantHtml: true,
+    });
+    const limits = { maxRows: 100, maxBytes: cap };
+    // Every character that JSON escapes and the served HTML keeps: quotes and backslashes (2 bytes each in JSON), in
+    // text and in an attribute value.
+    for (const filler of [
+      `<p>${'\\'.repeat(cap * 0.6)}</p>`,
+      `<p>${'"'.repeat(cap * 0.6)}</p>`,
+      `<p title="${'\\'.repeat(cap * 0.3)}">${'"'.repeat(cap * 0.3)}</p>`,
+    ]) {
+      const job = itemJob(filler);
+      expect(job.body.byteLength).toBeLessThan(cap);
+      expect(() => produce(job, ikebeItemExtractor, limits), filler.slice(0, 20)).toThrow(
+        expect.objectContaining({ code: 'output_too_large' }),
+      );
+      // Without the HTML the same page is served: it is the escaped HTML that is counted.
+      expect(produce({ ...job, wantHtml: false }, ikebeItemExtractor, limits).extraction!.data.price).toBe(100);
+    }
+    // Control characters would take 6 bytes each in JSON; the served HTML does not carry them at all.
+    const controls = Array.from({ length: 0x20 }, (_, c) => String.fromCharCode(c))
+      .filter((c) => !'\t\n\f\r'.includes(c))
+      .join('');
+    const job = itemJob(`<p title="${controls.repeat(1_000)}">${controls.repeat(2_000)}</p>`);
+    expect(job.body.byteLength).toBeLessThan(cap);
+    expect(job.body.byteLength * 6).toBeGreaterThan(cap);
+    const produced = produce(job, ikebeItemExtractor, limits);
+    expect(Buffer.byteLength(JSON.stringify(produced.html))).toBeLessThan(2_000);
+  });
+
+  it('measures a string as JSON exactly, for every UTF-16 code unit and surrogate pairs, lone or not', () => {
+    const units = Array.from({ length: 0x10000 }, (_, c) => String.fromCharCode(c));
+    const wrong = units.filter((unit) => jsonStringByteLength(unit) !== Buffer.byteLength(JSON.stringify(unit)));
+    expect(wrong.map((unit) => unit.charCodeAt(0).toString(16))).toEqual([]);
+    for (const text of [
+      '',
+      'a"b\\c',
+      '😀',
+      '\ud83d',
+      '\ude00x',
+      'x\ud83d',
+      '\ud83d\ud83d\ude00',
+      '日本\u0001\u007f\u2028',
+    ]) {
+      expect(jsonStringByteLength(text), JSON.stringify(text)).toBe(Buffer.byteLength(JSON.stringify(text)));
+    }
+    expect(jsonStringByteLength(units.join(''))).toBe(Buffer.byteLength(JSON.stringify(units.join(''))));
   });
 
   it('cuts every over-long array at any depth, naming each path', () => {

@@ -8,7 +8,8 @@ import { normalizePage, serializeHtml } from '../normalize/normalize-page.js';
 export interface OutputLimits {
   /** Longest array kept anywhere in `data`; longer ones are cut and named in warnings. */
   maxRows: number;
-  /** Largest serialized `data` + served HTML, in UTF-8 bytes; past it the call is `output_too_large`. */
+  /** Largest serialized `data` + served HTML as they are served (JSON, escapes included), in UTF-8 bytes; past it
+   * the call is `output_too_large`. */
   maxBytes: number;
 }
 
@@ -56,7 +57,8 @@ export function produce(job: ProduceJob, extractor: Extractor, limits: OutputLim
     validateExtraction(extractor.pageType, extraction);
   }
   const html = normalized.kind === 'html' && job.wantHtml ? serializeHtml(normalized) : null;
-  const htmlBytes = html === null ? 0 : Buffer.byteLength(html, 'utf8');
+  // Counted as served: inside JSON, where a quote or backslash takes 2 bytes and a control character 6.
+  const htmlBytes = html === null ? 0 : jsonStringByteLength(html);
   const bytes = htmlBytes + (extraction ? jsonByteLength(extraction.data, limits.maxBytes - htmlBytes + 1) : 0);
   if (bytes > limits.maxBytes) {
     throw new KumoError('output_too_large', `the answer's data and HTML would be over the ${limits.maxBytes}-byte cap`);
@@ -99,7 +101,7 @@ export function jsonByteLength(value: unknown, stopAbove = Number.POSITIVE_INFIN
   while (stack.length > 0 && total <= stopAbove) {
     const v = stack.pop();
     if (v === null || v === undefined) total += 4;
-    else if (typeof v === 'string') total += Buffer.byteLength(JSON.stringify(v), 'utf8');
+    else if (typeof v === 'string') total += jsonStringByteLength(v);
     else if (typeof v === 'number' || typeof v === 'boolean') total += String(v).length;
     else if (Array.isArray(v)) {
       total += 2 + Math.max(0, v.length - 1);
@@ -108,10 +110,36 @@ export function jsonByteLength(value: unknown, stopAbove = Number.POSITIVE_INFIN
       const entries = Object.entries(v).filter(([, inner]) => inner !== undefined);
       total += 2 + Math.max(0, entries.length - 1);
       for (const [key, inner] of entries) {
-        total += Buffer.byteLength(JSON.stringify(key), 'utf8') + 1;
+        total += jsonStringByteLength(key) + 1;
         stack.push(inner);
       }
     }
+  }
+  return total;
+}
+
+/**
+ * UTF-8 length of JSON.stringify(text), quotes included, counted one UTF-16 unit at a time: the escaped string (up to
+ * six times the text) is never built. Mirrors JSON.stringify exactly: `"` `\\` and \b \f \n \r \t take 2 bytes, other
+ * controls and lone surrogates a 6-byte `\uXXXX`, a surrogate pair 4.
+ */
+export function jsonStringByteLength(text: string): number {
+  let total = 2;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20) total += c === 8 || c === 9 || c === 10 || c === 12 || c === 13 ? 2 : 6;
+    else if (c === 0x22 || c === 0x5c) total += 2;
+    else if (c < 0x80) total += 1;
+    else if (c < 0x800) total += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        total += 4;
+        i++;
+      } else total += 6;
+    } else if (c >= 0xdc00 && c <= 0xdfff) total += 6;
+    else total += 3;
   }
   return total;
 }
