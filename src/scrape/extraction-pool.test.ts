@@ -12,7 +12,7 @@ import { siteCatalogue } from '../sites/registry.js';
 import { fixturesDirOf, type FixtureMeta } from '../sites/verification.js';
 import type { PageTypeEntry } from '../sites/site.js';
 import { WorkerExtractionPool, type WorkerLoss } from './extraction-pool.js';
-import type { ProduceJob } from './produce.js';
+import type { OutputLimits, ProduceJob } from './produce.js';
 
 const item = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592';
 const encoder = new TextEncoder();
@@ -272,6 +272,115 @@ describe('WorkerExtractionPool', () => {
       expect(next.extraction?.data.price).toBe(1980);
     } finally {
       await slow.close();
+    }
+  });
+
+  it('keeps the waiting pages for the workers still there when one replacement cannot start', async () => {
+    const lost: WorkerLoss[] = [];
+    // The second worker start fails, when the test says so (test/support/gated-extraction-worker.ts).
+    const gate = new Int32Array(new SharedArrayBuffer(12));
+    gate[1] = 2;
+    const limits = { maxRows: 10, maxBytes: 1e6, gate: gate.buffer } as OutputLimits;
+    const flaky = new WorkerExtractionPool({
+      size: 2,
+      deadlineMs: 2_000,
+      maxHeapMb: 128,
+      limits,
+      workerUrl: new URL('../../test/support/gated-extraction-worker.ts', import.meta.url),
+      onWorkerLost: (reason) => lost.push(reason),
+    });
+    try {
+      while (flaky.readyWorkers < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      // The ready worker is busy with a runaway page; two pages wait behind it when the other worker fails to start.
+      const runaway = flaky.run(htmlJob(millionDeep)).catch((error: KumoError) => error.code);
+      const waiting = [1, 2].map(() =>
+        flaky.run(htmlJob(smallPage)).then(
+          (p) => p.extraction?.data.price,
+          (error: KumoError) => error.code,
+        ),
+      );
+      Atomics.store(gate, 2, 1);
+      while (!lost.includes('failed_to_start')) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await runaway).toBe('content_too_complex');
+      // Served by the replacement of the worker that was ready, not refused as internal.
+      expect(await Promise.all(waiting)).toEqual([1980, 1980]);
+      expect(lost).toEqual(['failed_to_start', 'deadline']);
+    } finally {
+      await flaky.close();
+    }
+  });
+
+  it("holds one copy of a waiting page (the caller's), copying it only when a worker takes it", async () => {
+    const busy = new WorkerExtractionPool({
+      size: 1,
+      deadlineMs: 5_000,
+      maxHeapMb: 128,
+      limits: { maxRows: 10, maxBytes: 1e6 },
+    });
+    try {
+      while (busy.readyWorkers < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      const runaway = busy.run(htmlJob(millionDeep)).catch((error: KumoError) => error.code);
+      const mb = 2 ** 20;
+      const jobs = Array.from({ length: 8 }, () => htmlJob(`${smallPage}${' '.repeat(4 * mb)}`));
+      const before = process.memoryUsage().arrayBuffers;
+      const waiting = jobs.map((job) => busy.run(job).catch((error: KumoError) => error.code));
+      const grown = process.memoryUsage().arrayBuffers - before;
+      // 32 MB of bodies wait; a copy each would add 32 MB more.
+      expect(grown).toBeLessThan(4 * mb);
+      // The caller's bytes are untouched (not moved away) while they wait.
+      for (const job of jobs) expect(job.body.byteLength).toBeGreaterThan(4 * mb);
+      await busy.close();
+      expect(await Promise.all(waiting)).toEqual(Array.from({ length: 8 }, () => 'unavailable'));
+      expect(await runaway).toBe('unavailable');
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('drops a waiting page and stops a running one when the caller goes (signal aborted), and serves on', async () => {
+    const lost: WorkerLoss[] = [];
+    const deadline = 6_000;
+    const gone = new WorkerExtractionPool({
+      size: 1,
+      deadlineMs: deadline,
+      maxHeapMb: 128,
+      limits: { maxRows: 10, maxBytes: 1e6 },
+      onWorkerLost: (reason) => lost.push(reason),
+    });
+    const outcome = (promise: Promise<unknown>) =>
+      promise.then(
+        () => ({ code: 'served', ms: 0 }),
+        (error: KumoError) => ({ code: error.code, message: error.message }),
+      );
+    try {
+      while (gone.readyWorkers < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      const running = new AbortController();
+      const runaway = outcome(gone.run(htmlJob(millionDeep), { signal: running.signal }));
+      const queued = new AbortController();
+      const waiting = outcome(gone.run(htmlJob(smallPage), { signal: queued.signal }));
+      const stays = gone.run(htmlJob(smallPage)).then((p) => p.extraction?.data.price);
+      // Already gone: refused before it is queued.
+      const late = new AbortController();
+      late.abort();
+      expect(await outcome(gone.run(htmlJob(smallPage), { signal: late.signal }))).toMatchObject({ code: 'internal' });
+
+      let started = performance.now();
+      queued.abort();
+      expect(await waiting).toEqual({ code: 'internal', message: 'the caller went away before the page was produced' });
+      expect(performance.now() - started).toBeLessThan(deadline / 4);
+      expect(lost).toEqual([]);
+
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      started = performance.now();
+      running.abort();
+      expect(await runaway).toEqual({ code: 'internal', message: 'the caller went away before the page was produced' });
+      // Stopped at once, not at the page's deadline.
+      expect(performance.now() - started).toBeLessThan(deadline / 4);
+      expect(lost).toEqual(['abandoned']);
+      // The page queued without a signal is served by the replacement.
+      expect(await stays).toBe(1980);
+    } finally {
+      await gone.close();
     }
   });
 });

@@ -8,11 +8,12 @@ import type { WorkerReply, WorkerRequest } from './extraction-thread.js';
 
 /** The role: turns fetched bytes into what a call serves. */
 export interface ExtractionRunner {
-  run(job: ProduceJob): Promise<Produced>;
+  /** Aborting `signal` (the caller has gone) drops the page if it still waits, or stops its worker if it runs. */
+  run(job: ProduceJob, options?: { signal?: AbortSignal }): Promise<Produced>;
   close(): Promise<void>;
 }
 
-export type WorkerLoss = 'deadline' | 'out_of_memory' | 'crashed' | 'failed_to_start';
+export type WorkerLoss = 'deadline' | 'out_of_memory' | 'crashed' | 'failed_to_start' | 'abandoned';
 
 export interface WorkerExtractionPoolOptions {
   /** Worker threads; 0 = os.availableParallelism(). */
@@ -40,6 +41,8 @@ interface Pending {
   reject: (error: KumoError) => void;
   /** Fires when the page has waited too long for a worker; cleared when a worker takes it. */
   waitTimer: NodeJS.Timeout | null;
+  /** Detaches the caller's abort listener once the page is answered. */
+  unlisten: () => void;
 }
 
 /** Default bound on the wait for a worker (KUMO_EXTRACT_QUEUE_WAIT_MS). */
@@ -80,23 +83,60 @@ export class WorkerExtractionPool implements ExtractionRunner {
     return [...this.#slots].filter((slot) => slot.ready).length;
   }
 
-  run(job: ProduceJob): Promise<Produced> {
+  run(job: ProduceJob, options: { signal?: AbortSignal } = {}): Promise<Produced> {
+    const { signal } = options;
     if (this.#closed) return Promise.reject(new KumoError('unavailable', 'the service is shutting down'));
+    if (signal?.aborted) return Promise.reject(goneError());
     if (this.#queue.length >= (this.#o.maxQueue ?? this.#size * 32)) {
       return Promise.reject(
         new KumoError('unavailable', 'every extraction worker is busy; retry shortly', { retryAfterSeconds: 1 }),
       );
     }
-    // A copy in a buffer of its own is moved (not cloned) to the worker; the caller keeps its bytes.
-    const body = job.body.slice();
     return new Promise<Produced>((resolve, reject) => {
-      const pending: Pending = { job: { ...job, body }, resolve, reject, waitTimer: null };
+      // A waiting page holds the caller's bytes, not a copy: the copy is made when a worker takes it (#dispatch).
+      const pending: Pending = {
+        job,
+        resolve: (produced) => {
+          pending.unlisten();
+          resolve(produced);
+        },
+        reject: (error) => {
+          pending.unlisten();
+          reject(error);
+        },
+        waitTimer: null,
+        unlisten: () => undefined,
+      };
+      if (signal) {
+        const onAbort = () => this.#abandon(pending);
+        signal.addEventListener('abort', onAbort, { once: true });
+        pending.unlisten = () => signal.removeEventListener('abort', onAbort);
+      }
       const waitMs = this.#o.maxQueueWaitMs ?? defaultMaxQueueWaitMs;
       pending.waitTimer = setTimeout(() => this.#expire(pending, waitMs), waitMs);
       pending.waitTimer.unref();
       this.#queue.push(pending);
       this.#dispatch();
     });
+  }
+
+  /** The caller has gone: a waiting page leaves the queue; a running one ends its worker (replaced), so no worker
+   * spends up to a deadline on an answer nobody will read. */
+  #abandon(pending: Pending): void {
+    const index = this.#queue.indexOf(pending);
+    if (index !== -1) {
+      this.#queue.splice(index, 1);
+      if (pending.waitTimer) clearTimeout(pending.waitTimer);
+      pending.waitTimer = null;
+      pending.reject(goneError());
+      return;
+    }
+    for (const slot of this.#slots) {
+      if (slot.current?.pending === pending) {
+        this.#lose(slot, 'abandoned');
+        return;
+      }
+    }
   }
 
   /** A page still waiting for a worker past the bound: refused, free, so the caller can retry elsewhere or later. */
@@ -169,16 +209,19 @@ export class WorkerExtractionPool implements ExtractionRunner {
     slot.current = null;
     if (current) {
       clearTimeout(current.timer);
-      current.pending.reject(this.#errorFor(loss));
+      current.pending.reject(loss === 'abandoned' ? goneError() : this.#errorFor(loss));
     }
     void slot.worker.terminate();
     this.#o.onWorkerLost?.(loss);
     if (this.#closed) return;
     if (loss === 'failed_to_start') {
-      // A worker that cannot even load would be respawned in a tight loop; answer the waiting calls and retry later.
-      for (const pending of this.#queue.splice(0)) {
-        if (pending.waitTimer) clearTimeout(pending.waitTimer);
-        pending.reject(this.#errorFor(loss));
+      // A worker that cannot even load would be respawned in a tight loop: retry later. The waiting calls stay for
+      // the workers still there (ready, or loading); only when none is left would they hang, so they are answered.
+      if (this.#slots.size === 0) {
+        for (const pending of this.#queue.splice(0)) {
+          if (pending.waitTimer) clearTimeout(pending.waitTimer);
+          pending.reject(this.#errorFor(loss));
+        }
       }
       this.#restartTimer ??= setTimeout(() => {
         this.#restartTimer = null;
@@ -204,6 +247,7 @@ export class WorkerExtractionPool implements ExtractionRunner {
         );
       case 'crashed':
       case 'failed_to_start':
+      case 'abandoned':
         return new KumoError('internal', 'an internal error occurred while extracting');
     }
   }
@@ -218,8 +262,15 @@ export class WorkerExtractionPool implements ExtractionRunner {
       const id = this.#nextId++;
       const timer = setTimeout(() => this.#lose(slot, 'deadline'), this.#o.deadlineMs);
       slot.current = { id, pending, timer };
-      const request: WorkerRequest = { id, job: pending.job };
-      slot.worker.postMessage(request, [pending.job.body.buffer as ArrayBuffer]);
+      // The one copy, made at hand-off, in a buffer of its own that is moved (not cloned) to the worker; the caller
+      // keeps its bytes (a view into a larger, shared buffer must not be transferred).
+      const body = pending.job.body.slice();
+      const request: WorkerRequest = { id, job: { ...pending.job, body } };
+      slot.worker.postMessage(request, [body.buffer]);
     }
   }
+}
+
+function goneError(): KumoError {
+  return new KumoError('internal', 'the caller went away before the page was produced');
 }

@@ -225,7 +225,7 @@ export class ScrapeService {
         await this.#settle(call, call.reserved ? 'release' : 'none');
         return result;
       }
-      const produced = await this.#produce(page, entry, params);
+      const produced = await this.#produce(page, entry, params, signal);
       throwIfGone(signal);
       const artifact = await this.#keepArtifact(call, params, produced);
       const charge = call.replayed ? 0 : cost;
@@ -376,15 +376,23 @@ export class ScrapeService {
   }
 
   /** Parse, extract, validate and serialize in a worker thread, under a deadline and the output caps. */
-  #produce(page: FetchedPage, entry: PageTypeEntry, params: ScrapeParams): Promise<Produced> {
-    return this.#o.extraction.run({
-      extractorId: entry.extractor.id,
-      body: page.body,
-      headers: { ...page.headers },
-      finalUrl: page.finalUrl,
-      wantData: params.mode === 'html_json',
-      wantHtml: params.mode === 'html' || params.include_html || params.store_artifact,
-    });
+  #produce(
+    page: FetchedPage,
+    entry: PageTypeEntry,
+    params: ScrapeParams,
+    signal: AbortSignal | undefined,
+  ): Promise<Produced> {
+    return this.#o.extraction.run(
+      {
+        extractorId: entry.extractor.id,
+        body: page.body,
+        headers: { ...page.headers },
+        finalUrl: page.finalUrl,
+        wantData: params.mode === 'html_json',
+        wantHtml: params.mode === 'html' || params.include_html || params.store_artifact,
+      },
+      { signal },
+    );
   }
 
   async #keepArtifact(
