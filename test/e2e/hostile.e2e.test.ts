@@ -19,6 +19,12 @@ const millionDeep = `<html><body>${'<div>'.repeat(1_000_000)}x</body></html>`;
 /** 5 MB of elements that are never closed, with attributes, so every one stays open in the tree. */
 const unclosed = `<!DOCTYPE html><html><head><title>t</title></head><body>${'<span class="a"><b>x'.repeat((5 * 2 ** 20) / 20)}`;
 
+/** An item page of 1.2 MiB, under the 2 MiB output cap in raw bytes; its HTML doubles inside the JSON answer. */
+const escapedPage = itemPage().replace(
+  '</body>',
+  `<p title="${'\\\\'.repeat(0.2 * 2 ** 20)}">${'\\\\"'.repeat(0.5 * 2 ** 20)}</p></body>`,
+);
+
 function estatTable(rows: number, extraRowBytes = 0) {
   const pad = 'x'.repeat(extraRowBytes);
   return JSON.stringify({
@@ -54,6 +60,7 @@ beforeAll(async () => {
   origin.route('GET', '/c/c-/kb/kb01/kb011427/760001', { status: 200, headers: html, body: millionDeep });
   origin.route('GET', '/c/c-/kb/kb01/kb011427/760002', { status: 200, headers: html, body: unclosed });
   origin.route('GET', '/c/c-/kb/kb01/kb011427/760003', { status: 200, headers: html, body: itemPage() });
+  origin.route('GET', '/c/c-/kb/kb01/kb011427/760004', { status: 200, headers: html, body: escapedPage });
   const json = { 'content-type': 'application/json;charset=utf-8' };
   origin.route('GET', '/rest/3.0/app/json/getStatsData', (req, res) => {
     const id = new URL(req.url ?? '/', 'http://x').searchParams.get('statsDataId');
@@ -153,5 +160,21 @@ describe('hostile pages through the built server', () => {
     const after = await used();
     expect(after.used).toBe(before.used);
     expect(after.reserved).toBe(0);
+  });
+
+  it('counts the served HTML as JSON: a page under the byte cap whose escaped HTML is over it is output_too_large, free', async () => {
+    expect(Buffer.byteLength(escapedPage)).toBeLessThan(2 * 1024 * 1024);
+    const before = await used();
+    const url = `${ikebe}/c/c-/kb/kb01/kb011427/760004`;
+    const res = await scrape(kumo.baseUrl, { url, params: { include_html: true } });
+    expect(res.status).toBe(502);
+    expect(res.body.code).toBe('output_too_large');
+    const after = await used();
+    expect(after.used).toBe(before.used);
+    expect(after.reserved).toBe(0);
+    // The same page without its HTML is served, and charged.
+    const plain = await scrape(kumo.baseUrl, { url });
+    expect(plain.status).toBe(200);
+    expect((await used()).used - after.used).toBe(1);
   });
 });
