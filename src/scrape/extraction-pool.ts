@@ -8,12 +8,12 @@ import type { WorkerReply, WorkerRequest } from './extraction-thread.js';
 
 /** The role: turns fetched bytes into what a call serves. */
 export interface ExtractionRunner {
-  /** Aborting `signal` (the caller has gone) drops the page if it still waits, or stops its worker if it runs. */
+  /** Aborting `signal` (the caller has gone) drops the page if it still waits, or answers at once if it runs. */
   run(job: ProduceJob, options?: { signal?: AbortSignal }): Promise<Produced>;
   close(): Promise<void>;
 }
 
-export type WorkerLoss = 'deadline' | 'out_of_memory' | 'crashed' | 'failed_to_start' | 'abandoned';
+export type WorkerLoss = 'deadline' | 'out_of_memory' | 'crashed' | 'failed_to_start';
 
 export interface WorkerExtractionPoolOptions {
   /** Worker threads; 0 = os.availableParallelism(). */
@@ -120,8 +120,9 @@ export class WorkerExtractionPool implements ExtractionRunner {
     });
   }
 
-  /** The caller has gone: a waiting page leaves the queue; a running one ends its worker (replaced), so no worker
-   * spends up to a deadline on an answer nobody will read. */
+  /** The caller has gone: a waiting page leaves the queue. A running one is answered at once but its worker runs on
+   * (still under the page deadline): ending it would cost a ~1 s respawn, which a client disconnecting on purpose
+   * could repeat to keep every worker restarting. */
   #abandon(pending: Pending): void {
     const index = this.#queue.indexOf(pending);
     if (index !== -1) {
@@ -131,12 +132,8 @@ export class WorkerExtractionPool implements ExtractionRunner {
       pending.reject(goneError());
       return;
     }
-    for (const slot of this.#slots) {
-      if (slot.current?.pending === pending) {
-        this.#lose(slot, 'abandoned');
-        return;
-      }
-    }
+    // Running: settle the caller's promise now; the worker's late answer then settles nothing.
+    pending.reject(goneError());
   }
 
   /** A page still waiting for a worker past the bound: refused, free, so the caller can retry elsewhere or later. */
@@ -209,7 +206,7 @@ export class WorkerExtractionPool implements ExtractionRunner {
     slot.current = null;
     if (current) {
       clearTimeout(current.timer);
-      current.pending.reject(loss === 'abandoned' ? goneError() : this.#errorFor(loss));
+      current.pending.reject(this.#errorFor(loss));
     }
     void slot.worker.terminate();
     this.#o.onWorkerLost?.(loss);
@@ -247,7 +244,6 @@ export class WorkerExtractionPool implements ExtractionRunner {
         );
       case 'crashed':
       case 'failed_to_start':
-      case 'abandoned':
         return new KumoError('internal', 'an internal error occurred while extracting');
     }
   }
