@@ -301,3 +301,67 @@ describe('HttpFetcher with robots.txt', () => {
     expect(startedAt[2]! - startedAt[1]!).toBeGreaterThanOrEqual(190);
   });
 });
+
+// Review of issue 7: a robots.txt fetch that waits in the politeness gate past its own budget (the host busy with a
+// slow page) is undecided, not failed: 503 site_busy with the gate's estimate as Retry-After, never a bare timeout
+// (502 fetch_failed), and not remembered as an outage of the site (the wait was in our own queue).
+describe('robots.txt waiting in the politeness gate', () => {
+  let shop: Origin;
+  beforeAll(async () => {
+    shop = await startOrigin();
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  it('is site_busy with a Retry-After when the robots budget runs out in the gate, and is not cached', async () => {
+    shop.route('GET', '/robots.txt', { status: 200, headers: { 'content-type': 'text/plain' }, body: '' });
+    shop.route('GET', '/item/1', { status: 200, headers: html, body: '<p>item</p>' });
+    const gate = new InProcessHostGate();
+    const rule = { maxInFlight: 1, minIntervalMs: 0 };
+    const fetcher = new HttpFetcher({
+      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
+      connectTimeoutMs: 500,
+      headersTimeoutMs: 300,
+      maxBodyBytes: 1024 * 1024,
+      maxRedirects: 5,
+      maxAttempts: 1,
+      retryBaseDelayMs: 5,
+      connectTo: parseConnectTo(`${SHOP}=${shop.url}`),
+      hostGate: gate,
+      politeness: () => rule,
+      robots: {
+        cache: new InMemoryRobotsCache(),
+        productToken: 'kumobot',
+        ttlMs: 86_400_000,
+        unreachableTtlMs: 60_000,
+        timeoutMs: 150,
+      },
+    });
+    try {
+      // Another call's page request holds the host's only slot for longer than the robots budget.
+      const leave = await gate.enter(SHOP, rule, Date.now() + 5_000, undefined, 'other');
+      const error = await fetcher
+        .fetch({ url: new URL(`https://${SHOP}/item/1`), target, deadlineAt: Date.now() + 3_000 })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      leave();
+      expect(error).toBeInstanceOf(KumoError);
+      expect((error as KumoError).code).toBe('site_busy');
+      expect((error as KumoError).extras.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect(shop.hits('/robots.txt')).toBe(0);
+      // Not remembered as unreachable: with the host free, the next call fetches robots.txt and its page.
+      const page = await fetcher.fetch({
+        url: new URL(`https://${SHOP}/item/1`),
+        target,
+        deadlineAt: Date.now() + 3_000,
+      });
+      expect(page.httpStatus).toBe(200);
+      expect(shop.hits('/robots.txt')).toBe(1);
+    } finally {
+      await fetcher.close();
+    }
+  });
+});
