@@ -63,6 +63,13 @@ describe('parseRobots (RFC 9309 matching)', () => {
     expect(rules('User-agent: kumobot\nCrawl-delay: x\n').crawlDelayMs).toBe(0);
   });
 
+  it('caps Crawl-delay at 60 s: it becomes the host spacing, and a day would shut the host off', () => {
+    expect(rules('User-agent: *\nCrawl-delay: 60\n').crawlDelayMs).toBe(60_000);
+    expect(rules('User-agent: *\nCrawl-delay: 61\n').crawlDelayMs).toBe(60_000);
+    expect(rules('User-agent: *\nCrawl-delay: 86400\n').crawlDelayMs).toBe(60_000);
+    expect(rules('User-agent: *\nCrawl-delay: 1e300\n').crawlDelayMs).toBe(60_000);
+  });
+
   it('parses only the first 500 KiB, dropping the line cut by the limit', () => {
     const filler = `# ${'x'.repeat(1000)}\n`.repeat(600);
     const r = rules(`User-agent: *\nDisallow: /early\n${filler}Disallow: /late\n`);
