@@ -188,6 +188,27 @@ describe('InProcessCircuitBreaker: blame shared per account (issue 7 §3)', () =
   });
 });
 
+describe('InProcessCircuitBreaker: a pause the target did not ask of everyone (issue 7 review)', () => {
+  let now = 0;
+  const make = () => new InProcessCircuitBreaker({ failureThreshold: 5, cooldownMs: 30_000, now: () => now });
+
+  it('an account pause rests that account only, for that long, and never longer than an hour', () => {
+    now = 0;
+    const breaker = make();
+    breaker.failed('h.jp', { accountId: 'a', accountPauseMs: 60_000 });
+    expect(breaker.state('h.jp')).toBe('closed');
+    expect(() => breaker.permit('h.jp', 'b')).not.toThrow();
+    expect(refusal(() => breaker.permit('h.jp', 'a')).extras.retryAfterSeconds).toBe(60);
+    now = 60_000;
+    expect(() => breaker.permit('h.jp', 'a')).not.toThrow();
+
+    breaker.failed('h.jp', { accountId: 'c', accountPauseMs: 10 * 365 * 86_400_000 });
+    expect(refusal(() => breaker.permit('h.jp', 'c')).extras.retryAfterSeconds).toBe(3600);
+    expect(breaker.state('h.jp')).toBe('closed');
+    expect(() => breaker.permit('h.jp', 'b')).not.toThrow();
+  });
+});
+
 describe('HttpFetcher with a breaker', () => {
   const SHOP = 'shop.kumo-test.jp';
   const target = { allowedHosts: [SHOP], allowedSchemes: ['https:'], acceptContentTypes: ['text/html'] };
@@ -287,6 +308,33 @@ describe('HttpFetcher with a breaker', () => {
     expect(!next.ok && next.error.code).toBe('site_busy');
     expect(!next.ok && next.error.extras.retryAfterSeconds).toBeGreaterThan(100);
     expect(shop.hits()).toBe(hits);
+  });
+
+  // Review of issue 7: a 429 without Retry-After is a rate limit we cannot tell the scope of (e-Stat limits per
+  // caller appId): the calling account pauses (the default minute), every other account still fetches.
+  it('a 429 without Retry-After pauses only the calling account; with one, the host for everyone', async () => {
+    const breaker = new InProcessCircuitBreaker({ failureThreshold: 5, cooldownMs: 150 });
+    const get = getter(make(breaker));
+    shop.route('GET', '/limited', { status: 429, body: '' });
+    const limited = await get('/limited', 'acct-a');
+    expect(!limited.ok && limited.error.code).toBe('site_busy');
+    expect(!limited.ok && limited.error.extras.retryAfterSeconds).toBe(60);
+    expect(breaker.state(SHOP)).toBe('closed');
+    const hits = shop.hits();
+    const again = await get('/up', 'acct-a');
+    expect(!again.ok && again.error.code).toBe('site_busy');
+    expect(!again.ok && again.error.extras.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    expect(!again.ok && again.error.extras.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect(shop.hits()).toBe(hits);
+    expect((await get('/up', 'acct-b')).ok).toBe(true);
+    expect((await get('/up')).ok).toBe(true);
+
+    shop.route('GET', '/limited-all', { status: 429, headers: { 'retry-after': '120' }, body: '' });
+    const asked = await get('/limited-all', 'acct-c');
+    expect(!asked.ok && asked.error.extras.retryAfterSeconds).toBe(120);
+    expect(breaker.state(SHOP)).toBe('open');
+    const other = await get('/up', 'acct-b');
+    expect(!other.ok && other.error.code).toBe('site_busy');
   });
 
   it("Retry-After tells the breaker's rest when that is longer than the site's own", async () => {

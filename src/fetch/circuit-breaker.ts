@@ -10,6 +10,11 @@ export interface Blame {
   accountId?: string;
   /** The target's own Retry-After (ms), if it sent one: a request to everyone, so it rests the whole host. */
   retryAfterMs?: number;
+  /**
+   * A pause (ms) owed without the target saying to whom (a 429 without Retry-After): it rests this account only, for
+   * at least that long (at most an hour), since the limit may be the caller's own.
+   */
+  accountPauseMs?: number;
 }
 
 /**
@@ -120,6 +125,7 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
     if (account.state === 'half_open' || account.failures >= this.#o.failureThreshold) {
       open(account, now + this.#o.cooldownMs);
     }
+    if (blame.accountPauseMs !== undefined) open(account, now + Math.min(maxRetryAfterMs, blame.accountPauseMs));
 
     entry.failures += 1;
     entry.blamed.set(accountId, (entry.blamed.get(accountId) ?? 0) + 1);

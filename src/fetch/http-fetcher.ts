@@ -5,7 +5,7 @@ import { checkDestination, type Resolver } from './address-guard.js';
 import type { ConnectToMap } from './connect-to.js';
 import type { FetchedPage, Fetcher, FetchRequest } from './fetcher.js';
 import { anonymousAccount, type GateOutcome, type HostGate, type PolitenessRule } from './host-gate.js';
-import type { CircuitBreaker } from './circuit-breaker.js';
+import type { Blame, CircuitBreaker } from './circuit-breaker.js';
 import { requestPage } from './page-request.js';
 import { backoff, finalError, givenUp, retryAfterSeconds, type Outcome } from './retry-policy.js';
 import { RobotsCheck, type RobotsOptions } from './robots-check.js';
@@ -82,7 +82,8 @@ export class HttpFetcher implements Fetcher {
     const permitted = new Set<string>();
     // Whether the fetch ended in a way that says the host is unwell (network, timeout, 5xx, 429).
     let hostFailed = false;
-    let retryAfterMs: number | undefined;
+    // The pause the last failed try asked for, and of whom (see Outcome.pauseScope).
+    let pause: Pick<Extract<Outcome, { kind: 'retry' }>, 'retryAfterMs' | 'pauseScope'> = {};
     try {
       if (Date.now() >= deadlineAt) throw new KumoError('fetch_timeout', 'the deadline passed before the fetch began');
       let current = checkDestination(new URL(request.url.href), target, 'the URL');
@@ -118,7 +119,7 @@ export class HttpFetcher implements Fetcher {
           leave(verdict);
         }
         hostFailed = outcome.kind === 'retry';
-        if (outcome.kind === 'retry') retryAfterMs = outcome.retryAfterMs;
+        if (outcome.kind === 'retry') pause = outcome;
 
         if (outcome.kind === 'page') {
           bytes = outcome.body.length;
@@ -153,7 +154,7 @@ export class HttpFetcher implements Fetcher {
     } catch (error) {
       const final = finalError(error, attempts, deadline.signal, request.signal);
       // Only fetches that reached the host judge its health; refusals before any request leave the breaker as is.
-      if (attempts > 0) this.#settle(permitted, accountId, hostFailed, retryAfterMs);
+      if (attempts > 0) this.#settle(permitted, accountId, hostFailed, pause);
       // The caller is told when a call can really go through: if this failure rested the host (or the account there)
       // for longer than the site's own Retry-After, the breaker's rest is the truth.
       const resting = final.code === 'site_busy' ? (this.#o.breaker?.restingMs(host, accountId) ?? 0) : 0;
@@ -167,11 +168,22 @@ export class HttpFetcher implements Fetcher {
     }
   }
 
-  #settle(hosts: Set<string>, accountId: string, failed: boolean, retryAfterMs?: number): void {
+  #settle(
+    hosts: Set<string>,
+    accountId: string,
+    failed: boolean,
+    pause: { retryAfterMs?: number; pauseScope?: 'host' | 'account' } = {},
+  ): void {
     const breaker = this.#o.breaker;
     if (!breaker) return;
+    const blame: Blame = { accountId };
+    if (pause.retryAfterMs !== undefined) {
+      // Only the target's own Retry-After rests the host for everyone; a pause we chose rests this account.
+      if (pause.pauseScope === 'account') blame.accountPauseMs = pause.retryAfterMs;
+      else blame.retryAfterMs = pause.retryAfterMs;
+    }
     for (const host of hosts) {
-      if (failed) breaker.failed(host, { accountId, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+      if (failed) breaker.failed(host, blame);
       else breaker.succeeded(host, accountId);
     }
   }
