@@ -25,8 +25,20 @@ export interface Blame {
  * when a run of failures (no success between) reaches the threshold counting at most ceil(threshold / minAccounts)
  * failures per account, so it takes at least `minAccounts` accounts; or when the target itself asks for a pause.
  */
+/** The probe slots a permitted call took (host-wide and/or its account's); see {@link CircuitBreaker.released}. */
+export interface Probe {
+  host: boolean;
+  account: boolean;
+}
+
 export interface CircuitBreaker {
-  permit(host: string, accountId?: string): void;
+  /** Lets the call through, or throws; returns the probe slots it took when a rest was over (null: none). */
+  permit(host: string, accountId?: string): Probe | null;
+  /**
+   * A permitted call that never reached the host (refused by the politeness gate or robots.txt, or its caller went
+   * away): it says nothing about the host, so the probe slots it took are free at once for the next caller.
+   */
+  released(host: string, accountId: string | undefined, probe: Probe): void;
   succeeded(host: string, accountId?: string): void;
   /** A failed fetch (network, timeout, 5xx, 429). */
   failed(host: string, blame?: Blame): void;
@@ -78,22 +90,37 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
     this.#minAccounts = Math.max(1, options.minAccounts ?? 2);
   }
 
-  permit(host: string, accountId = anonymous): void {
+  permit(host: string, accountId = anonymous): Probe | null {
     const entry = this.#hosts.get(host);
-    if (!entry) return;
+    if (!entry) return null;
     const account = entry.accounts.get(accountId);
     const now = this.#now();
     const waitMs = Math.max(refusing(entry, now), account ? refusing(account, now) : 0);
     if (waitMs > 0) throw this.#busy(host, waitMs);
-    // The rest is over: one probe goes through; a probe that never reports back frees the slot after a cool-down.
-    if (entry.state === 'open') {
+    // The rest is over: one probe goes through. A probe that never reports back frees the slot after a cool-down, and
+    // the next caller is then the probe (half-open never lets everyone through).
+    const probe: Probe = {
+      host: entry.state !== 'closed',
+      account: account !== undefined && account.state !== 'closed',
+    };
+    if (probe.host) {
       this.#set(host, entry, 'half_open');
       entry.until = now + this.#o.cooldownMs;
     }
-    if (account?.state === 'open') {
+    if (account && probe.account) {
       account.state = 'half_open';
       account.until = now + this.#o.cooldownMs;
     }
+    return probe.host || probe.account ? probe : null;
+  }
+
+  released(host: string, accountId = anonymous, probe: Probe): void {
+    const entry = this.#hosts.get(host);
+    if (!entry) return;
+    const now = this.#now();
+    if (probe.host && entry.state === 'half_open') entry.until = Math.min(entry.until, now);
+    const account = entry.accounts.get(accountId);
+    if (probe.account && account?.state === 'half_open') account.until = Math.min(account.until, now);
   }
 
   succeeded(host: string, accountId = anonymous): void {
