@@ -258,6 +258,17 @@ describe('InProcessCircuitBreaker: a half-open probe that never reached the host
   });
 });
 
+describe('InProcessCircuitBreaker: no rest longer than an hour', () => {
+  it('a cooldown configured past an hour rests (and tells Retry-After) an hour', () => {
+    let now = 0;
+    const breaker = new InProcessCircuitBreaker({ failureThreshold: 1, cooldownMs: 2 * 3_600_000, now: () => now });
+    breaker.failed('h.jp', { accountId: 'a' });
+    expect(refusal(() => breaker.permit('h.jp', 'a')).extras.retryAfterSeconds).toBe(3600);
+    now = 3_600_000;
+    expect(() => breaker.permit('h.jp', 'a')).not.toThrow();
+  });
+});
+
 describe('HttpFetcher with a breaker', () => {
   const SHOP = 'shop.kumo-test.jp';
   const target = { allowedHosts: [SHOP], allowedSchemes: ['https:'], acceptContentTypes: ['text/html'] };

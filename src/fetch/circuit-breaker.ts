@@ -83,9 +83,12 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
   readonly #hosts = new Map<string, HostState>();
   readonly #now: () => number;
   readonly #minAccounts: number;
+  /** No rest (and so no Retry-After of a refusal) is longer than an hour. */
+  readonly #cooldownMs: number;
 
   constructor(options: InProcessCircuitBreakerOptions) {
     this.#o = options;
+    this.#cooldownMs = Math.min(maxRetryAfterMs, options.cooldownMs);
     this.#now = options.now ?? Date.now;
     this.#minAccounts = Math.max(1, options.minAccounts ?? 2);
   }
@@ -105,11 +108,11 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
     };
     if (probe.host) {
       this.#set(host, entry, 'half_open');
-      entry.until = now + this.#o.cooldownMs;
+      entry.until = now + this.#cooldownMs;
     }
     if (account && probe.account) {
       account.state = 'half_open';
-      account.until = now + this.#o.cooldownMs;
+      account.until = now + this.#cooldownMs;
     }
     return probe.host || probe.account ? probe : null;
   }
@@ -150,7 +153,7 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
     account.failures += 1;
     // This account's failed probe, or its own run of failures: it rests, and nobody else is held back by it.
     if (account.state === 'half_open' || account.failures >= this.#o.failureThreshold) {
-      open(account, now + this.#o.cooldownMs);
+      open(account, now + this.#cooldownMs);
     }
     if (blame.accountPauseMs !== undefined) open(account, now + Math.min(maxRetryAfterMs, blame.accountPauseMs));
 
@@ -158,7 +161,7 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
     entry.blamed.set(accountId, (entry.blamed.get(accountId) ?? 0) + 1);
     // The host's failed probe, a run of failures shared by enough accounts, or the target asking us to wait.
     if (entry.state !== 'half_open' && !this.#shared(entry) && asked === undefined) return;
-    const until = now + Math.max(this.#o.cooldownMs, asked ?? 0);
+    const until = now + Math.max(this.#cooldownMs, asked ?? 0);
     // A failure while already open (a call let in before) never shortens a longer rest the target asked for.
     entry.until = entry.state === 'open' ? Math.max(entry.until, until) : until;
     this.#set(host, entry, 'open');

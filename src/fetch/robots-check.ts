@@ -13,7 +13,7 @@ import {
   type RobotsRules,
   unreachableUntil,
 } from './robots.js';
-import { retryAfterSeconds } from './retry-policy.js';
+import { maxRetryAfterMs, retryAfterSeconds } from './retry-policy.js';
 import { discard, single, type TargetConnections } from './target-connections.js';
 import { canonicalHost } from './url-policy.js';
 
@@ -115,7 +115,9 @@ export class RobotsCheck {
         leave();
       }
       if (answer === null || answer.status >= 500 || answer.status === 429) {
-        return remember(unreachableUntil(Date.now() + robots.unreachableTtlMs), robots.unreachableTtlMs);
+        // Callers are told to come back when robots.txt is asked again, and no Retry-After of ours exceeds an hour.
+        const ttlMs = Math.min(maxRetryAfterMs, robots.unreachableTtlMs);
+        return remember(unreachableUntil(Date.now() + ttlMs), ttlMs);
       }
       if (answer.status >= 200 && answer.status <= 299) {
         return remember(parseRobots(answer.body ?? new Uint8Array(), robots.productToken), robots.ttlMs);

@@ -205,6 +205,13 @@ describe('HttpFetcher with robots.txt', () => {
     }
   });
 
+  it('an unreachable TTL configured past an hour keeps the host (and Retry-After) at an hour', async () => {
+    robots(503, 'down');
+    const error = await refusal(get(make({}, { unreachableTtlMs: 2 * 3_600_000 }), '/item/1'));
+    expect(error.code).toBe('site_busy');
+    expect(error.extras.retryAfterSeconds).toBe(3600);
+  });
+
   it('a 429 for robots.txt is site_busy too', async () => {
     robots(429, 'slow down');
     const before = shop.hits('/item/1');
