@@ -188,6 +188,87 @@ describe('InProcessCircuitBreaker: blame shared per account (issue 7 §3)', () =
   });
 });
 
+describe('InProcessCircuitBreaker: a pause the target did not ask of everyone (issue 7 review)', () => {
+  let now = 0;
+  const make = () => new InProcessCircuitBreaker({ failureThreshold: 5, cooldownMs: 30_000, now: () => now });
+
+  it('an account pause rests that account only, for that long, and never longer than an hour', () => {
+    now = 0;
+    const breaker = make();
+    breaker.failed('h.jp', { accountId: 'a', accountPauseMs: 60_000 });
+    expect(breaker.state('h.jp')).toBe('closed');
+    expect(() => breaker.permit('h.jp', 'b')).not.toThrow();
+    expect(refusal(() => breaker.permit('h.jp', 'a')).extras.retryAfterSeconds).toBe(60);
+    now = 60_000;
+    expect(() => breaker.permit('h.jp', 'a')).not.toThrow();
+
+    breaker.failed('h.jp', { accountId: 'c', accountPauseMs: 10 * 365 * 86_400_000 });
+    expect(refusal(() => breaker.permit('h.jp', 'c')).extras.retryAfterSeconds).toBe(3600);
+    expect(breaker.state('h.jp')).toBe('closed');
+    expect(() => breaker.permit('h.jp', 'b')).not.toThrow();
+  });
+});
+
+describe('InProcessCircuitBreaker: a half-open probe that never reached the host (issue 7 review)', () => {
+  let now = 0;
+  const make = () => new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 10_000, now: () => now });
+  const openFor = (breaker: InProcessCircuitBreaker) => {
+    breaker.failed('h.jp', { accountId: 'a' });
+    breaker.failed('h.jp', { accountId: 'b' });
+    expect(breaker.state('h.jp')).toBe('open');
+  };
+
+  it('gives its slot back: the next caller is the probe at once, and only it', () => {
+    now = 0;
+    const breaker = make();
+    openFor(breaker);
+    now = 10_000;
+    const probe = breaker.permit('h.jp', 'c');
+    expect(probe).toEqual({ host: true, account: false });
+    expect(refusal(() => breaker.permit('h.jp', 'd')).code).toBe('site_busy');
+    breaker.released('h.jp', 'c', probe!);
+    expect(breaker.state('h.jp')).toBe('half_open');
+    expect(breaker.permit('h.jp', 'd')).toEqual({ host: true, account: false });
+    expect(refusal(() => breaker.permit('h.jp', 'e')).code).toBe('site_busy');
+  });
+
+  it("gives an account's own probe slot back too", () => {
+    now = 0;
+    const breaker = make();
+    breaker.failed('h.jp', { accountId: 'a' });
+    breaker.failed('h.jp', { accountId: 'a' });
+    expect(breaker.state('h.jp')).toBe('closed');
+    now = 10_000;
+    const probe = breaker.permit('h.jp', 'a');
+    expect(probe).toEqual({ host: false, account: true });
+    expect(refusal(() => breaker.permit('h.jp', 'a')).code).toBe('site_busy');
+    breaker.released('h.jp', 'a', probe!);
+    expect(breaker.permit('h.jp', 'a')).toEqual({ host: false, account: true });
+  });
+
+  it('after a probe slot lapses unreported, the next caller takes it; half-open never lets everyone through', () => {
+    now = 0;
+    const breaker = make();
+    openFor(breaker);
+    now = 10_000;
+    breaker.permit('h.jp', 'c');
+    now = 20_001;
+    expect(breaker.permit('h.jp', 'd')).not.toBeNull();
+    expect(refusal(() => breaker.permit('h.jp', 'e')).code).toBe('site_busy');
+  });
+});
+
+describe('InProcessCircuitBreaker: no rest longer than an hour', () => {
+  it('a cooldown configured past an hour rests (and tells Retry-After) an hour', () => {
+    let now = 0;
+    const breaker = new InProcessCircuitBreaker({ failureThreshold: 1, cooldownMs: 2 * 3_600_000, now: () => now });
+    breaker.failed('h.jp', { accountId: 'a' });
+    expect(refusal(() => breaker.permit('h.jp', 'a')).extras.retryAfterSeconds).toBe(3600);
+    now = 3_600_000;
+    expect(() => breaker.permit('h.jp', 'a')).not.toThrow();
+  });
+});
+
 describe('HttpFetcher with a breaker', () => {
   const SHOP = 'shop.kumo-test.jp';
   const target = { allowedHosts: [SHOP], allowedSchemes: ['https:'], acceptContentTypes: ['text/html'] };
@@ -287,6 +368,77 @@ describe('HttpFetcher with a breaker', () => {
     expect(!next.ok && next.error.code).toBe('site_busy');
     expect(!next.ok && next.error.extras.retryAfterSeconds).toBeGreaterThan(100);
     expect(shop.hits()).toBe(hits);
+  });
+
+  // Review of issue 7: a 429 without Retry-After is a rate limit we cannot tell the scope of (e-Stat limits per
+  // caller appId): the calling account pauses (the default minute), every other account still fetches.
+  it('a 429 without Retry-After pauses only the calling account; with one, the host for everyone', async () => {
+    const breaker = new InProcessCircuitBreaker({ failureThreshold: 5, cooldownMs: 150 });
+    const get = getter(make(breaker));
+    shop.route('GET', '/limited', { status: 429, body: '' });
+    const limited = await get('/limited', 'acct-a');
+    expect(!limited.ok && limited.error.code).toBe('site_busy');
+    expect(!limited.ok && limited.error.extras.retryAfterSeconds).toBe(60);
+    expect(breaker.state(SHOP)).toBe('closed');
+    const hits = shop.hits();
+    const again = await get('/up', 'acct-a');
+    expect(!again.ok && again.error.code).toBe('site_busy');
+    expect(!again.ok && again.error.extras.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    expect(!again.ok && again.error.extras.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect(shop.hits()).toBe(hits);
+    expect((await get('/up', 'acct-b')).ok).toBe(true);
+    expect((await get('/up')).ok).toBe(true);
+
+    shop.route('GET', '/limited-all', { status: 429, headers: { 'retry-after': '120' }, body: '' });
+    const asked = await get('/limited-all', 'acct-c');
+    expect(!asked.ok && asked.error.extras.retryAfterSeconds).toBe(120);
+    expect(breaker.state(SHOP)).toBe('open');
+    const other = await get('/up', 'acct-b');
+    expect(!other.ok && other.error.code).toBe('site_busy');
+  });
+
+  it('a probe refused by the politeness gate gives its slot back: the next caller probes without a cooldown', async () => {
+    const breaker = new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 150 });
+    const gate = new InProcessHostGate();
+    const rule = { maxInFlight: 1, minIntervalMs: 0 };
+    const fetcher = new HttpFetcher({
+      userAgent: 'KumoBot/test',
+      connectTimeoutMs: 500,
+      headersTimeoutMs: 300,
+      maxBodyBytes: 1024 * 1024,
+      maxRedirects: 5,
+      maxAttempts: 1,
+      retryBaseDelayMs: 5,
+      connectTo: parseConnectTo(`${SHOP}=${shop.url}`),
+      hostGate: gate,
+      politeness: () => rule,
+      breaker,
+    });
+    fetchers.push(fetcher);
+    const get = (path: string, accountId: string, deadlineMs = 2_000) =>
+      fetcher
+        .fetch({ url: new URL(`https://${SHOP}${path}`), target, deadlineAt: Date.now() + deadlineMs, accountId })
+        .then(
+          (page) => ({ ok: true as const, page }),
+          (error: KumoError) => ({ ok: false as const, error }),
+        );
+    await get('/down', 'acct-a');
+    await get('/down', 'acct-b');
+    expect(breaker.state(SHOP)).toBe('open');
+    await new Promise((r) => setTimeout(r, 170));
+    // The probe waits in the gate behind a request that holds the host past its deadline: it never reaches the host.
+    const leave = await gate.enter(SHOP, rule, Date.now() + 5_000, undefined, 'someone');
+    const hits = shop.hits();
+    const refused = await get('/up', 'acct-c', 100);
+    leave();
+    // The gate's refusal or the deadline's, whichever fires first; either way no request was sent.
+    expect(!refused.ok && ['site_busy', 'fetch_timeout'].includes(refused.error.code)).toBe(true);
+    expect(shop.hits()).toBe(hits);
+    expect(breaker.state(SHOP)).toBe('half_open');
+    // Without giving the slot back, this caller would be refused for another cooldown.
+    const probe = await get('/up', 'acct-d');
+    expect(probe.ok).toBe(true);
+    expect(breaker.state(SHOP)).toBe('closed');
   });
 
   it("Retry-After tells the breaker's rest when that is longer than the site's own", async () => {

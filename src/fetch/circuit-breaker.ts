@@ -10,6 +10,11 @@ export interface Blame {
   accountId?: string;
   /** The target's own Retry-After (ms), if it sent one: a request to everyone, so it rests the whole host. */
   retryAfterMs?: number;
+  /**
+   * A pause (ms) owed without the target saying to whom (a 429 without Retry-After): it rests this account only, for
+   * at least that long (at most an hour), since the limit may be the caller's own.
+   */
+  accountPauseMs?: number;
 }
 
 /**
@@ -20,8 +25,20 @@ export interface Blame {
  * when a run of failures (no success between) reaches the threshold counting at most ceil(threshold / minAccounts)
  * failures per account, so it takes at least `minAccounts` accounts; or when the target itself asks for a pause.
  */
+/** The probe slots a permitted call took (host-wide and/or its account's); see {@link CircuitBreaker.released}. */
+export interface Probe {
+  host: boolean;
+  account: boolean;
+}
+
 export interface CircuitBreaker {
-  permit(host: string, accountId?: string): void;
+  /** Lets the call through, or throws; returns the probe slots it took when a rest was over (null: none). */
+  permit(host: string, accountId?: string): Probe | null;
+  /**
+   * A permitted call that never reached the host (refused by the politeness gate or robots.txt, or its caller went
+   * away): it says nothing about the host, so the probe slots it took are free at once for the next caller.
+   */
+  released(host: string, accountId: string | undefined, probe: Probe): void;
   succeeded(host: string, accountId?: string): void;
   /** A failed fetch (network, timeout, 5xx, 429). */
   failed(host: string, blame?: Blame): void;
@@ -66,29 +83,47 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
   readonly #hosts = new Map<string, HostState>();
   readonly #now: () => number;
   readonly #minAccounts: number;
+  /** No rest (and so no Retry-After of a refusal) is longer than an hour. */
+  readonly #cooldownMs: number;
 
   constructor(options: InProcessCircuitBreakerOptions) {
     this.#o = options;
+    this.#cooldownMs = Math.min(maxRetryAfterMs, options.cooldownMs);
     this.#now = options.now ?? Date.now;
     this.#minAccounts = Math.max(1, options.minAccounts ?? 2);
   }
 
-  permit(host: string, accountId = anonymous): void {
+  permit(host: string, accountId = anonymous): Probe | null {
     const entry = this.#hosts.get(host);
-    if (!entry) return;
+    if (!entry) return null;
     const account = entry.accounts.get(accountId);
     const now = this.#now();
     const waitMs = Math.max(refusing(entry, now), account ? refusing(account, now) : 0);
     if (waitMs > 0) throw this.#busy(host, waitMs);
-    // The rest is over: one probe goes through; a probe that never reports back frees the slot after a cool-down.
-    if (entry.state === 'open') {
+    // The rest is over: one probe goes through. A probe that never reports back frees the slot after a cool-down, and
+    // the next caller is then the probe (half-open never lets everyone through).
+    const probe: Probe = {
+      host: entry.state !== 'closed',
+      account: account !== undefined && account.state !== 'closed',
+    };
+    if (probe.host) {
       this.#set(host, entry, 'half_open');
-      entry.until = now + this.#o.cooldownMs;
+      entry.until = now + this.#cooldownMs;
     }
-    if (account?.state === 'open') {
+    if (account && probe.account) {
       account.state = 'half_open';
-      account.until = now + this.#o.cooldownMs;
+      account.until = now + this.#cooldownMs;
     }
+    return probe.host || probe.account ? probe : null;
+  }
+
+  released(host: string, accountId = anonymous, probe: Probe): void {
+    const entry = this.#hosts.get(host);
+    if (!entry) return;
+    const now = this.#now();
+    if (probe.host && entry.state === 'half_open') entry.until = Math.min(entry.until, now);
+    const account = entry.accounts.get(accountId);
+    if (probe.account && account?.state === 'half_open') account.until = Math.min(account.until, now);
   }
 
   succeeded(host: string, accountId = anonymous): void {
@@ -118,14 +153,15 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
     account.failures += 1;
     // This account's failed probe, or its own run of failures: it rests, and nobody else is held back by it.
     if (account.state === 'half_open' || account.failures >= this.#o.failureThreshold) {
-      open(account, now + this.#o.cooldownMs);
+      open(account, now + this.#cooldownMs);
     }
+    if (blame.accountPauseMs !== undefined) open(account, now + Math.min(maxRetryAfterMs, blame.accountPauseMs));
 
     entry.failures += 1;
     entry.blamed.set(accountId, (entry.blamed.get(accountId) ?? 0) + 1);
     // The host's failed probe, a run of failures shared by enough accounts, or the target asking us to wait.
     if (entry.state !== 'half_open' && !this.#shared(entry) && asked === undefined) return;
-    const until = now + Math.max(this.#o.cooldownMs, asked ?? 0);
+    const until = now + Math.max(this.#cooldownMs, asked ?? 0);
     // A failure while already open (a call let in before) never shortens a longer rest the target asked for.
     entry.until = entry.state === 'open' ? Math.max(entry.until, until) : until;
     this.#set(host, entry, 'open');

@@ -143,6 +143,21 @@ export function describeHostGateContract(name: string, make: () => Promise<HostG
       }
     });
 
+    // Issue 7 §2: no Retry-After is longer than an hour, whatever spacing the host has (a registry or override
+    // value; robots.txt Crawl-delay is capped far lower).
+    it('Retry-After is at most 3600 s even when the spacing left is longer', async () => {
+      const { gates, host, cleanup } = await make();
+      try {
+        const rule = { maxInFlight: 1, minIntervalMs: 2 * 3_600_000 };
+        (await gates[0].enter(host, rule, Date.now() + 1_000))();
+        const error = (await gates[1].enter(host, rule, Date.now() + 1_000).catch((e: unknown) => e)) as KumoError;
+        expect(error.code).toBe('site_busy');
+        expect(error.extras.retryAfterSeconds).toBe(3600);
+      } finally {
+        await cleanup();
+      }
+    });
+
     it('Retry-After counts the callers ahead in fair order: spacing left + one interval each', async () => {
       const { gates, host, cleanup } = await make();
       const controller = new AbortController();

@@ -1,5 +1,6 @@
 // Politeness toward a target host, shared by every caller: how many requests at once, how far apart, and whose turn.
 import { KumoError } from '../errors.js';
+import { maxRetryAfterMs } from './retry-policy.js';
 
 export interface PolitenessRule {
   maxInFlight: number;
@@ -63,9 +64,12 @@ export function nextPenalty(penalty: number, outcome: GateOutcome): number {
   return outcome === 'free_failure' ? Math.min(maxPenalty, penalty + 1) : Math.floor(penalty / 2);
 }
 
-/** Seconds for Retry-After from an estimated wait in ms: rounded up, at least 1. */
+/**
+ * Seconds for Retry-After from an estimated wait in ms: rounded up, at least 1, and at most an hour (issue 7 §2: no
+ * answer of ours sends a caller away for longer, whatever spacing a host has or however many callers wait).
+ */
 export function gateRetryAfterSeconds(waitMs: number): number {
-  return Math.max(1, Math.ceil(waitMs / 1000));
+  return Math.min(maxRetryAfterMs / 1000, Math.max(1, Math.ceil(waitMs / 1000)));
 }
 
 export interface InProcessHostGateOptions {

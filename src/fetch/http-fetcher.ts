@@ -5,7 +5,7 @@ import { checkDestination, type Resolver } from './address-guard.js';
 import type { ConnectToMap } from './connect-to.js';
 import type { FetchedPage, Fetcher, FetchRequest } from './fetcher.js';
 import { anonymousAccount, type GateOutcome, type HostGate, type PolitenessRule } from './host-gate.js';
-import type { CircuitBreaker } from './circuit-breaker.js';
+import type { Blame, CircuitBreaker, Probe } from './circuit-breaker.js';
 import { requestPage } from './page-request.js';
 import { backoff, finalError, givenUp, retryAfterSeconds, type Outcome } from './retry-policy.js';
 import { RobotsCheck, type RobotsOptions } from './robots-check.js';
@@ -78,11 +78,12 @@ export class HttpFetcher implements Fetcher {
     let attempts = 0;
     let bytes = 0;
     let host = canonicalHost(request.url);
-    // Hosts this fetch was let through to; each gets the fetch's verdict at the end.
-    const permitted = new Set<string>();
+    // Hosts this fetch was let through to, with the breaker's probe slots it took; each gets the fetch's verdict.
+    const permitted = new Map<string, Probe | null>();
     // Whether the fetch ended in a way that says the host is unwell (network, timeout, 5xx, 429).
     let hostFailed = false;
-    let retryAfterMs: number | undefined;
+    // The pause the last failed try asked for, and of whom (see Outcome.pauseScope).
+    let pause: Pick<Extract<Outcome, { kind: 'retry' }>, 'retryAfterMs' | 'pauseScope'> = {};
     try {
       if (Date.now() >= deadlineAt) throw new KumoError('fetch_timeout', 'the deadline passed before the fetch began');
       let current = checkDestination(new URL(request.url.href), target, 'the URL');
@@ -90,10 +91,7 @@ export class HttpFetcher implements Fetcher {
       let startsNewTry = true;
       for (;;) {
         host = canonicalHost(current);
-        if (!permitted.has(host)) {
-          this.#o.breaker?.permit(host, accountId);
-          permitted.add(host);
-        }
+        if (!permitted.has(host)) permitted.set(host, this.#o.breaker?.permit(host, accountId) ?? null);
         const rules = this.#robots ? await this.#robots.admit(current, target, deadlineAt) : allowAll;
         const rule = this.#o.politeness(host);
         const spacing = rules.crawlDelayMs > rule.minIntervalMs ? { ...rule, minIntervalMs: rules.crawlDelayMs } : rule;
@@ -118,7 +116,7 @@ export class HttpFetcher implements Fetcher {
           leave(verdict);
         }
         hostFailed = outcome.kind === 'retry';
-        if (outcome.kind === 'retry') retryAfterMs = outcome.retryAfterMs;
+        if (outcome.kind === 'retry') pause = outcome;
 
         if (outcome.kind === 'page') {
           bytes = outcome.body.length;
@@ -152,8 +150,10 @@ export class HttpFetcher implements Fetcher {
       }
     } catch (error) {
       const final = finalError(error, attempts, deadline.signal, request.signal);
-      // Only fetches that reached the host judge its health; refusals before any request leave the breaker as is.
-      if (attempts > 0) this.#settle(permitted, accountId, hostFailed, retryAfterMs);
+      // Only fetches that reached the host and saw it through judge its health. A refusal before any request, or a
+      // caller who went away, says nothing: the breaker is left as is, and a probe slot it took is given back.
+      if (attempts > 0 && !request.signal?.aborted) this.#settle(permitted, accountId, hostFailed, pause);
+      else this.#release(permitted, accountId);
       // The caller is told when a call can really go through: if this failure rested the host (or the account there)
       // for longer than the site's own Retry-After, the breaker's rest is the truth.
       const resting = final.code === 'site_busy' ? (this.#o.breaker?.restingMs(host, accountId) ?? 0) : 0;
@@ -167,11 +167,26 @@ export class HttpFetcher implements Fetcher {
     }
   }
 
-  #settle(hosts: Set<string>, accountId: string, failed: boolean, retryAfterMs?: number): void {
+  #release(hosts: Map<string, Probe | null>, accountId: string): void {
+    for (const [host, probe] of hosts) if (probe) this.#o.breaker?.released(host, accountId, probe);
+  }
+
+  #settle(
+    hosts: Map<string, Probe | null>,
+    accountId: string,
+    failed: boolean,
+    pause: { retryAfterMs?: number; pauseScope?: 'host' | 'account' } = {},
+  ): void {
     const breaker = this.#o.breaker;
     if (!breaker) return;
-    for (const host of hosts) {
-      if (failed) breaker.failed(host, { accountId, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+    const blame: Blame = { accountId };
+    if (pause.retryAfterMs !== undefined) {
+      // Only the target's own Retry-After rests the host for everyone; a pause we chose rests this account.
+      if (pause.pauseScope === 'account') blame.accountPauseMs = pause.retryAfterMs;
+      else blame.retryAfterMs = pause.retryAfterMs;
+    }
+    for (const host of hosts.keys()) {
+      if (failed) breaker.failed(host, blame);
       else breaker.succeeded(host, accountId);
     }
   }

@@ -6,7 +6,7 @@ import { forbiddenAddress, hasForbiddenAddress } from './address-guard.js';
 import { isChallengeResponse, looksLikeBlockPage } from './block-page.js';
 import { BodyEncodingError, BodyTooLargeError, readBody } from './body-reader.js';
 import type { FetchTarget } from './fetcher.js';
-import { networkFailure, parseRetryAfter, timedOut, type Outcome } from './retry-policy.js';
+import { defaultPauseMs, networkFailure, parseRetryAfter, timedOut, type Outcome } from './retry-policy.js';
 import { discard, single, type TargetConnections } from './target-connections.js';
 
 export interface PageRequestOptions {
@@ -69,12 +69,22 @@ export async function requestPage(
       // wait (site_busy, Retry-After at least the site's) rather than that the page is broken.
       return retryAfterMs === undefined
         ? { kind: 'retry', code: 'fetch_failed', detail: `the site answered ${status}` }
-        : { kind: 'retry', code: 'site_busy', detail: 'the site asked us to come back later (503)', retryAfterMs };
+        : {
+            kind: 'retry',
+            code: 'site_busy',
+            detail: 'the site asked us to come back later (503)',
+            retryAfterMs,
+            pauseScope: 'host',
+          };
     }
     if (status === 429) {
-      // Without a Retry-After we still owe the site a pause; a minute is the usual rate-limit window.
-      const retryAfterMs = parseRetryAfter(single(response.headers['retry-after'])) ?? 60_000;
-      return { kind: 'retry', code: 'site_busy', detail: 'the site asked us to slow down (429)', retryAfterMs };
+      const asked = parseRetryAfter(single(response.headers['retry-after']));
+      const detail = 'the site asked us to slow down (429)';
+      // Its own Retry-After is a request to every client. Without one we still owe a pause (a minute, the usual
+      // rate-limit window), but the limit may be this caller's alone (e-Stat counts per appId): only its account rests.
+      return asked === undefined
+        ? { kind: 'retry', code: 'site_busy', detail, retryAfterMs: defaultPauseMs, pauseScope: 'account' }
+        : { kind: 'retry', code: 'site_busy', detail, retryAfterMs: asked, pauseScope: 'host' };
     }
     if (status === 401 || status === 403) throw blocked();
     const notFound = status === 404 || status === 410;

@@ -76,6 +76,43 @@ describe('RedisHostGate', () => {
     }
   });
 
+  // Review of issue 7: with a spacing longer than the ticket TTL (a Crawl-delay of 10 s against the 3 s default,
+  // scaled down here), the head caller must keep its place while it waits out the spacing. Sleeping the whole
+  // spacing let its ticket lapse; a peer then dropped it as dead and it re-entered behind its own account's later
+  // calls, with its account's virtual finish advanced twice.
+  it('keeps fair order and in-account FIFO when the spacing is longer than the ticket TTL', async () => {
+    const ticketTtlMs = 120;
+    const a = new RedisHostGate({ url, keyPrefix, ticketTtlMs });
+    const b = new RedisHostGate({ url, keyPrefix, ticketTtlMs });
+    const host = 'slow-spacing.kumo-test.jp';
+    const rule = { maxInFlight: 1, minIntervalMs: 300 };
+    const order: string[] = [];
+    const startedAt = new Map<string, number>();
+    const call = async (gate: RedisHostGate, account: string, label: string) => {
+      const leave = await gate.enter(host, rule, Date.now() + 10_000, undefined, account);
+      order.push(label);
+      startedAt.set(label, performance.now());
+      leave('success');
+    };
+    try {
+      // The first call starts the spacing; then account A queues four calls and B one, a little later.
+      await call(a, 'A', 'A0');
+      const calls = [1, 2, 3, 4].map((i) => call(a, 'A', `A${i}`));
+      await new Promise((r) => setTimeout(r, 40));
+      const bArrived = performance.now();
+      calls.push(call(b, 'B', 'B1'));
+      await Promise.all(calls);
+      const aOrder = order.filter((label) => label.startsWith('A'));
+      expect(aOrder).toEqual(['A0', 'A1', 'A2', 'A3', 'A4']);
+      // B's one call is not pushed behind A's queue: it starts within about two intervals of its arrival.
+      expect(order.indexOf('B1')).toBeLessThanOrEqual(2);
+      expect(startedAt.get('B1')! - bArrived).toBeLessThan(2 * rule.minIntervalMs + 150);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('answers unavailable (503) when Redis cannot be reached, rather than letting requests through', async () => {
     const gate = new RedisHostGate({ url: 'redis://127.0.0.1:1', keyPrefix, commandTimeoutMs: 200 });
     try {

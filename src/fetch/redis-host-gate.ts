@@ -223,8 +223,11 @@ export class RedisHostGate implements HostGate {
         ahead === 0 && !full && spacingLeft > 0
           ? Math.ceil(spacingLeft)
           : Math.round(this.#pollMs * (0.5 + Math.random()));
+      // Each poll keeps the ticket alive for ticketTtlMs only: a longer sleep (a spacing past the TTL, e.g. a large
+      // Crawl-delay) would let it lapse, and a peer would drop this caller from its place as if it had crashed.
+      const maxSleep = Math.max(1, Math.floor(this.#ticketTtlMs / 2));
       try {
-        await sleep(Math.min(wait, Math.max(1, timeLeft)), undefined, signal ? { signal } : {});
+        await sleep(Math.min(wait, maxSleep, Math.max(1, timeLeft)), undefined, signal ? { signal } : {});
       } catch (error) {
         giveUp();
         // Same as the in-process gate: the caller's own reason, not the timer's AbortError.

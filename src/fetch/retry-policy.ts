@@ -5,7 +5,17 @@ import { KumoError, isKumoError, type ErrorCode } from '../errors.js';
 export type Outcome =
   | { kind: 'page'; status: number; headers: Record<string, string>; body: Uint8Array }
   | { kind: 'redirect'; location: URL }
-  | { kind: 'retry'; code: ErrorCode; detail: string; retryAfterMs?: number };
+  | {
+      kind: 'retry';
+      code: ErrorCode;
+      detail: string;
+      retryAfterMs?: number;
+      /**
+       * Who the pause in retryAfterMs is owed by: `host` when the target said so itself (its Retry-After is a request
+       * to every client), `account` when we chose it (a 429 without Retry-After may limit only this caller).
+       */
+      pauseScope?: 'host' | 'account';
+    };
 
 const timeoutCodes = new Set([
   'UND_ERR_CONNECT_TIMEOUT',

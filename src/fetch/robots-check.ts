@@ -13,7 +13,7 @@ import {
   type RobotsRules,
   unreachableUntil,
 } from './robots.js';
-import { retryAfterSeconds } from './retry-policy.js';
+import { maxRetryAfterMs, retryAfterSeconds } from './retry-policy.js';
 import { discard, single, type TargetConnections } from './target-connections.js';
 import { canonicalHost } from './url-policy.js';
 
@@ -89,8 +89,10 @@ export class RobotsCheck {
 
   async #load(url: URL, target: FetchTarget, deadlineAt: number): Promise<RobotsRules> {
     const robots = this.#o;
+    // The whole robots.txt fetch, its waits in the politeness gate included, ends by then.
+    const robotsDeadlineAt = Math.min(deadlineAt, Date.now() + robots.timeoutMs);
     // Not the caller's signal: other callers share this fetch, and one giving up must not fail them all.
-    const signal = AbortSignal.timeout(Math.max(1, Math.min(robots.timeoutMs, deadlineAt - Date.now())));
+    const signal = AbortSignal.timeout(Math.max(1, robotsDeadlineAt - Date.now()));
     const remember = (rules: RobotsRules, ttlMs: number) => {
       robots.cache.set(url.origin, { rules, expiresAt: Date.now() + ttlMs });
       return rules;
@@ -98,8 +100,10 @@ export class RobotsCheck {
     let current = new URL('/robots.txt', url.origin);
     for (let redirects = 0; ; redirects++) {
       const host = canonicalHost(current);
-      // The politeness gate's site_busy passes through: nothing was learnt, nothing is cached.
-      const leave = await this.#p.hostGate.enter(host, this.#p.politeness(host), deadlineAt, signal);
+      // The gate gets the robots deadline and no timer signal: a wait that runs out is then the gate's own site_busy
+      // with its estimate as Retry-After, never a bare timeout (a 502). It passes through uncached: the wait was in
+      // our queue, nothing was learnt about the site.
+      const leave = await this.#p.hostGate.enter(host, this.#p.politeness(host), robotsDeadlineAt);
       let answer: RobotsAnswer | null;
       try {
         answer = await this.#request(current, signal);
@@ -111,7 +115,9 @@ export class RobotsCheck {
         leave();
       }
       if (answer === null || answer.status >= 500 || answer.status === 429) {
-        return remember(unreachableUntil(Date.now() + robots.unreachableTtlMs), robots.unreachableTtlMs);
+        // Callers are told to come back when robots.txt is asked again, and no Retry-After of ours exceeds an hour.
+        const ttlMs = Math.min(maxRetryAfterMs, robots.unreachableTtlMs);
+        return remember(unreachableUntil(Date.now() + ttlMs), ttlMs);
       }
       if (answer.status >= 200 && answer.status <= 299) {
         return remember(parseRobots(answer.body ?? new Uint8Array(), robots.productToken), robots.ttlMs);

@@ -63,6 +63,13 @@ describe('parseRobots (RFC 9309 matching)', () => {
     expect(rules('User-agent: kumobot\nCrawl-delay: x\n').crawlDelayMs).toBe(0);
   });
 
+  it('caps Crawl-delay at 60 s: it becomes the host spacing, and a day would shut the host off', () => {
+    expect(rules('User-agent: *\nCrawl-delay: 60\n').crawlDelayMs).toBe(60_000);
+    expect(rules('User-agent: *\nCrawl-delay: 61\n').crawlDelayMs).toBe(60_000);
+    expect(rules('User-agent: *\nCrawl-delay: 86400\n').crawlDelayMs).toBe(60_000);
+    expect(rules('User-agent: *\nCrawl-delay: 1e300\n').crawlDelayMs).toBe(60_000);
+  });
+
   it('parses only the first 500 KiB, dropping the line cut by the limit', () => {
     const filler = `# ${'x'.repeat(1000)}\n`.repeat(600);
     const r = rules(`User-agent: *\nDisallow: /early\n${filler}Disallow: /late\n`);
@@ -198,6 +205,13 @@ describe('HttpFetcher with robots.txt', () => {
     }
   });
 
+  it('an unreachable TTL configured past an hour keeps the host (and Retry-After) at an hour', async () => {
+    robots(503, 'down');
+    const error = await refusal(get(make({}, { unreachableTtlMs: 2 * 3_600_000 }), '/item/1'));
+    expect(error.code).toBe('site_busy');
+    expect(error.extras.retryAfterSeconds).toBe(3600);
+  });
+
   it('a 429 for robots.txt is site_busy too', async () => {
     robots(429, 'slow down');
     const before = shop.hits('/item/1');
@@ -299,5 +313,69 @@ describe('HttpFetcher with robots.txt', () => {
     expect(shop.requests('/open/1').length - before).toBe(3);
     expect(startedAt[1]! - startedAt[0]!).toBeGreaterThanOrEqual(190);
     expect(startedAt[2]! - startedAt[1]!).toBeGreaterThanOrEqual(190);
+  });
+});
+
+// Review of issue 7: a robots.txt fetch that waits in the politeness gate past its own budget (the host busy with a
+// slow page) is undecided, not failed: 503 site_busy with the gate's estimate as Retry-After, never a bare timeout
+// (502 fetch_failed), and not remembered as an outage of the site (the wait was in our own queue).
+describe('robots.txt waiting in the politeness gate', () => {
+  let shop: Origin;
+  beforeAll(async () => {
+    shop = await startOrigin();
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  it('is site_busy with a Retry-After when the robots budget runs out in the gate, and is not cached', async () => {
+    shop.route('GET', '/robots.txt', { status: 200, headers: { 'content-type': 'text/plain' }, body: '' });
+    shop.route('GET', '/item/1', { status: 200, headers: html, body: '<p>item</p>' });
+    const gate = new InProcessHostGate();
+    const rule = { maxInFlight: 1, minIntervalMs: 0 };
+    const fetcher = new HttpFetcher({
+      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
+      connectTimeoutMs: 500,
+      headersTimeoutMs: 300,
+      maxBodyBytes: 1024 * 1024,
+      maxRedirects: 5,
+      maxAttempts: 1,
+      retryBaseDelayMs: 5,
+      connectTo: parseConnectTo(`${SHOP}=${shop.url}`),
+      hostGate: gate,
+      politeness: () => rule,
+      robots: {
+        cache: new InMemoryRobotsCache(),
+        productToken: 'kumobot',
+        ttlMs: 86_400_000,
+        unreachableTtlMs: 60_000,
+        timeoutMs: 150,
+      },
+    });
+    try {
+      // Another call's page request holds the host's only slot for longer than the robots budget.
+      const leave = await gate.enter(SHOP, rule, Date.now() + 5_000, undefined, 'other');
+      const error = await fetcher
+        .fetch({ url: new URL(`https://${SHOP}/item/1`), target, deadlineAt: Date.now() + 3_000 })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      leave();
+      expect(error).toBeInstanceOf(KumoError);
+      expect((error as KumoError).code).toBe('site_busy');
+      expect((error as KumoError).extras.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect(shop.hits('/robots.txt')).toBe(0);
+      // Not remembered as unreachable: with the host free, the next call fetches robots.txt and its page.
+      const page = await fetcher.fetch({
+        url: new URL(`https://${SHOP}/item/1`),
+        target,
+        deadlineAt: Date.now() + 3_000,
+      });
+      expect(page.httpStatus).toBe(200);
+      expect(shop.hits('/robots.txt')).toBe(1);
+    } finally {
+      await fetcher.close();
+    }
   });
 });

@@ -19,8 +19,12 @@ interface Rule {
 /** RFC 9309 §2.5: parsers must read at least 500 KiB; more is not read at all. */
 export const robotsParseLimitBytes = 500 * 1024;
 
-// Crawl-delay values beyond a day are typos or hostility; a day already stops us in practice.
-const maxCrawlDelayMs = 86_400_000;
+/**
+ * Crawl-delay becomes the host's spacing, shared by every caller, so a long one shuts the host off for all of them
+ * (and a day of spacing would make every Retry-After an hour). A minute is already more than any site we serve asks
+ * for; longer values are read as a minute.
+ */
+export const maxCrawlDelayMs = 60_000;
 
 class MatcherRules implements RobotsRules {
   readonly #rules: Rule[];

@@ -235,3 +235,41 @@ describe('politeness, the breaker and /metrics', () => {
     expect(order.slice(position + 1).length).toBeGreaterThanOrEqual(4);
   });
 });
+
+// Issue 7 review: a 429 without Retry-After may be a limit on the caller alone (e-Stat counts per appId), so only the
+// calling account pauses (the default minute); a target's own Retry-After is what pauses a host for everyone.
+describe('a 429 without Retry-After', () => {
+  let shop: Origin;
+  let kumo: KumoProcess;
+
+  beforeAll(async () => {
+    shop = await origin();
+    shop.route('GET', itemPath('429001'), { status: 429, headers: html, body: '<h1>slow down</h1>' });
+    shop.route('GET', itemPath('429002'), { status: 200, headers: html, body: itemPage() });
+    kumo = await kumoWith({
+      KUMO_CONNECT_TO: connectToSpec({ [IKEBE]: shop.url }),
+      KUMO_HOST_MAX_IN_FLIGHT: '1',
+      KUMO_HOST_MIN_INTERVAL_MS: '0',
+    });
+  });
+
+  it('pauses only the calling account for 60 s; another account still fetches the host', async () => {
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => kumoCli(kumo.dataDir, ['keys', 'create', '--plan', 'growth', '--json'])),
+    );
+    const limited = await scrape(kumo.baseUrl, { url: item('429001') }, a!.key as string);
+    expect(limited.status, JSON.stringify(limited.body)).toBe(503);
+    expect(limited.body.code).toBe('site_busy');
+    expect(Number(limited.headers.get('retry-after'))).toBe(60);
+    const hits = shop.hits(itemPath('429002'));
+    const again = await scrape(kumo.baseUrl, { url: item('429002') }, a!.key as string);
+    expect(again.status).toBe(503);
+    expect(again.body.code).toBe('site_busy');
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(50);
+    expect(Number(again.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(shop.hits(itemPath('429002'))).toBe(hits);
+    const other = await scrape(kumo.baseUrl, { url: item('429002') }, b!.key as string);
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect(shop.hits(itemPath('429002'))).toBe(hits + 1);
+  });
+});
