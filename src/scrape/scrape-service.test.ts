@@ -3,8 +3,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WorkerExtractionPool } from './extraction-pool.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useExtractionPool } from '../../test/support/extraction.js';
 import { ScrapeService, type ScrapeOptions, type ScrapeParams, type ScrapeResult } from './scrape-service.js';
 import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import type { KyselyStorage } from '../storage/kysely/kysely-storage.js';
@@ -61,18 +61,7 @@ let artifacts: FsArtifactStore;
 let service: ScrapeService;
 
 // The one production path: parse and extract in a worker thread.
-let extraction: WorkerExtractionPool;
-beforeAll(() => {
-  extraction = new WorkerExtractionPool({
-    size: 1,
-    deadlineMs: 20_000,
-    maxHeapMb: 256,
-    limits: { maxRows: 10_000, maxBytes: 20 * 1024 * 1024 },
-  });
-});
-afterAll(async () => {
-  await extraction?.close();
-});
+const workers = useExtractionPool();
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'kumo-scrape-service-'));
@@ -89,7 +78,7 @@ beforeEach(async () => {
     environment: 'production',
     fetchDeadlineMs: 5_000,
     artifactRetentionMs: 3_600_000,
-    extraction,
+    extraction: workers.pool,
   });
 });
 

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WorkerExtractionPool } from '../../scrape/extraction-pool.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useExtractionPool } from '../../../test/support/extraction.js';
 import { buildApp, type AppServices, type KumoApp } from '../app.js';
 import { ScrapeService, type ScrapeResult } from '../../scrape/scrape-service.js';
 import { createSqliteStorage } from '../../storage/sqlite/sqlite-storage.js';
@@ -56,18 +56,7 @@ class SpyUsageReporter extends UsageReporter {
 let corrupt: ((result: ScrapeResult) => ScrapeResult) | null;
 
 // The one production path: parse and extract in a worker thread.
-let extraction: WorkerExtractionPool;
-beforeAll(() => {
-  extraction = new WorkerExtractionPool({
-    size: 1,
-    deadlineMs: 20_000,
-    maxHeapMb: 256,
-    limits: { maxRows: 10_000, maxBytes: 20 * 1024 * 1024 },
-  });
-});
-afterAll(async () => {
-  await extraction?.close();
-});
+const workers = useExtractionPool();
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'kumo-scrape-route-'));
@@ -111,7 +100,7 @@ beforeEach(async () => {
     environment: 'production',
     fetchDeadlineMs: 5_000,
     artifactRetentionMs: 3_600_000,
-    extraction,
+    extraction: workers.pool,
   });
   corrupt = null;
   targetStatus = 200;
