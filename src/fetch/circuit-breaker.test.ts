@@ -5,7 +5,7 @@ import { KumoError } from '../errors.js';
 import { InProcessCircuitBreaker, type BreakerState } from './circuit-breaker.js';
 import { parseConnectTo } from './connect-to.js';
 import { InProcessHostGate } from './host-gate.js';
-import { HttpFetcher } from './http-fetcher.js';
+import { HttpFetcher, type HttpFetcherOptions } from './http-fetcher.js';
 
 function refusal(fn: () => void): KumoError {
   try {
@@ -284,7 +284,7 @@ describe('HttpFetcher with a breaker', () => {
     for (const f of fetchers) await f.close();
     await shop.close();
   });
-  const make = (breaker: InProcessCircuitBreaker) => {
+  const make = (breaker: InProcessCircuitBreaker, overrides: Partial<HttpFetcherOptions> = {}) => {
     const fetcher = new HttpFetcher({
       userAgent: 'KumoBot/test',
       connectTimeoutMs: 500,
@@ -297,6 +297,7 @@ describe('HttpFetcher with a breaker', () => {
       hostGate: new InProcessHostGate(),
       politeness: () => ({ maxInFlight: 1, minIntervalMs: 0 }),
       breaker,
+      ...overrides,
     });
     fetchers.push(fetcher);
     return fetcher;
@@ -401,20 +402,7 @@ describe('HttpFetcher with a breaker', () => {
     const breaker = new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 150 });
     const gate = new InProcessHostGate();
     const rule = { maxInFlight: 1, minIntervalMs: 0 };
-    const fetcher = new HttpFetcher({
-      userAgent: 'KumoBot/test',
-      connectTimeoutMs: 500,
-      headersTimeoutMs: 300,
-      maxBodyBytes: 1024 * 1024,
-      maxRedirects: 5,
-      maxAttempts: 1,
-      retryBaseDelayMs: 5,
-      connectTo: parseConnectTo(`${SHOP}=${shop.url}`),
-      hostGate: gate,
-      politeness: () => rule,
-      breaker,
-    });
-    fetchers.push(fetcher);
+    const fetcher = make(breaker, { maxAttempts: 1, hostGate: gate, politeness: () => rule });
     const get = (path: string, accountId: string, deadlineMs = 2_000) =>
       fetcher
         .fetch({ url: new URL(`https://${SHOP}${path}`), target, deadlineAt: Date.now() + deadlineMs, accountId })

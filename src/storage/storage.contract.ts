@@ -515,27 +515,28 @@ export function describeStorageContract<S extends Storage>(
       });
     });
 
-    describe('request log', () => {
-      function record(accountId: string, keyId: string): RequestRecord {
-        return {
-          requestId: newId('req'),
-          accountId,
-          keyId,
-          siteId: 'ikebe_gakki',
-          pageType: 'item',
-          url: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592',
-          status: 'completed',
-          errorCode: null,
-          httpStatus: 200,
-          attempts: 1,
-          route: 'http',
-          costUnits: 1,
-          latencyMs: 431,
-          artifactId: null,
-          createdAt: new Date().toISOString(),
-        };
-      }
+    /** A completed call's metadata row. */
+    function record(accountId: string, keyId: string): RequestRecord {
+      return {
+        requestId: newId('req'),
+        accountId,
+        keyId,
+        siteId: 'ikebe_gakki',
+        pageType: 'item',
+        url: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592',
+        status: 'completed',
+        errorCode: null,
+        httpStatus: 200,
+        attempts: 1,
+        route: 'http',
+        costUnits: 1,
+        latencyMs: 431,
+        artifactId: null,
+        createdAt: new Date().toISOString(),
+      };
+    }
 
+    describe('request log', () => {
       it('gives a row back to its own account only', async () => {
         const { account, key } = await seed();
         const stranger = await seedAccount();
@@ -567,23 +568,7 @@ export function describeStorageContract<S extends Storage>(
 
     describe('settle: ledger, request row and idempotency claim in one transaction', () => {
       function row(seeded: { account: AccountRecord; key: KeyRecord }, requestId: string): RequestRecord {
-        return {
-          requestId,
-          accountId: seeded.account.id,
-          keyId: seeded.key.id,
-          siteId: 'ikebe_gakki',
-          pageType: 'item',
-          url: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592',
-          status: 'completed',
-          errorCode: null,
-          httpStatus: 200,
-          attempts: 1,
-          route: 'http',
-          costUnits: 2,
-          latencyMs: 12,
-          artifactId: null,
-          createdAt: new Date().toISOString(),
-        };
+        return { ...record(seeded.account.id, seeded.key.id), requestId, costUnits: 2, latencyMs: 12 };
       }
 
       it('a commit writes the charge and its row together', async () => {
