@@ -6,7 +6,8 @@ import { KumoError } from '../errors.js';
 import { parseConnectTo } from './connect-to.js';
 import type { FetchRequest, FetchTarget } from './fetcher.js';
 import { InProcessHostGate, type PolitenessRule } from './host-gate.js';
-import { HttpFetcher, type HttpFetcherOptions, type Resolver } from './http-fetcher.js';
+import { HttpFetcher, type HttpFetcherOptions } from './http-fetcher.js';
+import type { Resolver } from './address-guard.js';
 
 const SHOP = 'shop.kumo-test.jp';
 const WWW = 'www.kumo-test.jp';

@@ -14,10 +14,6 @@ import { TargetConnections } from './target-connections.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { canonicalHost } from './url-policy.js';
 
-export type { ResolvedAddress, Resolver } from './address-guard.js';
-export type { RobotsOptions } from './robots-check.js';
-export { parseRetryAfter } from './retry-policy.js';
-
 export interface HttpFetcherOptions {
   /** Identifies Kumo to site operators; keep a contact URL in it. */
   userAgent: string;
