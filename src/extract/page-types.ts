@@ -14,38 +14,138 @@ const HttpUrl = Type.String({ pattern: '^https?://', minLength: 8 });
 const JstDateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+09:00$' });
 const Code = Type.String({ minLength: 1 });
 
+const Availability = Type.Union([
+  Type.Literal('in_stock'),
+  Type.Literal('out_of_stock'),
+  Type.Literal('preorder'),
+  Type.Literal('backorder'),
+  Type.Literal('limited'),
+  Type.Literal('discontinued'),
+]);
+const PriceTax = Type.Union([Type.Literal('included'), Type.Literal('excluded'), Type.Literal('unknown')]);
+const Shipping = Type.Union([
+  Type.Literal('free'),
+  Type.Literal('included'),
+  Type.Literal('extra'),
+  Type.Literal('unknown'),
+]);
+const Condition = Type.Union([
+  Type.Literal('new'),
+  Type.Literal('used'),
+  Type.Literal('refurbished'),
+  Type.Literal('collectible'),
+  Type.Literal('unknown'),
+]);
+const Rate = Type.Number({ minimum: 0, description: 'Percent of the price (1 = 1%; Rakuten’s 10倍 = 10).' });
+
+/** What the buyer pays and is told about it, shared by an item, each of its offers and each list entry. */
+const commerceFields = {
+  list_price: Type.Optional(Yen),
+  points: Type.Optional(Type.Integer({ minimum: 0 })),
+  points_rate: Type.Optional(Rate),
+  shipping: Type.Optional(Shipping),
+  shipping_fee: Type.Optional(Yen),
+  free_shipping_threshold: Type.Optional(Yen),
+  availability: Type.Optional(Availability),
+  availability_text: Type.Optional(NonEmpty),
+  condition: Type.Optional(Condition),
+  condition_text: Type.Optional(NonEmpty),
+  on_sale: Type.Optional(Type.Boolean()),
+  sale_label: Type.Optional(NonEmpty),
+};
+
+export const OfferSchema = Type.Object(
+  {
+    condition: Condition,
+    price: Yen,
+    price_tax: PriceTax,
+    seller: Type.Optional(NonEmpty),
+    seller_url: Type.Optional(HttpUrl),
+    on_sale: Type.Boolean(),
+    sale_label: Type.Optional(NonEmpty),
+    condition_text: Type.Optional(NonEmpty),
+    list_price: Type.Optional(Yen),
+    points: Type.Optional(Type.Integer({ minimum: 0 })),
+    shipping: Type.Optional(Shipping),
+    shipping_fee: Type.Optional(Yen),
+    free_shipping_threshold: Type.Optional(Yen),
+    availability: Type.Optional(Availability),
+    availability_text: Type.Optional(NonEmpty),
+    url: Type.Optional(HttpUrl),
+  },
+  { additionalProperties: false },
+);
+export type OfferData = Static<typeof OfferSchema>;
+
+const PriceRange = Type.Object({ min: Yen, max: Yen }, { additionalProperties: false });
+
 export const ItemSchema = Type.Object(
   {
     title: NonEmpty,
     price: Type.Integer({ minimum: 0, description: 'Whole yen; tax-included when the page shows a 税込 price.' }),
     currency: Type.Literal('JPY'),
-    price_tax: Type.Union([Type.Literal('included'), Type.Literal('excluded'), Type.Literal('unknown')]),
+    price_tax: PriceTax,
     price_excluding_tax: Type.Optional(Yen),
-    list_price: Type.Optional(Yen),
-    points: Type.Optional(Type.Integer({ minimum: 0 })),
-    shipping: Type.Optional(
-      Type.Union([Type.Literal('free'), Type.Literal('included'), Type.Literal('extra'), Type.Literal('unknown')]),
-    ),
-    availability: Type.Optional(
-      Type.Union([
-        Type.Literal('in_stock'),
-        Type.Literal('out_of_stock'),
-        Type.Literal('preorder'),
-        Type.Literal('backorder'),
-        Type.Literal('limited'),
-        Type.Literal('discontinued'),
-      ]),
-    ),
+    ...commerceFields,
+    price_range: Type.Optional(PriceRange),
+    offers: Type.Optional(Type.Array(OfferSchema, { minItems: 1 })),
     brand: Type.Optional(NonEmpty),
     shop: Type.Optional(NonEmpty),
     jan: Type.Optional(Type.String({ pattern: '^(\\d{8}|\\d{13})$' })),
+    isbn: Type.Optional(Type.String({ pattern: '^\\d{13}$' })),
     sku: Type.Optional(NonEmpty),
+    review_count: Type.Optional(Type.Integer({ minimum: 0 })),
+    rating: Type.Optional(Type.Number({ minimum: 0, maximum: 5 })),
     images: Type.Optional(Type.Array(HttpUrl, { minItems: 1 })),
     canonical_url: Type.Optional(HttpUrl),
   },
   { additionalProperties: false },
 );
 export type ItemData = Static<typeof ItemSchema>;
+
+/** One entry of a list page (`search`, `ranking`, `offers`): the item fields, all but `title` optional. */
+export const ListItemSchema = Type.Object(
+  {
+    title: NonEmpty,
+    url: Type.Optional(HttpUrl),
+    rank: Type.Optional(Type.Integer({ minimum: 1 })),
+    price: Type.Optional(Yen),
+    currency: Type.Optional(Type.Literal('JPY')),
+    price_tax: Type.Optional(PriceTax),
+    price_excluding_tax: Type.Optional(Yen),
+    ...commerceFields,
+    price_range: Type.Optional(PriceRange),
+    brand: Type.Optional(NonEmpty),
+    shop: Type.Optional(NonEmpty),
+    shop_url: Type.Optional(HttpUrl),
+    jan: Type.Optional(Type.String({ pattern: '^(\\d{8}|\\d{13})$' })),
+    isbn: Type.Optional(Type.String({ pattern: '^\\d{13}$' })),
+    sku: Type.Optional(NonEmpty),
+    review_count: Type.Optional(Type.Integer({ minimum: 0 })),
+    rating: Type.Optional(Type.Number({ minimum: 0, maximum: 5 })),
+    images: Type.Optional(Type.Array(HttpUrl, { minItems: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type ListItemData = Static<typeof ListItemSchema>;
+
+/** `search`, `ranking` and `offers` pages: the entries in page order; an empty result is an empty list. */
+export const ListSchema = Type.Object(
+  {
+    /** What the list is of, when the page names it (the product of an offers page, a ranking's genre). */
+    title: Type.Optional(NonEmpty),
+    items: Type.Array(ListItemSchema),
+    /** Absolute URL of the next page of the same list; null on the last page. */
+    next_page: Nullable(HttpUrl),
+    /** Hits in the whole result when the page says (not just this page). */
+    total: Nullable(Type.Integer({ minimum: 0 })),
+    /** This page's number (1-based) when the page says. */
+    page: Nullable(Type.Integer({ minimum: 1 })),
+    price_range: Type.Optional(PriceRange),
+  },
+  { additionalProperties: false },
+);
+export type ListData = Static<typeof ListSchema>;
 
 const Area = { code: Code, name: NonEmpty };
 
@@ -280,6 +380,9 @@ export const TableSchema = Type.Union([StatsTableSchema, DataTableSchema]);
 /** Output schemas by page type; a page type without one cannot be served. */
 export const pageTypeSchemas: Readonly<Record<string, TSchema>> = {
   item: ItemSchema,
+  search: ListSchema,
+  ranking: ListSchema,
+  offers: ListSchema,
   forecast: ForecastSchema,
   forecast_overview: ForecastOverviewSchema,
   table: TableSchema,
@@ -292,7 +395,13 @@ export const pageTypeSchemas: Readonly<Record<string, TSchema>> = {
 export function validateExtraction(pageType: string, extraction: Extraction): void {
   const schema = pageTypeSchemas[pageType];
   if (!schema) throw new KumoError('extraction_failed', `no output schema for page type ${pageType}`);
-  if (validatorOf(pageType, schema).Check(extraction.data)) return;
+  if (validatorOf(pageType, schema).Check(extraction.data)) {
+    const broken = crossFieldProblems(extraction.data);
+    if (broken.length === 0) return;
+    throw new KumoError('extraction_failed', `${pageType}: ${broken.join(', ')}`, {
+      body: { fields: broken.map((p) => p.split(' ')[0]) },
+    });
+  }
   const problems = new Set<string>();
   for (const error of Value.Errors(schema, extraction.data)) {
     if (problems.size >= 10) break;
@@ -317,6 +426,28 @@ function validatorOf(pageType: string, schema: TSchema): Validator {
   let validator = validators.get(pageType);
   if (!validator) validators.set(pageType, (validator = Compile(schema)));
   return validator;
+}
+
+/**
+ * Rules a schema cannot say: a listed price carries its currency and tax basis (a bare number is not a price), and a
+ * range runs upwards.
+ */
+function crossFieldProblems(data: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const checkRange = (value: unknown, at: string) => {
+    const range = value as { min: number; max: number } | undefined;
+    if (range && range.min > range.max) problems.push(`${at}/price_range invalid (min above max)`);
+  };
+  checkRange(data.price_range, '');
+  if (Array.isArray(data.items)) {
+    data.items.forEach((raw: Record<string, unknown>, i) => {
+      checkRange(raw.price_range, `/items/${i}`);
+      const priced = raw.price !== undefined;
+      if (priced !== (raw.currency !== undefined) || priced !== (raw.price_tax !== undefined))
+        problems.push(`/items/${i}/price invalid (price, currency and price_tax go together)`);
+    });
+  }
+  return problems.slice(0, 10);
 }
 
 function joinPath(at: string, name: string): string {

@@ -5,7 +5,7 @@ import { render } from 'dom-serializer';
 import { isCDATA, isComment, isTag, type AnyNode, type Document, type Element, type ParentNode } from 'domhandler';
 import { KumoError } from '../errors.js';
 import { decodeBody } from './charset.js';
-import type { HtmlPage, JsonPage, NormalizedPage } from './page.js';
+import type { EmbeddedScript, HtmlPage, JsonPage, NormalizedPage } from './page.js';
 import { sanitizeOutputHtml } from './sanitize-output.js';
 import { splitSrcset } from './srcset.js';
 
@@ -23,6 +23,9 @@ export const normalizeLimits = {
   maxJsonChars: 16 * 1024 * 1024,
   maxJsonLdBlocks: 32,
   maxJsonLdChars: 512 * 1024,
+  /** Embedded state scripts (`__NEXT_DATA__`, `window.__INITIAL_STATE__ = …`): a shop's state can be large. */
+  maxEmbeddedScripts: 64,
+  maxEmbeddedScriptChars: 4 * 1024 * 1024,
   /** Deeper nodes are cut: recursive walkers (serializer, selectors) would otherwise overflow the stack. */
   maxDomDepth: 256,
 } as const;
@@ -59,6 +62,7 @@ function normalizeHtml(input: NormalizeInput, contentType: string | undefined): 
   const document = parseDocument(text, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
   const warnings: string[] = [];
   const jsonLd: string[] = [];
+  const scripts: EmbeddedScript[] = [];
   const base = baseUrlOf(document, input.finalUrl);
 
   const stack: { node: AnyNode; depth: number }[] = [...document.children].map((node) => ({ node, depth: 1 }));
@@ -78,6 +82,8 @@ function normalizeHtml(input: NormalizeInput, contentType: string | undefined): 
         if (block.length > normalizeLimits.maxJsonLdChars) warnings.push('json-ld: oversized block ignored');
         else jsonLd.push(block);
       }
+    } else if (node.name === 'script') {
+      keepEmbeddedState(node, scripts, warnings);
     }
     if (REMOVED_TAGS.has(node.name)) {
       doomed.push(node);
@@ -96,7 +102,40 @@ function normalizeHtml(input: NormalizeInput, contentType: string | undefined): 
   }
   detachAll(doomed);
   if (cut) warnings.push(`html: elements nested deeper than ${normalizeLimits.maxDomDepth} were dropped`);
-  return { kind: 'html', url: input.finalUrl, charset, document, jsonLd, ...(warnings.length ? { warnings } : {}) };
+  return {
+    kind: 'html',
+    url: input.finalUrl,
+    charset,
+    document,
+    jsonLd,
+    scripts,
+    ...(warnings.length ? { warnings } : {}),
+  };
+}
+
+// Classic scripts and modules: code, not data. Any other type is a data block the browser never runs.
+const JAVASCRIPT_TYPES =
+  /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script|text\/jscript|text\/livescript)$/;
+// An inline script that sets page state: `window.__INITIAL_STATE__ =`, `var __NUXT__ =`, `window["__APP__"] =`.
+const STATE_ASSIGNMENT = /^\s*(?:(?:var|let|const)\s+|window\.|self\.|window\[["'])?__[A-Za-z0-9_$]+(?:["']\])?\s*=/;
+
+function keepEmbeddedState(el: Element, out: EmbeddedScript[], warnings: string[]): void {
+  if (el.attribs.src !== undefined) return;
+  const type = (el.attribs.type ?? '').split(';')[0]!.trim().toLowerCase();
+  const javascript = JAVASCRIPT_TYPES.test(type);
+  const text = textContent(el);
+  if (javascript && !STATE_ASSIGNMENT.test(text.slice(0, 200))) return;
+  if (text.trim() === '') return;
+  if (out.length >= normalizeLimits.maxEmbeddedScripts) {
+    if (!warnings.includes('scripts: too many embedded state blocks, rest ignored'))
+      warnings.push('scripts: too many embedded state blocks, rest ignored');
+    return;
+  }
+  if (text.length > normalizeLimits.maxEmbeddedScriptChars) {
+    warnings.push('scripts: oversized embedded state block ignored');
+    return;
+  }
+  out.push({ id: el.attribs.id ?? null, type: javascript ? null : type, text });
 }
 
 function isJsonLd(el: Element): boolean {

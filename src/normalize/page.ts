@@ -16,6 +16,19 @@ export interface HtmlPage extends PageBase {
   document: Document;
   /** Raw JSON-LD blocks found before scripts were stripped, in document order. */
   jsonLd: string[];
+  /**
+   * Embedded page state kept before scripts were stripped, in document order: data scripts (`type` JSON or another
+   * non-JavaScript type, e.g. `__NEXT_DATA__`) and inline scripts that assign a state global
+   * (`window.__INITIAL_STATE__ = {…}`). Never executed; extractors parse them with `src/extract/embedded-state.ts`.
+   */
+  scripts: EmbeddedScript[];
+}
+
+export interface EmbeddedScript {
+  id: string | null;
+  /** The `type` attribute, lower-cased essence; null for classic inline JavaScript. */
+  type: string | null;
+  text: string;
 }
 
 export interface JsonPage extends PageBase {

@@ -52,7 +52,15 @@ function withEarnedCoverage(site: Site, results: readonly Outcome[]): Site {
         ...entry,
         coverage: effectiveCoverage(entry.coverage, earned),
         declaredCoverage: entry.coverage,
-        verification: { earned, pass: count('pass'), fail: count('fail'), skipped: count('skipped') },
+        verification: {
+          earned,
+          pass: count('pass'),
+          fail: count('fail'),
+          skipped: count('skipped'),
+          // Fixture pages by origin: real ones (corpus, recorded) and ones we wrote on the site's structure.
+          real: mine.filter((r) => r.source === 'corpus' || r.source === 'recorded').length,
+          modelled: mine.filter((r) => r.source === 'modelled').length,
+        },
       };
     }),
   };

@@ -1,14 +1,38 @@
 // What a supported site is: hosts, page types with URL patterns and coverage, route, politeness.
 import type { Extractor } from '../extract/extractor.js';
-import type { FetchRoute } from '../fetch/fetcher.js';
 
 /** DESIGN.md §6: stable and beta are served; verifying/experimental only in development; stopped never. */
 export type Coverage = 'stable' | 'beta' | 'verifying' | 'experimental' | 'stopped';
+
+/**
+ * How a page's data is fetched (DESIGN §6): the page itself over HTTP, in the headless browser, or through the JSON
+ * API that the site's own web app calls for that page (`api`: the page URL is mapped to the API request).
+ */
+export type SiteRoute = 'http' | 'browser' | 'api';
+
+/** The API request that stands for a page URL on the `api` route. */
+export interface ApiRequest {
+  url: URL;
+  /** Headers the site's web app sends with it (never credentials of ours or the caller's). */
+  headers?: Readonly<Record<string, string>>;
+}
 
 export interface PageTypeEntry {
   pageType: string;
   /** True when `auto` should choose this page type for the URL. */
   matches(url: URL): boolean;
+  /** The URL pattern in words, for /v1/sites and docs/sites.md (e.g. `/dp/<ASIN>`). */
+  urlPattern: string;
+  /**
+   * `api` route only: the hosts the API lives on (the fetch may contact only these) and the request that stands for
+   * a page URL. Pure: no I/O, no clock beyond what a request signature needs.
+   */
+  api?: { hosts: readonly string[]; request(pageUrl: URL): ApiRequest };
+  /**
+   * High-risk data (DESIGN: reviewed, not served by default): personal data of private persons or a site whose terms
+   * restrict use. Served only to accounts an operator approved for this site (`kumo accounts approve`).
+   */
+  review?: { reason: string };
   extractor: Extractor;
   /** Content types (essence) accepted from the target for this page type. */
   contentTypes: readonly string[];
@@ -17,7 +41,7 @@ export interface PageTypeEntry {
   /** The level the site definition claims; `coverage` never exceeds it. Set by the registry. */
   declaredCoverage?: Coverage;
   /** Fixture counts behind the earned level, set by the registry. */
-  verification?: { earned: Coverage; pass: number; fail: number; skipped: number };
+  verification?: { earned: Coverage; pass: number; fail: number; skipped: number; real: number; modelled: number };
   /** What verified it, shown by GET /v1/sites (e.g. "recorded page: ikebe-gakki/product.html"). */
   verifiedBy: string;
 }
@@ -29,7 +53,7 @@ export interface Site {
   /** Exact canonical hosts: lower-case, punycode, no trailing dot. */
   hosts: readonly string[];
   schemes: readonly ('https:' | 'http:')[];
-  route: FetchRoute;
+  route: SiteRoute;
   politeness: { maxInFlight: number; minIntervalMs: number };
   pageTypes: readonly PageTypeEntry[];
   /** Query parameters that are caller credentials: never stored, logged or echoed (e.g. e-Stat `appId`). */

@@ -16,6 +16,7 @@ export const edinet: Site = {
   pageTypes: [
     {
       pageType: 'table',
+      urlPattern: '…/XBRL/PublicDoc/0105xxx_honbun_<id>.htm',
       matches: (url) => HONBUN_PATH.test(url.pathname),
       extractor: edinetBalanceSheetExtractor,
       contentTypes: ['text/html', 'application/xhtml+xml'],

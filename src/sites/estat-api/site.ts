@@ -15,6 +15,7 @@ export const estatApi: Site = {
   pageTypes: [
     {
       pageType: 'table',
+      urlPattern: '/rest/<version>/app/json/getStatsData (the caller’s appId is a secret)',
       matches: (url) => STATS_DATA_PATH.test(url.pathname),
       extractor: estatStatsDataExtractor,
       contentTypes: ['application/json'],

@@ -18,6 +18,7 @@ export const ikebeGakki: Site = {
   pageTypes: [
     {
       pageType: 'item',
+      urlPattern: '/c/<groups…>/<numeric code>',
       matches: (url) => ITEM_PATH.test(url.pathname),
       extractor: ikebeItemExtractor,
       contentTypes: ['text/html', 'application/xhtml+xml'],

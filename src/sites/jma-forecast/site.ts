@@ -19,6 +19,7 @@ export const jmaForecast: Site = {
   pageTypes: [
     {
       pageType: 'forecast',
+      urlPattern: '/bosai/forecast/data/forecast/<6 digits>.json',
       matches: (url) => FORECAST_PATH.test(url.pathname),
       extractor: jmaForecastExtractor,
       contentTypes: ['application/json'],
@@ -27,6 +28,7 @@ export const jmaForecast: Site = {
     },
     {
       pageType: 'forecast_overview',
+      urlPattern: '/bosai/forecast/data/overview_forecast/<6 digits>.json',
       matches: (url) => OVERVIEW_PATH.test(url.pathname),
       extractor: jmaOverviewExtractor,
       contentTypes: ['application/json'],

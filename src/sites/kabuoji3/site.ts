@@ -15,6 +15,7 @@ export const kabuoji3: Site = {
   pageTypes: [
     {
       pageType: 'table',
+      urlPattern: '/stock/<code>/ and /stock/<code>/<year>/',
       matches: (url) => STOCK_PATH.test(url.pathname),
       extractor: kabuoji3PriceTableExtractor,
       contentTypes: ['text/html'],
