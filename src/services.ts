@@ -146,7 +146,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     }),
     metrics,
     politeness: (host: string) => {
-      const site = registry.resolveHost(host);
+      const site = registry.siteOfFetchedHost(host);
       const rule = site?.politeness ?? { maxInFlight: 1, minIntervalMs: 1000 };
       return {
         maxInFlight: override.maxInFlight ?? rule.maxInFlight,

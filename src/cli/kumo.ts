@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The `kumo` command: keys for operators, and the reviewer's tools (extract, sites verify), on the server's config.
 import { readFile, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { repoRoot } from '../sites/corpus.js';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfigFromProcess } from '../config.js';
 import { AccountError, Accounts, type CreateKeyOptions } from '../accounts/accounts-service.js';
@@ -38,6 +40,7 @@ const usage = `usage:
   kumo normalize price|date|number|text "<input>"
   kumo normalize id --type jan|isbn|corporate_number|postal_code|phone "<input>"
   kumo sites verify [--json] [--record]
+  kumo sites doc [--write]
   kumo sites record URL [--site ID] [--name NAME] [--out DIR]
   kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]
                    (serves the saved page at the URL's path on 127.0.0.1, for KUMO_CONNECT_TO)
@@ -289,6 +292,7 @@ function normalize(args: string[]): void {
 async function sites(args: string[]): Promise<void> {
   const [action, ...rest] = args;
   if (action === 'record') return record(rest);
+  if (action === 'doc') return sitesDoc(rest);
   if (action !== 'verify') throw new UsageError(usage);
   const { values } = parse(rest, {
     json: { type: 'boolean', default: false },
@@ -338,6 +342,15 @@ async function sites(args: string[]): Promise<void> {
       );
   }
   if (results.some((r) => r.status === 'fail')) process.exitCode = 1;
+}
+
+/** docs/sites.md from the registry as the server would build it (coverage from the committed record). */
+async function sitesDoc(args: string[]): Promise<void> {
+  const { values } = parse(args, { write: { type: 'boolean', default: false } });
+  const { renderSitesDoc } = await import('../sites/sites-doc.js');
+  const doc = renderSitesDoc(new SiteRegistry());
+  if (values.write) await writeFile(path.join(repoRoot, 'docs', 'sites.md'), doc);
+  else process.stdout.write(doc);
 }
 
 async function record(args: string[]): Promise<void> {

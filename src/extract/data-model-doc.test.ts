@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TSchema } from 'typebox';
 import { repoRoot } from '../sites/corpus.js';
-import { DataTableSchema, pageTypeSchemas, StatsTableSchema } from './page-types.js';
+import { DataTableSchema, ListItemSchema, OfferSchema, pageTypeSchemas, StatsTableSchema } from './page-types.js';
 
 const doc = readFileSync(path.join(repoRoot, 'docs/data-model.md'), 'utf8');
 const fieldsOf = (schema: TSchema) => Object.keys((schema as unknown as { properties: object }).properties);
@@ -14,6 +14,8 @@ describe('docs/data-model.md', () => {
     ...Object.entries(pageTypeSchemas).filter(([name]) => name !== 'table'),
     ['table (stats)', StatsTableSchema],
     ['table (data)', DataTableSchema],
+    ['offers[] of an item', OfferSchema],
+    ['items[] of a list', ListItemSchema],
   ];
   it.each(schemas)('documents every field of %s', (name, schema) => {
     const missing = fieldsOf(schema).filter((field) => !doc.includes(`\`${field}\``));

@@ -17,6 +17,11 @@ export interface FetchRequest {
   target: FetchTarget;
   /** Absolute wall-clock deadline (epoch ms) for every attempt together. */
   deadlineAt: number;
+  /**
+   * Extra request headers a site's web app sends (the `api` route's `X-Platform`, a DPoP proof). They cannot replace
+   * the ones the fetcher owns (Host, User-Agent, Accept-Encoding, connection and length headers).
+   */
+  headers?: Readonly<Record<string, string>>;
   /** Aborts the fetch when the caller gives up. */
   signal?: AbortSignal;
   /**

@@ -17,6 +17,22 @@ export interface PageRequestOptions {
   maxBodyBytes: number;
 }
 
+// Headers the fetcher decides alone: who we are, how bytes travel, and where they go.
+const OWNED_HEADERS = new Set([
+  'host',
+  'user-agent',
+  'accept-encoding',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'proxy-authorization',
+  'cookie',
+]);
+
 export const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
 export async function requestPage(
@@ -25,13 +41,18 @@ export async function requestPage(
   url: URL,
   target: FetchTarget,
   signal: AbortSignal,
+  extraHeaders: Readonly<Record<string, string>> = {},
 ): Promise<Outcome> {
   const headers: Record<string, string> = {
-    'user-agent': options.userAgent,
     accept: acceptHeader(target.acceptContentTypes),
-    'accept-encoding': 'gzip, deflate, br',
     'accept-language': 'ja',
   };
+  for (const [name, value] of Object.entries(extraHeaders)) {
+    const lower = name.toLowerCase();
+    if (!OWNED_HEADERS.has(lower) && /^[a-z0-9-]+$/.test(lower) && !/[\r\n\0]/.test(value)) headers[lower] = value;
+  }
+  headers['user-agent'] = options.userAgent;
+  headers['accept-encoding'] = 'gzip, deflate, br';
 
   // undici's own headers timer is coarse (about a second); this one is exact, connection time included.
   const headersDue = new AbortController();

@@ -168,7 +168,14 @@ describe('/openapi.json', () => {
     const data = doc.paths['/v1/scrape'].post.responses['200'].content['application/json'].schema.properties.data;
     const refs = (data.anyOf as Json[]).map((s) => String(s.$ref ?? s.type));
     expect(refs).toContain('null');
-    for (const name of ['ItemData', 'ForecastData', 'ForecastOverviewData', 'StatsTableData', 'DataTableData']) {
+    for (const name of [
+      'ItemData',
+      'ListData',
+      'ForecastData',
+      'ForecastOverviewData',
+      'StatsTableData',
+      'DataTableData',
+    ]) {
       expect(refs).toContain(`#/components/schemas/${name}`);
       expect(doc.components.schemas[name].type).toBe('object');
     }

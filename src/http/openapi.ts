@@ -7,6 +7,7 @@ import {
   ForecastOverviewSchema,
   ForecastSchema,
   ItemSchema,
+  ListSchema,
   StatsTableSchema,
   pageTypeSchemas,
 } from '../extract/page-types.js';
@@ -84,6 +85,7 @@ const limitHeaders = [
 /** Page-type data shapes, named, for `data` of a scrape result and of an artifact. */
 const dataSchemas: Record<string, Json> = {
   ItemData: { ...ItemSchema, description: '`page_type: item`' },
+  ListData: { ...ListSchema, description: '`page_type: search`, `ranking` or `offers`: a list of items' },
   ForecastData: { ...ForecastSchema, description: '`page_type: forecast`' },
   ForecastOverviewData: { ...ForecastOverviewSchema, description: '`page_type: forecast_overview`' },
   StatsTableData: { ...StatsTableSchema, description: '`page_type: table` from a statistics API (e-Stat)' },
@@ -105,7 +107,8 @@ function documentedProblem(): Json {
 
 const dataUnion = (nullable: boolean): Json => ({
   description:
-    'The reviewed, normalized result. Its shape is chosen by `page_type`: item → ItemData, forecast → ' +
+    'The reviewed, normalized result. Its shape is chosen by `page_type`: item → ItemData, search, ranking and ' +
+    'offers → ListData, forecast → ' +
     'ForecastData, forecast_overview → ForecastOverviewData, table → StatsTableData or DataTableData ' +
     '(docs/data-model.md). Null in `mode: html` and for a target 404/410.',
   anyOf: [
@@ -132,7 +135,11 @@ export function finishOpenApi(document: Json): Json {
   };
   const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
   // Every page type that can be served must have a named shape here, or a reader cannot know its `data`.
-  if (Object.keys(pageTypeSchemas).some((t) => !['item', 'forecast', 'forecast_overview', 'table'].includes(t))) {
+  if (
+    Object.keys(pageTypeSchemas).some(
+      (t) => !['item', 'search', 'ranking', 'offers', 'forecast', 'forecast_overview', 'table'].includes(t),
+    )
+  ) {
     throw new Error('a page type has no data schema in the OpenAPI document');
   }
 

@@ -8,7 +8,7 @@ import { parseTargetUrl } from '../fetch/url-policy.js';
 import type { ExtractionRunner } from './extraction-pool.js';
 import type { Produced } from './produce.js';
 import type { SiteRegistry } from '../sites/registry.js';
-import { servedInProduction, type PageTypeEntry, type Site } from '../sites/site.js';
+import { servedInProduction, type ApiRequest, type PageTypeEntry, type Site, type SiteRoute } from '../sites/site.js';
 import type { ConcurrencyLimiter, Lease } from '../limits/concurrency-limiter.js';
 import type { AccountRecord, KeyRecord, Output, SettleRequest, Storage } from '../storage/storage.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
@@ -17,6 +17,7 @@ import { creditLimitsOf } from '../accounts/plans.js';
 import { periodOf, nextPeriodStart } from '../accounts/period.js';
 import { newId } from '../accounts/ids.js';
 import { redactUrl } from './redact-url.js';
+import { routeCost } from '../sites/sites-doc.js';
 import { idempotencyMaxReplays, idempotencyTtlMs, type IdempotencyRequest } from './idempotency.js';
 import { backendRetryAfterSeconds } from '../backends/backend-errors.js';
 
@@ -30,7 +31,7 @@ export interface ScrapeParams {
 export interface FetchSummary {
   status: 'completed' | 'not_found' | 'blocked' | 'failed' | 'timed_out';
   attempts: number;
-  route: 'http' | 'browser';
+  route: SiteRoute;
   http_status: number | null;
   final_url: string | null;
   charset: string | null;
@@ -74,7 +75,7 @@ const statusOfError: Partial<Record<ErrorCode, FetchSummary['status']>> = {
 
 /** Cost in credits (DESIGN.md §2): 1 over HTTP, 2 through the browser, +1 to keep an artifact; never above 3. */
 export function costOf(site: Site, params: Pick<ScrapeParams, 'store_artifact'>): number {
-  return Math.min(3, (site.route === 'browser' ? 2 : 1) + (params.store_artifact ? 1 : 0));
+  return Math.min(3, routeCost(site) + (params.store_artifact ? 1 : 0));
 }
 
 function outputsOf(params: ScrapeParams): Output[] {
@@ -209,10 +210,16 @@ export class ScrapeService {
     try {
       const { url, site, entry, cost } = await this.#admit(call, rawUrl, params, options.idempotency);
       throwIfGone(signal);
-      const page = await this.#fetch(url, site, entry, call, signal);
+      const source = sourceRequestOf(url, entry);
+      const page = await this.#fetch(source, site, entry, call, signal);
       call.record.httpStatus = page.httpStatus;
-      // A redirect to another kind of page (an item gone to a search or top page) is not extracted: free 422.
-      if (!this.#o.registry.sameKindAfterRedirect(site, url, new URL(page.finalUrl))) {
+      // A redirect to another kind of page (an item gone to a search or top page) is not extracted: free 422. An API
+      // that redirects at all is answering something else than what its web app asks.
+      const final = new URL(page.finalUrl);
+      const sameKind = entry.api
+        ? final.href === source.url.href
+        : this.#o.registry.sameKindAfterRedirect(site, url, final);
+      if (!sameKind) {
         throw new KumoError(
           'page_not_supported',
           `the site redirected this URL to a page that is not ${entry.pageType}`,
@@ -491,7 +498,7 @@ export class ScrapeService {
   }
 
   async #fetch(
-    url: URL,
+    source: ApiRequest,
     site: Site,
     entry: PageTypeEntry,
     call: Call,
@@ -500,10 +507,16 @@ export class ScrapeService {
     const { record } = call;
     try {
       const page = await this.#o.fetcher.fetch({
-        url,
+        url: source.url,
+        ...(source.headers ? { headers: source.headers } : {}),
         // The per-host gate is fair between accounts.
         accountId: call.caller.account.id,
-        target: { allowedHosts: site.hosts, allowedSchemes: site.schemes, acceptContentTypes: entry.contentTypes },
+        target: {
+          // On the api route only the API's hosts may be contacted, not the pages' host.
+          allowedHosts: entry.api?.hosts ?? site.hosts,
+          allowedSchemes: site.schemes,
+          acceptContentTypes: entry.contentTypes,
+        },
         deadlineAt: Date.now() + this.#o.fetchDeadlineMs,
         ...(signal ? { signal } : {}),
       });
@@ -521,6 +534,19 @@ export class ScrapeService {
       throw error;
     }
   }
+}
+
+/**
+ * What is fetched for a page URL: the page itself, or on the `api` route the API request its web app makes, which
+ * must stay on the API's declared hosts (a mapping that pointed elsewhere would be a defect, refused as internal).
+ */
+function sourceRequestOf(url: URL, entry: PageTypeEntry): ApiRequest {
+  if (!entry.api) return { url };
+  const request = entry.api.request(url);
+  if (!entry.api.hosts.includes(request.url.hostname) || request.url.protocol !== 'https:') {
+    throw new KumoError('internal', `the API request for ${entry.extractor.id} leaves its declared hosts`);
+  }
+  return request;
 }
 
 /** Stops a call whose caller has gone: nothing after this point may charge it. */
@@ -547,7 +573,7 @@ function summaryOf(
   return {
     status,
     attempts: page.attempts,
-    route: page.route,
+    route: site.route,
     http_status: page.httpStatus,
     final_url: redactUrl(new URL(page.finalUrl), site.secretQueryParams),
     charset,

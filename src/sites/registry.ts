@@ -69,14 +69,24 @@ function withEarnedCoverage(site: Site, results: readonly Outcome[]): Site {
 export class SiteRegistry {
   readonly #sites: readonly Site[];
   readonly #byHost: ReadonlyMap<string, Site>;
+  readonly #byApiHost: ReadonlyMap<string, Site>;
 
   constructor(declared: readonly Site[] = siteCatalogue, options: RegistryOptions = {}) {
     const shipped = options.record === undefined ? loadShippedRecord() : null;
     const record = options.record ?? null;
     const sites = declared.map((site) => withEarnedCoverage(site, outcomesOf(site, shipped, record)));
     const byHost = new Map<string, Site>();
+    const byApiHost = new Map<string, Site>();
     const ids = new Set<string>();
     for (const site of sites) {
+      for (const entry of site.pageTypes) {
+        if ((site.route === 'api') !== (entry.api !== undefined))
+          throw new Error(`${site.id} ${entry.pageType}: the api route and an API mapping go together`);
+        for (const host of entry.api?.hosts ?? []) {
+          if (host !== host.toLowerCase() || host.endsWith('.')) throw new Error(`host ${host} is not canonical`);
+          byApiHost.set(host, site);
+        }
+      }
       if (ids.has(site.id)) throw new Error(`duplicate site id ${site.id}`);
       ids.add(site.id);
       for (const host of site.hosts) {
@@ -87,6 +97,12 @@ export class SiteRegistry {
     }
     this.#sites = sites;
     this.#byHost = byHost;
+    this.#byApiHost = byApiHost;
+  }
+
+  /** The site whose pages or API live on this host: where politeness rules for a fetched host come from. */
+  siteOfFetchedHost(host: string): Site | null {
+    return this.resolveHost(host) ?? this.#byApiHost.get(host.toLowerCase()) ?? null;
   }
 
   list(): readonly Site[] {
