@@ -111,6 +111,33 @@ describe('success', () => {
     expect(resolverCalls).toEqual([]);
   });
 
+  it('sends the headers a site’s web app sends (api route), but never lets them replace the fetcher’s own', async () => {
+    shop.route('GET', '/api', { status: 200, headers: html, body: '<h1>ok</h1>' });
+    await makeFetcher().fetch(
+      req(`https://${SHOP}/api?id=1`, {
+        headers: {
+          'X-Platform': 'web',
+          DPoP: 'eyJ.proof',
+          Host: 'evil.example',
+          'User-Agent': 'spoof',
+          'Accept-Encoding': 'identity',
+          Cookie: 'session=1',
+          'X-Bad': 'a\r\nInjected: 1',
+          'bad header': 'x',
+        },
+      }),
+    );
+    const sent = shop.requests('/api').at(-1)!;
+    expect(sent.headers['x-platform']).toBe('web');
+    expect(sent.headers.dpop).toBe('eyJ.proof');
+    expect(sent.headers.host).toBe(SHOP);
+    expect(sent.headers['user-agent']).toBe('KumoBot/test (+https://kumo.dev/bot)');
+    expect(sent.headers['accept-encoding']).toBe('gzip, deflate, br');
+    expect(sent.headers.cookie).toBeUndefined();
+    expect(sent.headers['x-bad']).toBeUndefined();
+    expect(sent.headers.injected).toBeUndefined();
+  });
+
   it('returns bytes untouched whatever the charset (decoding is normalize’s job)', async () => {
     const bytes = Buffer.concat([Buffer.from([0x82, 0xa0, 0x82, 0xa2, 0x93, 0xfa, 0x96, 0x7b]), Buffer.alloc(256)]);
     for (let i = 0; i < 256; i++) bytes[8 + i] = i;
