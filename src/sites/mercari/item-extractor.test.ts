@@ -8,7 +8,8 @@ import type { JsonPage } from '../../normalize/page.js';
 import { corpusAvailable, corpusPath } from '../corpus.js';
 import { createDpopProof } from './dpop.js';
 import { mercariItemExtractor } from './item-extractor.js';
-import { mercari, mercariItemId, mercariItemRequest } from './site.js';
+import { mercariItemId } from './item-url.js';
+import { mercari, mercariItemRequest } from './site.js';
 
 const item = mercari.pageTypes.find((e) => e.pageType === 'item')!;
 
@@ -195,9 +196,23 @@ describe('mercari/item extractor', () => {
   it('takes only https photo URLs and builds the canonical URL from an m<digits> id only', () => {
     const r = run({ photos: ['https://static.mercdn.net/a.jpg', 'javascript:alert(1)', 5], id: 'm10000000001' });
     expect(r.data.images).toEqual(['https://static.mercdn.net/a.jpg']);
-    const odd = run({ id: '../x', photos: [] });
+    const odd = mercariItemExtractor.extract({
+      ...page({ result: 'OK', data: { ...base, id: '../x', photos: [] } }),
+      url: 'https://api.mercari.jp/items/get',
+    });
     expect(odd.data.canonical_url).toBeUndefined();
+    expect(odd.data.sku).toBeUndefined();
     expect(odd.data.images).toBeUndefined();
+  });
+
+  it('refuses an answer for another item than the URL names (page URL or items/get URL)', () => {
+    const other = { result: 'OK', data: { ...base, id: 'm99999999999' } };
+    expect(failure(other).code).toBe('extraction_failed');
+    const asPage = { ...page(other), url: 'https://jp.mercari.com/en/item/m10000000001?x=1' };
+    expect(() => mercariItemExtractor.extract(asPage)).toThrow(KumoError);
+    expect(mercariItemExtractor.extract({ ...asPage, url: 'https://jp.mercari.com/item/m99999999999' }).data.sku).toBe(
+      'm99999999999',
+    );
   });
 
   it('turns error bodies and non-items into extraction_failed without quoting them', () => {
@@ -219,7 +234,7 @@ describe('mercari/item extractor', () => {
 
   it.skipIf(!corpusAvailable())('gives the MANIFEST values for the real recording', () => {
     const json: unknown = JSON.parse(readFileSync(corpusPath('mercari/mercapi_test_item.response.json'), 'utf8'));
-    const r = mercariItemExtractor.extract(page(json));
+    const r = mercariItemExtractor.extract({ ...page(json), url: 'https://api.mercari.jp/items/get?id=m12871737078' });
     validateExtraction('item', r);
     expect(r.data).toMatchObject({
       title: 'DJ Sharpnel / PPPH!',

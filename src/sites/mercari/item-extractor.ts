@@ -5,6 +5,7 @@ import type { ItemData } from '../../extract/page-types.js';
 import type { NormalizedPage } from '../../normalize/page.js';
 import { parseShipping } from '../../normalize/price.js';
 import { normalizeText } from '../../normalize/text.js';
+import { isMercariItemId, requestedItemId } from './item-url.js';
 
 const ID = 'mercari/item';
 
@@ -68,6 +69,13 @@ export const mercariItemExtractor: Extractor = {
     if (!isObject(item)) {
       throw new KumoError('extraction_failed', `${ID}: the API answer has no item (data)`, {
         body: { fields: ['/data'] },
+      });
+    }
+    // The answer must be the item the page URL names: another item's data is never served under this URL.
+    const asked = requestedItemId(page.url);
+    if (asked !== null && item.id !== undefined && item.id !== asked) {
+      throw new KumoError('extraction_failed', `${ID}: the API answered for another item than the page URL names`, {
+        body: { fields: ['/sku'] },
       });
     }
     const warnings = [...(page.warnings ?? [])];
@@ -137,7 +145,7 @@ export const mercariItemExtractor: Extractor = {
       set('shop', text(shop?.displayName), 'json:$.data.shop.displayName');
     }
 
-    const id = typeof item.id === 'string' && /^m\d+$/.test(item.id) ? item.id : null;
+    const id = isMercariItemId(item.id) ? item.id : null;
     set('sku', id, 'json:$.data.id');
     set('canonical_url', id ? `https://jp.mercari.com/item/${id}` : null, 'json:$.data.id (jp.mercari.com/item/<id>)');
     if (!id) warnings.push('sku: the item id is missing or not m<digits>; no sku or canonical_url');
