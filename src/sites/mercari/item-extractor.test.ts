@@ -181,6 +181,7 @@ describe('mercari/item extractor', () => {
       availability: 'in_stock',
       availability_text: 'ITEM_STATUS_ON_SALE',
     });
+    expect(run({ status: 'constructor' }).data.availability).toBeUndefined();
     const odd = run({ status: 'auction_pending' });
     expect(odd.data.availability).toBeUndefined();
     expect(odd.data.availability_text).toBeUndefined();

@@ -32,15 +32,14 @@ function yen(value: unknown): { amount: number; fromString: boolean } | null {
   return { amount: Number(value.trim()), fromString: true };
 }
 
-// The listing states of items/get (`on_sale`, `trading`, `sold_out`; `stop` = paused by the seller, `cancel`) and the
-// search API's enum spelling of the same (`ITEM_STATUS_ON_SALE` …). trading = bought, being shipped: not buyable.
-const STATUS: Readonly<Record<string, ItemData['availability']>> = {
-  on_sale: 'in_stock',
-  trading: 'out_of_stock',
-  sold_out: 'out_of_stock',
-  stop: 'out_of_stock',
-  cancel: 'out_of_stock',
-};
+// The listing states the recordings show: items/get's `on_sale` and `sold_out`, `trading` (bought, being shipped: not
+// buyable; in the seller-listing request's status filter `on_sale,trading,sold_out`), and the search API's enum
+// spelling of the same (`ITEM_STATUS_ON_SALE` …). Any other state is left out with a warning rather than guessed.
+const STATUS: ReadonlyMap<string, NonNullable<ItemData['availability']>> = new Map([
+  ['on_sale', 'in_stock'],
+  ['trading', 'out_of_stock'],
+  ['sold_out', 'out_of_stock'],
+]);
 
 // Mercari's fixed condition list (its facet ids 1–6): only 1 is new; 未使用に近い (2) is a used item by its own words.
 const NEW_CONDITION = /^新品/;
@@ -119,7 +118,7 @@ export const mercariItemExtractor: Extractor = {
 
     const status = text(item.status);
     const statusKey = status?.replace(/^ITEM_STATUS_/i, '').toLowerCase();
-    const availability = statusKey ? STATUS[statusKey] : undefined;
+    const availability = statusKey ? STATUS.get(statusKey) : undefined;
     if (status && availability) {
       set('availability', availability, 'json:$.data.status');
       set('availability_text', status, 'json:$.data.status');
