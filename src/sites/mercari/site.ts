@@ -1,0 +1,52 @@
+// メルカリ (jp.mercari.com): item pages `/item/m<digits>`, served through the item API the web app itself calls.
+import { KumoError } from '../../errors.js';
+import type { ApiRequest, Site } from '../site.js';
+import { createDpopProof } from './dpop.js';
+import { mercariItemExtractor } from './item-extractor.js';
+import { MERCARI_API_HOST, MERCARI_WEB_HOST, mercariItemId } from './item-url.js';
+
+/**
+ * The request the web app makes for an item page: `GET https://api.mercari.jp/items/get?id=<id>` with
+ * `X-Platform: web` and a fresh DPoP proof bound to that exact URL and method.
+ */
+export function mercariItemRequest(pageUrl: URL): ApiRequest {
+  const id = mercariItemId(pageUrl);
+  if (!id) throw new KumoError('page_not_supported', 'mercari/item: the URL is not a /item/m<digits> page');
+  const url = new URL(`https://${MERCARI_API_HOST}/items/get`);
+  url.searchParams.set('id', id);
+  return {
+    url,
+    headers: { 'X-Platform': 'web', DPoP: createDpopProof({ url: url.href, method: 'GET' }) },
+  };
+}
+
+export const mercari: Site = {
+  id: 'mercari',
+  name: 'メルカリ',
+  kind: 'commerce',
+  hosts: [MERCARI_WEB_HOST],
+  schemes: ['https:'],
+  route: 'api',
+  politeness: { maxInFlight: 1, minIntervalMs: 2000 },
+  pageTypes: [
+    {
+      pageType: 'item',
+      urlPattern: '/item/m<digits> (also /en/item/…, /zh-TW/item/…), via api.mercari.jp/items/get?id=',
+      matches: (url) => mercariItemId(url) !== null,
+      api: { hosts: [MERCARI_API_HOST], request: mercariItemRequest },
+      review: {
+        reason:
+          'Mercari listings are mostly by private persons: the item API answers with the seller’s and buyer’s ' +
+          'profiles, comments and free-text descriptions (never extracted, but fetched), and Mercari’s terms ' +
+          'restrict automated collection; served only to accounts an operator approved',
+      },
+      extractor: mercariItemExtractor,
+      contentTypes: ['application/json'],
+      coverage: 'stable',
+      verifiedBy:
+        'recorded API response: mercari/mercapi_test_item.response.json (items/get m12871737078, 2022-09); ' +
+        'modelled responses in the same shape for new/buyer-paid, Mercari Shops, string price and an error body',
+    },
+  ],
+  secretQueryParams: [],
+};
