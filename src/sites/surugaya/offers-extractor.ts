@@ -41,7 +41,7 @@ export const surugayaOffersExtractor: Extractor = {
 
     const data: ListData = { items, next_page: null, total: null, page: null };
     const provenance: Record<string, string> = {
-      items: `${ROWS} (price: strong.text-red; condition: h2.title_product; seller: .space_text_1 a[href*=/shop/], else 駿河屋 when the cart's data-tenpo_cd is empty; postage: .campaign_price; tax: 駿河屋 prices are 税込, its item pages mark them so)`,
+      items: `${ROWS} (title: the product of h1.title_product; price: strong.text-red; list_price: .text-line-through; condition: h2.title_product; seller: .space_text_1 a[href*=/shop/], else 駿河屋 when the cart's data-tenpo_cd is empty; postage: .campaign_price; tax: 駿河屋 prices are 税込, its item pages mark them so)`,
       // All offers are on the one page (the tab counts match its rows): there is no next page.
       next_page: 'constant:null (the 全て tab lists every offer)',
     };

@@ -44,10 +44,13 @@ export const surugayaSearchExtractor: Extractor = {
         `${CARDS} (title: .product-name; price: the new-condition offer if any, else the lowest of .price_teika ` +
         '中古：/新品： and .makeplaTit マケプレ prices; price_range: all of them; 定価 lines are never a price)',
     };
-    const next = firstAttr(doc, '#pager li.next a', 'href');
-    if (next && /^https?:\/\//.test(next)) {
+    // The pager's 次のページ link, else the head's <link rel="next"> (the page writes both).
+    const pagerNext = firstAttr(doc, '#pager li.next a', 'href');
+    const headNext = firstAttr(doc, 'link[rel="next"]', 'href');
+    const next = [pagerNext, headNext].find((u) => u && /^https?:\/\//.test(u));
+    if (next) {
       data.next_page = next;
-      provenance.next_page = 'selector:#pager li.next a';
+      provenance.next_page = next === pagerNext ? 'selector:#pager li.next a' : 'link:rel=next';
     } else provenance.next_page = 'constant:null (no 次のページ link)';
     const hit = firstText(doc, '#search_header .hit') ?? firstText(doc, '.hit');
     const total = hit ? countOf(/([0-9,]+)\s*件中/.exec(hit)?.[1] ?? /([0-9,]+)\s*件/.exec(hit)?.[1]) : null;

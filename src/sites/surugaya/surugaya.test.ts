@@ -186,6 +186,20 @@ describe('surugaya/search', () => {
     expect(() => validateExtraction('search', r)).not.toThrow();
   });
 
+  it('takes the next page from the head link when the pager is missing', () => {
+    const r = run(
+      surugayaSearchExtractor,
+      `<link rel="next" href="/search?search_word=test&page=3"><div id="search_header"><div class="hit">該当件数:60件中 25-48件</div></div><div id="search_result"></div>`,
+      SEARCH,
+    );
+    expect(r.data).toMatchObject({
+      items: [],
+      total: 60,
+      next_page: 'https://www.suruga-ya.jp/search?search_word=test&page=3',
+    });
+    expect(r.provenance.next_page).toBe('link:rel=next');
+  });
+
   it('is not a search page without its header or result list', () => {
     expect(() => run(surugayaSearchExtractor, '<p>メンテナンス中</p>', SEARCH)).toThrow(KumoError);
   });
