@@ -20,6 +20,7 @@ describe('SiteRegistry', () => {
       'kabuoji3',
       'edinet',
       'mercari',
+      'surugaya',
     ]);
     expect(registry.get('estat_api')?.hosts).toEqual(['api.e-stat.go.jp']);
     expect(registry.get('nope')).toBeNull();

@@ -1,0 +1,55 @@
+// 駿河屋 (www.suruga-ya.jp): item pages, the 取り扱い店舗一覧 offers list of one product, and search results.
+import type { Site } from '../site.js';
+import { surugayaItemExtractor } from './item-extractor.js';
+import { surugayaOffersExtractor } from './offers-extractor.js';
+import { surugayaSearchExtractor } from './search-extractor.js';
+
+// Product ids are digits (128049960) or letters and digits (G4404338, ZTOKA53710: seen in the search page's
+// links); a marketplace copy adds ?tenpo_cd=<shop>, another grade ?branch_number=<n>.
+const ITEM_PATH = /^\/product\/detail\/[A-Za-z0-9]+\/?$/;
+const OFFERS_PATH = /^\/product\/other\/[A-Za-z0-9]+\/?$/;
+// One search path for every query (category, search_word, category1, tenpo_code, rankBy, page …).
+const SEARCH_PATH = /^\/search\/?$/;
+const HTML = ['text/html', 'application/xhtml+xml'] as const;
+
+export const surugaya: Site = {
+  id: 'surugaya',
+  name: '駿河屋',
+  kind: 'commerce',
+  hosts: ['www.suruga-ya.jp'],
+  schemes: ['https:'],
+  route: 'http',
+  politeness: { maxInFlight: 1, minIntervalMs: 2000 },
+  pageTypes: [
+    {
+      pageType: 'item',
+      urlPattern: '/product/detail/<id>[?tenpo_cd=<shop>][&branch_number=<n>]',
+      matches: (url) => ITEM_PATH.test(url.pathname),
+      extractor: surugayaItemExtractor,
+      contentTypes: HTML,
+      coverage: 'stable',
+      verifiedBy:
+        'real pages (corpus, 2024-10..2025-06): a time sale, a marketplace seller, a page with 3 other grades; modelled new+used, sold out, no price',
+    },
+    {
+      pageType: 'offers',
+      urlPattern: '/product/other/<id>',
+      matches: (url) => OFFERS_PATH.test(url.pathname),
+      extractor: surugayaOffersExtractor,
+      contentTypes: HTML,
+      coverage: 'stable',
+      verifiedBy:
+        'real pages (corpus, 2024-12 and 2025-06): 2 offers with a time sale, 13 offers from 12 shops; modelled failure',
+    },
+    {
+      pageType: 'search',
+      urlPattern: '/search?category=…&search_word=…[&page=N]',
+      matches: (url) => SEARCH_PATH.test(url.pathname),
+      extractor: surugayaSearchExtractor,
+      contentTypes: HTML,
+      coverage: 'stable',
+      verifiedBy: 'real page (corpus, 2025): 24 results with マケプレ offers; modelled page 2 and an empty result',
+    },
+  ],
+  secretQueryParams: [],
+};
