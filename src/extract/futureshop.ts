@@ -1,4 +1,4 @@
-// The futureshop platform's product-detail parts (`.fs-c-*` system parts), shared by every shop built on it.
+// The futureshop platform's product-detail and product-list parts (`.fs-c-*` system parts), shared by every shop on it.
 import { isTag, type Element } from 'domhandler';
 import type { HtmlPage } from '../normalize/page.js';
 import { parsePrice, taxMarkerOf, type TaxStatus } from '../normalize/price.js';

@@ -140,6 +140,13 @@ describe('ikebe_gakki/search edge cases', () => {
     expect(items[1]).toMatchObject({ availability: 'limited', availability_text: '残りわずか' });
   });
 
+  it('reads points when a list item shows the futureshop point part', () => {
+    const points =
+      '<div class="fs-c-productPointDisplay"><span class="fs-c-productPointDisplay__quantity">1,100</span>pt</div>';
+    const r = extract(list(article('100001', 'A', row('selling', '10,000', taxIn('11,000')) + points)));
+    expect((r.data.items as unknown[])[0]).toMatchObject({ price: 11000, points: 1100 });
+  });
+
   it('ignores recommendation carousels and leaves out entries without a name', () => {
     const carousel =
       '<section class="fs-c-productListCarousel"><article class="fs-c-productListCarousel__list__item fs-c-productListItem">' +
