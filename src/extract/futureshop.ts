@@ -1,4 +1,4 @@
-// The futureshop platform's product-detail parts (`.fs-c-*` system parts), shared by every shop built on it.
+// The futureshop platform's product-detail and product-list parts (`.fs-c-*` system parts), shared by every shop on it.
 import { isTag, type Element } from 'domhandler';
 import type { HtmlPage } from '../normalize/page.js';
 import { parsePrice, taxMarkerOf, type TaxStatus } from '../normalize/price.js';
@@ -109,4 +109,96 @@ function insideList(el: Element): boolean {
 
 function firstOutsideLists(doc: HtmlPage['document'], selector: string): Element | null {
   return all(doc, selector).find((el) => !insideList(el)) ?? null;
+}
+
+/** One entry of a futureshop product list (`.fs-c-productList__list` > `.fs-c-productListItem`). */
+export interface FutureshopListItem {
+  name: string | null;
+  catchCopy: string | null;
+  /** The product link as the normalized page has it (absolute). */
+  href: string | null;
+  selling: PriceReading | null;
+  listed: PriceReading | null;
+  points: number | null;
+  /** The stock notice the list shows (`__outOfStock` / `__lowInStock`), with its own words. */
+  stock: { kind: 'out' | 'low'; text: string | null } | null;
+  image: string | null;
+  /** The one-line description part (shops put sale names there). */
+  description: string | null;
+}
+
+export interface FutureshopList {
+  /** False when the page has no product-list part at all (not a list page). */
+  found: boolean;
+  items: FutureshopListItem[];
+  /** `N件中` of the list control. */
+  total: number | null;
+  /** The active pagination item. */
+  page: number | null;
+  nextHref: string | null;
+  /** The last breadcrumb item: what the list is of (`新品 商品一覧`, a category name). */
+  heading: string | null;
+}
+
+// The search/category result parts. Recommendation carousels (`.fs-c-productListCarousel`) reuse
+// `.fs-c-productListItem` but are never inside `.fs-c-productList__list`.
+const LIST = '.fs-c-productList';
+const LIST_ITEMS = '.fs-c-productList__list .fs-c-productListItem';
+// Lazy-loading shops put the real image in a data attribute and a placeholder in src.
+const LAZY_ATTRS = ['data-layzr', 'data-lazy', 'data-src', 'data-original'] as const;
+
+export function readFutureshopList(page: HtmlPage): FutureshopList {
+  const doc = page.document;
+  const container = first(doc, LIST) ?? first(doc, '.fs-c-productList__list');
+  if (!container) return { found: false, items: [], total: null, page: null, nextHref: null, heading: null };
+  const items = all(doc, LIST_ITEMS).map((item): FutureshopListItem => {
+    const prices = first(item, '.fs-c-productPrices');
+    const out = first(item, '.fs-c-productListItem__outOfStock');
+    const low = out ? null : first(item, '.fs-c-productListItem__lowInStock');
+    const notice = out ?? low;
+    const noticeText = notice ? textOf(notice) : '';
+    return {
+      name: firstText(item, '.fs-c-productName__name'),
+      catchCopy: firstText(item, '.fs-c-productName__copy'),
+      href: linkOf(first(item, '.fs-c-productName a[href]') ?? first(item, '.fs-c-productImage a[href]'), page.url),
+      selling: prices ? readRow(first(prices, '.fs-c-productPrice--selling')) : null,
+      listed: prices ? readRow(first(prices, '.fs-c-productPrice--listed')) : null,
+      points: integerOf(firstText(item, '.fs-c-productPointDisplay__quantity')),
+      stock: notice ? { kind: out ? 'out' : 'low', text: noticeText === '' ? null : noticeText } : null,
+      image: imageOf(first(item, 'img.fs-c-productImage__image, .fs-c-productImage img'), page.url),
+      description: firstText(item, '.fs-c-productListItem__productDescription'),
+    };
+  });
+  const totalText = firstText(doc, '.fs-c-listControl__status__total');
+  const crumbs = all(doc, '.fs-c-breadcrumb__listItem');
+  const lastCrumb = crumbs[crumbs.length - 1];
+  return {
+    found: true,
+    items,
+    total: totalText ? integerOf(totalText.replace(/件.*$/, '').trim()) : null,
+    page: integerOf(firstText(doc, '.fs-c-pagination .fs-c-pagination__item.is-active')),
+    nextHref: linkOf(first(doc, '.fs-c-pagination a.fs-c-pagination__item--next[href]'), page.url),
+    heading: lastCrumb ? textOf(lastCrumb) || null : null,
+  };
+}
+
+function linkOf(el: Element | null, base: string): string | null {
+  return absoluteUrl(el?.attribs.href, base);
+}
+
+function absoluteUrl(value: string | undefined, base: string): string | null {
+  const href = value?.trim();
+  if (!href) return null;
+  try {
+    const url = new URL(href, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function imageOf(img: Element | null, base: string): string | null {
+  if (!img) return null;
+  const lazy = LAZY_ATTRS.map((name) => img.attribs[name]).find((v) => v?.trim());
+  return absoluteUrl(lazy ?? img.attribs.src, base);
 }

@@ -21,6 +21,7 @@ describe('SiteRegistry', () => {
       'edinet',
       'mercari',
       'surugaya',
+      'netsea',
     ]);
     expect(registry.get('estat_api')?.hosts).toEqual(['api.e-stat.go.jp']);
     expect(registry.get('nope')).toBeNull();
@@ -37,9 +38,9 @@ describe('SiteRegistry', () => {
   it.each([
     ['https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592', 'item'],
     ['https://www.ikebe-gakki.com/c/c-/dt/dt03/dt031548/dt031548002/750802', 'item'],
-    ['https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427', null],
-    ['https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/', null],
-    ['https://www.ikebe-gakki.com/p/search?tag=x', null],
+    ['https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427', 'search'],
+    ['https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/', 'search'],
+    ['https://www.ikebe-gakki.com/p/search?tag=x', 'search'],
     ['https://www.ikebe-gakki.com/company/', null],
     ['https://www.jma.go.jp/bosai/forecast/data/forecast/130000.json', 'forecast'],
     ['https://www.jma.go.jp/bosai/forecast/data/overview_forecast/070000.json', 'forecast_overview'],

@@ -14,9 +14,19 @@ import { ikebeGakki } from './ikebe-gakki/site.js';
 import { jmaForecast } from './jma-forecast/site.js';
 import { kabuoji3 } from './kabuoji3/site.js';
 import { mercari } from './mercari/site.js';
+import { netsea } from './netsea/site.js';
 import { surugaya } from './surugaya/site.js';
 
-export const siteCatalogue: readonly Site[] = [ikebeGakki, jmaForecast, estatApi, kabuoji3, edinet, mercari, surugaya];
+export const siteCatalogue: readonly Site[] = [
+  ikebeGakki,
+  jmaForecast,
+  estatApi,
+  kabuoji3,
+  edinet,
+  mercari,
+  surugaya,
+  netsea,
+];
 
 export interface RegistryOptions {
   /**

@@ -1,0 +1,152 @@
+// NETSEA item lists (search, supplier and category results): the `.showcaseType01` cards of `.showcaseWrap`.
+import type { Element } from 'domhandler';
+import { KumoError } from '../../errors.js';
+import type { Extraction, Extractor } from '../../extract/extractor.js';
+import type { ListData, ListItemData } from '../../extract/page-types.js';
+import { all, first, firstText, textOf } from '../../extract/selectors.js';
+import { parseJan } from '../../normalize/identifiers.js';
+import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
+import { parsePrice, type ParsedPrice } from '../../normalize/price.js';
+
+const ID = 'netsea/search';
+// The results area is there on every list page, also when nothing matched; the cards sit in `.showcaseWrap`.
+const RESULTS = '#searchResultsArea, .showcaseWrap';
+const CARDS = '.showcaseWrap .showcaseType01';
+const ITEM_PATH = /^\/shop\/(\d+)\/([^/]+)\/?$/;
+
+export const netseaSearchExtractor: Extractor = {
+  id: ID,
+  version: 1,
+  pageType: 'search',
+  input: 'html',
+  extract(page: NormalizedPage): Extraction {
+    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+    const doc = page.document;
+    const warnings = [...(page.warnings ?? [])];
+    if (!first(doc, RESULTS)) {
+      throw new KumoError('extraction_failed', `${ID}: no item list (#searchResultsArea, .showcaseWrap) on the page`, {
+        body: { fields: ['/items'] },
+      });
+    }
+    const items: ListItemData[] = [];
+    let untitled = 0;
+    for (const card of all(doc, CARDS)) {
+      const item = cardItem(card, page);
+      if (item) items.push(item);
+      else untitled++;
+    }
+    if (untitled > 0) warnings.push(`${untitled} cards without an item name were left out`);
+
+    // `1から60件／全9,487件中`
+    const status = firstText(doc, '.paginationTxt');
+    const total = status ? /全\s*([\d,]+)\s*件/.exec(status)?.[1] : undefined;
+    const current = firstText(doc, '.paginationNav li.current');
+    const data: ListData = {
+      items,
+      next_page: absolute(first(doc, '.paginationNav li.next a[href]')?.attribs.href, page.url),
+      total: total ? Number(total.replace(/,/g, '')) : status && /^0件/.test(status) ? 0 : null,
+      page: current && /^\d+$/.test(current) ? Number(current) : null,
+    };
+    const provenance: Record<string, string> = {
+      items: `selector:${CARDS}`,
+      next_page: 'selector:.paginationNav li.next a',
+      total: 'selector:.paginationTxt',
+      page: 'selector:.paginationNav li.current',
+    };
+    // A supplier's list is headed by the supplier (a company: NETSEA suppliers are businesses).
+    const heading = first(doc, 'h1.supplierHd');
+    const title = heading ? textOf(heading) : '';
+    if (title !== '') {
+      data.title = title;
+      provenance.title = 'selector:h1.supplierHd';
+    }
+    return { data, provenance, warnings };
+  },
+};
+
+function cardItem(card: Element, page: HtmlPage): ListItemData | null {
+  const link = first(card, '.showcaseHd a[href]') ?? first(card, '.showcaseHd a');
+  const title = link ? textOf(link) : '';
+  if (title === '') return null;
+  const item: ListItemData = { title };
+
+  const href = absolute(link?.attribs.href, page.url);
+  const path = href ? ITEM_PATH.exec(new URL(href).pathname) : null;
+  if (href) {
+    // The query only carries search tracking (cx_search, fw tokens); the path names the item.
+    const url = new URL(href);
+    if (path) url.search = '';
+    item.url = url.href;
+  }
+
+  // Wholesale price: `.afterPrice` is the sale price when the supplier discounts, `.price` otherwise (struck beside
+  // it during a sale). A box without a yen amount is a price withheld (logged out, or shown only after 取引申請).
+  const box = first(card, '.priceBox');
+  const sale = box ? priceIn(first(box, '.afterPrice')) : null;
+  const regular = box ? priceIn(first(box, '.price')) : null;
+  const shown = sale ?? regular;
+  if (shown?.amount != null) {
+    item.price = shown.amount;
+    item.currency = 'JPY';
+    item.price_tax = shown.tax;
+    if (shown.tax === 'excluded') item.price_excluding_tax = shown.amount;
+    else if (shown.price_excluding_tax !== undefined) item.price_excluding_tax = shown.price_excluding_tax;
+    // メーカー希望小売価格 only on the same tax basis and per the same unit as the price (NETSEA writes both 税抜,
+    // `/点`; a wholesale price per `/セット` is not comparable with a retail price per piece).
+    const retailEl = first(card, '.retailPrice');
+    const retail = priceIn(retailEl);
+    const shownEl = first(box!, sale ? '.afterPrice' : '.price');
+    if (retail?.amount != null && retail.tax === shown.tax && unitOf(retailEl) === unitOf(shownEl))
+      item.list_price = retail.amount;
+    if (sale?.amount != null) {
+      item.on_sale = true;
+      const label = firstText(box!, '.discountRate');
+      if (label) item.sale_label = label;
+    }
+  }
+
+  const brand = firstText(card, '.showcaseBrandName');
+  if (brand) item.brand = brand;
+  const supplier = first(card, '.showcaseSupName a[href]');
+  const shop = supplier ? textOf(supplier) : firstText(card, '.showcaseSupName');
+  if (shop) item.shop = shop;
+  const shopUrl = absolute(supplier?.attribs.href, page.url);
+  if (shopUrl) item.shop_url = shopUrl;
+  // The last path part is the supplier's product code; suppliers often use the JAN for it.
+  const code = path?.[2] ? decodeURIComponent(path[2]) : null;
+  if (code) {
+    item.sku = code;
+    const jan = parseJan(code);
+    if (jan && jan === code) item.jan = jan;
+  }
+  const img = first(card, 'img.itemsThum');
+  const image = absolute(img?.attribs['data-src'] ?? img?.attribs.src, page.url);
+  if (image) item.images = [image];
+  return item;
+}
+
+function priceIn(el: Element | null): ParsedPrice | null {
+  if (!el) return null;
+  const text = textOf(el);
+  // Only a yen amount is a price: withheld prices are sentences (会員登録…), and counts (1点から) are not money.
+  if (!/[円¥]/.test(text)) return null;
+  const price = parsePrice(text);
+  return price.amount === null ? null : price;
+}
+
+/** The unit a NETSEA price is per (`30,556円/点(税抜)` → 点), null when none is written. */
+function unitOf(el: Element | null): string | null {
+  if (!el) return null;
+  return /\/\s*([^\s(（]+)/.exec(textOf(el))?.[1] ?? null;
+}
+
+function absolute(value: string | undefined, base: string): string | null {
+  const href = value?.trim();
+  if (!href || href.startsWith('javascript:')) return null;
+  try {
+    const url = new URL(href, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
