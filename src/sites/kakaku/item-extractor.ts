@@ -1,5 +1,5 @@
 // 価格.com item pages: the product's lowest price (最安価格) with the shop list (p-priceTable) as offers.
-import type { Element } from 'domhandler';
+import { isTag } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import { availabilityFromText, type Availability } from '../../extract/availability.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
@@ -10,7 +10,7 @@ import type { ItemData, OfferData } from '../../extract/page-types.js';
 import { all, allTexts, firstAttr, firstText, textOf } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
-import { parsePrice, type TaxStatus } from '../../normalize/price.js';
+import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
 import { normalizeText } from '../../normalize/text.js';
 
@@ -50,7 +50,7 @@ export const kakakuItemExtractor: Extractor = {
 
     // The shop list: one offer per row that has a price and a shop. 価格.com's list is of new goods (used ones are a
     // separate page), so every row is a new-condition offer.
-    const offers = offersOf(page);
+    const offers = offersOf(page, listTax(page));
     if (offers.length > 0) set('offers', offers, OFFERS);
     const primary = primaryOffer(offers);
 
@@ -150,26 +150,37 @@ function priceRange(page: HtmlPage): { min: number; max: number } | null {
   return null;
 }
 
-function offersOf(page: HtmlPage): OfferData[] {
+/** The list's heading says what its prices are (`価格(税込)`); 最安価格's own label otherwise. */
+function listTax(page: HtmlPage): TaxStatus {
+  const heading = allTexts(page.document, 'table.p-priceTable th').join(' ');
+  const stated = taxMarkerOf(heading);
+  if (stated !== 'unknown') return stated;
+  return taxMarkerOf(allTexts(page.document, LOWEST).join(' '));
+}
+
+function offersOf(page: HtmlPage, listed: TaxStatus): OfferData[] {
   const offers: OfferData[] = [];
   for (const row of all(page.document, ROWS)) {
     const priceText = firstText(row, '.p-PTPrice_price');
-    const seller = text(firstText(row, '.p-PTShopData_name_link'));
+    // The shop's name is the link inside p-PTShopData_name; the row's shop button reuses the link class.
+    const seller =
+      text(firstText(row, '.p-PTShopData_name a.p-PTShopData_name_link')) ?? text(firstText(row, '.p-PTShopData_name'));
     if (!priceText || !seller) continue;
     const parsed = parsePrice(priceText);
     if (parsed.amount === null) continue;
-    // Prices in the list are 税込 like 最安価格 (総額表示); a row that says otherwise keeps its own label.
-    const sub = firstText(row, '.p-PTPrice_sub');
-    const tax = parsed.tax !== 'unknown' ? parsed.tax : taxOfSub(sub);
+    // A row's own label (in the price or the line under it) wins over the list's heading.
+    const own = parsed.tax !== 'unknown' ? parsed.tax : taxMarkerOf(firstText(row, '.p-PTPrice_sub') ?? '');
+    const tax = own !== 'unknown' ? own : listed;
     const offer: OfferData = { condition: 'new', price: parsed.amount, price_tax: tax, seller, on_sale: false };
     const shop = firstAttr(row, '.p-PTShopData_name a.p-PTShopData_name_link', 'href');
     if (shop && /^https?:\/\//.test(shop)) offer.seller_url = shop;
     const shippingText = firstText(row, '.p-priceTable_col-shipping') ?? firstText(row, '.p-PTShipping_btn');
     if (shippingText) {
+      // The column's cell says only `無料`, `¥550` or `別途`: read as the 送料 statement it is.
       const terms = parseShippingTerms(
         /送料/.test(shippingText) ? shippingText : `送料${shippingText.replace(/\s+/g, '')}`,
       );
-      offer.shipping = terms.shipping;
+      if (terms.shipping !== 'unknown') offer.shipping = terms.shipping;
       if (terms.fee !== null) offer.shipping_fee = terms.fee;
       if (terms.freeThreshold !== null) offer.free_shipping_threshold = terms.freeThreshold;
     }
@@ -181,12 +192,6 @@ function offersOf(page: HtmlPage): OfferData[] {
     offers.push(offer);
   }
   return offers;
-}
-
-function taxOfSub(sub: string | null): TaxStatus {
-  if (!sub) return 'included';
-  if (/税抜|税別/.test(sub)) return 'excluded';
-  return 'included';
 }
 
 // The stock column writes ○ (在庫あり), △ (在庫僅少), × (在庫なし) or words (お取り寄せ, 入荷予定 …).
@@ -212,9 +217,9 @@ function labelledValue(page: HtmlPage, label: RegExp): string | null {
   for (const el of all(page.document, 'th, dt')) {
     if (!label.test(textOf(el))) continue;
     let next = el.next;
-    while (next && next.type !== 'tag') next = next.next;
-    if (next && next.type === 'tag') {
-      const value = textOf(next as Element);
+    while (next && !isTag(next)) next = next.next;
+    if (next) {
+      const value = textOf(next);
       if (value) return value;
     }
   }

@@ -1,4 +1,5 @@
 // Yahoo!ショッピング item pages: the Next.js page state first, then JSON-LD, meta and the displayed price, field by field.
+import { isTag } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import { availabilityFromText, availabilityOf, type Availability } from '../../extract/availability.js';
 import { readEmbeddedState } from '../../extract/embedded-state.js';
@@ -100,6 +101,15 @@ export const yahooShoppingItemExtractor: Extractor = {
         { body: { fields: missing.map((f) => `/${f}`) } },
       );
     }
+    // JSON-LD is the weakest price source here; when it disagrees with what is served, say so (a 税抜 figure, a
+    // stale pre-sale price).
+    if (
+      offer?.price != null &&
+      !offer.aggregate &&
+      offer.price !== data.price &&
+      provenance.price !== 'json-ld:offers.price'
+    )
+      warnings.push(`json-ld:offers.price (${offer.price}) disagrees with the served price`);
     data.currency = 'JPY';
     provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;
     data.price_tax = tax;
@@ -217,7 +227,7 @@ function displayedPrice(page: HtmlPage): Shown | null {
     const el = first(page.document, selector);
     if (!el) continue;
     const own = textOf(el);
-    const block = el.parent && el.parent.type !== 'root' ? textOf(el.parent) : own;
+    const block = el.parent && isTag(el.parent) ? textOf(el.parent) : own;
     // The usual price is its own clause (`通常価格 4,980円`); the selling price is the block without it.
     const usualClause = /(?:通常価格|通常販売価格)[^円]*円/.exec(block)?.[0] ?? null;
     const selling = parsePrice(usualClause ? block.replace(usualClause, ' ') : block);
@@ -309,8 +319,8 @@ export function labelledValue(page: HtmlPage, label: RegExp): string | null {
   for (const el of all(page.document, 'th, dt')) {
     if (!label.test(textOf(el))) continue;
     let next = el.next;
-    while (next && next.type !== 'tag') next = next.next;
-    if (next && next.type === 'tag') {
+    while (next && !isTag(next)) next = next.next;
+    if (next) {
       const value = textOf(next);
       if (value) return value;
     }
