@@ -64,6 +64,15 @@ describe('kakaku/item', () => {
     expect(r.warnings[0]).toMatch(/differs from 最安価格/);
   });
 
+  it('reads only the first amount of the price box as 最安価格', () => {
+    const r = extract(
+      title +
+        '<div id="priceBox"><span class="priceTxt">最安価格(税込)：</span><span class="priceTxt">¥5,000</span>' +
+        '<span class="priceTxt">中古最安価格(税込)：</span><span class="priceTxt">¥3,000</span></div>',
+    );
+    expect(r.data).toMatchObject({ price: 5000, price_tax: 'included' });
+  });
+
   it('takes the cheapest offer when the page has no 最安価格 line, and says so', () => {
     const r = extract(title + table([row('¥1,500', 'A店'), row('¥1,100', 'B店')]));
     expect(r.data).toMatchObject({ price: 1100, shop: 'B店', price_tax: 'included' });

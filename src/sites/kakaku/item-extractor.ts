@@ -132,9 +132,11 @@ export const kakakuItemExtractor: Extractor = {
 
 /** `最安価格(税込)：` and `¥41,800` are separate `priceTxt` spans; read together they carry the tax label. */
 function lowestPrice(page: HtmlPage): { amount: number; tax: TaxStatus } | null {
+  // Only the first amount and the label before it: later priceTxt spans of the box are other figures.
   const texts = allTexts(page.document, LOWEST);
-  if (texts.length === 0) return null;
-  const parsed = parsePrice(texts.join(' '));
+  const at = texts.findIndex((t) => /\d/.test(t));
+  if (at < 0) return null;
+  const parsed = parsePrice(texts.slice(0, at + 1).join(' '));
   return parsed.amount === null ? null : { amount: parsed.amount, tax: parsed.tax };
 }
 

@@ -64,6 +64,14 @@ describe('yahoo_shopping/item', () => {
     expect(r.data.on_sale).toBeUndefined();
   });
 
+  it('keeps the price element’s amount when its block shows a coupon price too', () => {
+    const r = extract(
+      state({ name: 'x' }) +
+        '<div><p itemprop="price">4,000円</p><span>（税込）</span><p>クーポン利用で 3,600円</p></div>',
+    );
+    expect(r.data).toMatchObject({ price: 4000, price_tax: 'included' });
+  });
+
   it('falls back to JSON-LD and reports a JSON-LD price that differs from the served one', () => {
     const r = extract(jsonLd({ name: 'LD商品', offers: { price: '1000', priceCurrency: 'JPY' } }));
     expect(r.data).toMatchObject({ title: 'LD商品', price: 1000 });

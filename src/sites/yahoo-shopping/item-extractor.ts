@@ -232,12 +232,17 @@ function displayedPrice(page: HtmlPage): Shown | null {
     const usualClause = /(?:通常価格|通常販売価格)[^円]*円/.exec(block)?.[0] ?? null;
     const selling = parsePrice(usualClause ? block.replace(usualClause, ' ') : block);
     const alone = parsePrice(own);
-    const amount = selling.amount ?? alone.amount;
-    if (amount === null) continue;
+    // The price element's own amount is the price; the block only adds its tax label or the 税込 total of a 税抜
+    // amount. Other amounts in the block (クーポン利用で …円) never replace it.
+    const agrees = selling.amount !== null && selling.amount === alone.amount;
+    const totalOfExcluded =
+      alone.tax === 'excluded' && selling.tax === 'included' && selling.price_excluding_tax === alone.amount;
+    const chosen = alone.amount === null || agrees || totalOfExcluded ? selling : alone;
+    if (chosen.amount === null) continue;
     return {
-      amount,
-      tax: selling.amount !== null ? selling.tax : alone.tax,
-      excluding: selling.price_excluding_tax ?? null,
+      amount: chosen.amount,
+      tax: chosen.tax,
+      excluding: chosen.price_excluding_tax ?? null,
       usual: usualClause ? parsePrice(usualClause).amount : null,
       source: `selector:${selector}`,
     };
