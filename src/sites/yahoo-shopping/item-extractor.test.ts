@@ -72,6 +72,15 @@ describe('yahoo_shopping/item', () => {
     expect(r.data).toMatchObject({ price: 4000, price_tax: 'included' });
   });
 
+  it('reads the visible price element, not an invisible meta itemprop', () => {
+    const r = extract(
+      state({ name: 'x' }) +
+        '<div><meta itemprop="price" content="1"><p>ほかの表示 9,999円</p></div>' +
+        '<div><p itemprop="price">2,500円</p><span>（税込）</span></div>',
+    );
+    expect(r.data).toMatchObject({ price: 2500, price_tax: 'included' });
+  });
+
   it('falls back to JSON-LD and reports a JSON-LD price that differs from the served one', () => {
     const r = extract(jsonLd({ name: 'LD商品', offers: { price: '1000', priceCurrency: 'JPY' } }));
     expect(r.data).toMatchObject({ title: 'LD商品', price: 1000 });

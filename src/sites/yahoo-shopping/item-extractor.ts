@@ -132,14 +132,14 @@ export const yahooShoppingItemExtractor: Extractor = {
       const around = pointEl.parent ? textOf(pointEl.parent) : pointText;
       const points = parsePoints(around);
       const rate = parsePoints(pointText).rate ?? points.rate;
-      set('points_rate', rate, 'selector:[class*="styles_pointRatio__"]');
-      set('points', points.amount, 'selector:[class*="styles_pointRatio__"] (parent)');
+      set('points_rate', rate, `selector:${POINT_SELECTOR}`);
+      set('points', points.amount, `selector:${POINT_SELECTOR} (its parent)`);
     }
 
     const shippingText = firstText(page.document, SHIPPING_SELECTOR);
     if (shippingText) {
       const terms = parseShippingTerms(shippingText);
-      const source = 'selector:[class*="styles_shipping__"]';
+      const source = `selector:${SHIPPING_SELECTOR}`;
       set('shipping', terms.shipping, source);
       set('shipping_fee', terms.fee, source);
       set('free_shipping_threshold', terms.freeThreshold, source);
@@ -224,7 +224,8 @@ interface Shown {
 /** The displayed price block: the price element's container, read as the buyer reads it (税込/税抜, 通常価格). */
 function displayedPrice(page: HtmlPage): Shown | null {
   for (const selector of PRICE_SELECTORS) {
-    const el = first(page.document, selector);
+    // A `<meta itemprop="price">` carries no visible text: the first match the buyer can read is the one.
+    const el = all(page.document, selector).find((e) => textOf(e) !== '');
     if (!el) continue;
     const own = textOf(el);
     const block = el.parent && isTag(el.parent) ? textOf(el.parent) : own;
