@@ -141,6 +141,15 @@ describe('kakaku/item', () => {
     });
   });
 
+  it('falls back to JSON-LD for the name, maker and JAN when the page parts are missing', () => {
+    const r = extract(
+      '<script type="application/ld+json">{"@type":"Product","name":"LD製品","brand":{"name":"LDメーカー"},"gtin13":"4901234567894"}</script>' +
+        lowest('¥700'),
+    );
+    expect(r.data).toMatchObject({ title: 'LD製品', brand: 'LDメーカー', jan: '4901234567894', price: 700 });
+    expect(r.provenance).toMatchObject({ title: 'json-ld:name', brand: 'json-ld:brand', jan: 'json-ld:gtin13' });
+  });
+
   it('fails naming the missing fields when no price is registered', () => {
     try {
       extract(title + '<div id="priceBox"><p class="priceTxt">価格情報の登録がありません</p></div>');
