@@ -19,8 +19,10 @@ describe('SiteRegistry', () => {
       'estat_api',
       'kabuoji3',
       'edinet',
+      'yahoo_shopping',
       'mercari',
       'surugaya',
+      'kakaku',
       'netsea',
     ]);
     expect(registry.get('estat_api')?.hosts).toEqual(['api.e-stat.go.jp']);

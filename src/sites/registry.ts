@@ -13,9 +13,11 @@ import { estatApi } from './estat-api/site.js';
 import { ikebeGakki } from './ikebe-gakki/site.js';
 import { jmaForecast } from './jma-forecast/site.js';
 import { kabuoji3 } from './kabuoji3/site.js';
+import { kakaku } from './kakaku/site.js';
 import { mercari } from './mercari/site.js';
 import { netsea } from './netsea/site.js';
 import { surugaya } from './surugaya/site.js';
+import { yahooShopping } from './yahoo-shopping/site.js';
 
 export const siteCatalogue: readonly Site[] = [
   ikebeGakki,
@@ -23,8 +25,10 @@ export const siteCatalogue: readonly Site[] = [
   estatApi,
   kabuoji3,
   edinet,
+  yahooShopping,
   mercari,
   surugaya,
+  kakaku,
   netsea,
 ];
 

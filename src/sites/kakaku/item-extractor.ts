@@ -1,0 +1,235 @@
+// 価格.com item pages: the product's lowest price (最安価格) with the shop list (p-priceTable) as offers.
+import { isTag } from 'domhandler';
+import { KumoError } from '../../errors.js';
+import { availabilityFromText, type Availability } from '../../extract/availability.js';
+import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { findProduct, parseJsonLd } from '../../extract/json-ld.js';
+import { readMeta } from '../../extract/meta.js';
+import { primaryOffer, primaryOfferSource } from '../../extract/offers.js';
+import type { ItemData, OfferData } from '../../extract/page-types.js';
+import { all, allTexts, firstAttr, firstText, textOf } from '../../extract/selectors.js';
+import { parseJan } from '../../normalize/identifiers.js';
+import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
+import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
+import { parseShippingTerms } from '../../normalize/shipping.js';
+import { normalizeText } from '../../normalize/text.js';
+
+const ID = 'kakaku/item';
+const TITLE = '#titleBox h2[itemprop="name"]';
+const TITLE_BOX = '#titleBox .boxL';
+const LOWEST = '#priceBox .priceTxt';
+const ROWS = 'table.p-priceTable tr';
+const OFFERS = 'table.p-priceTable tr (p-PTPrice_price, p-PTShopData_name_link)';
+
+type Draft = Partial<ItemData>;
+
+export const kakakuItemExtractor: Extractor = {
+  id: ID,
+  version: 1,
+  pageType: 'item',
+  input: 'html',
+  extract(page: NormalizedPage): Extraction {
+    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+    const warnings = [...(page.warnings ?? [])];
+    const provenance: Record<string, string> = {};
+    const data: Draft = {};
+    const set = <K extends keyof ItemData>(field: K, value: ItemData[K] | null | undefined, source: string) => {
+      if (value === null || value === undefined || data[field] !== undefined) return;
+      data[field] = value;
+      provenance[field] = source;
+    };
+    const doc = page.document;
+    const jsonLd = parseJsonLd(page.jsonLd);
+    warnings.push(...jsonLd.warnings);
+    const product = findProduct(jsonLd.nodes);
+    const meta = readMeta(page);
+
+    set('title', text(firstText(doc, TITLE)), `selector:${TITLE}`);
+    set('title', text(firstText(doc, TITLE_BOX)), `selector:${TITLE_BOX}`);
+    set('title', text(product?.name), 'json-ld:name');
+
+    // The shop list: one offer per row that has a price and a shop. 価格.com's list is of new goods (used ones are a
+    // separate page), so every row is a new-condition offer.
+    const offers = offersOf(page, listTax(page));
+    if (offers.length > 0) set('offers', offers, OFFERS);
+    const primary = primaryOffer(offers);
+
+    // 最安価格: the page's own statement of the lowest price over every shop (the list may be cut to a page).
+    const lowest = lowestPrice(page);
+    if (lowest) {
+      set('price', lowest.amount, `selector:${LOWEST} (最安価格)`);
+      if (primary && primary.offer.price !== lowest.amount) {
+        warnings.push(
+          `the lowest price of the shop list (${primary.offer.price}) differs from 最安価格; serving 最安価格`,
+        );
+      }
+    } else if (primary) {
+      set('price', primary.offer.price, primaryOfferSource(primary, 'offers'));
+    }
+
+    const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
+    if (missing.length > 0) {
+      throw new KumoError(
+        'extraction_failed',
+        `${ID}: no ${missing.join(' and ')} found (#titleBox, #priceBox 最安価格, p-priceTable shop list)`,
+        { body: { fields: missing.map((f) => `/${f}`) } },
+      );
+    }
+    data.currency = 'JPY';
+    provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;
+    const tax: TaxStatus = lowest ? lowest.tax : (primary?.offer.price_tax ?? 'unknown');
+    data.price_tax = tax;
+    provenance.price_tax = lowest ? `selector:${LOWEST}` : `${provenance.price} price_tax`;
+
+    // The shop behind the lowest price, and what that shop states about stock and shipping.
+    const atLowest = offers.filter((o) => o.price === data.price);
+    const chosen = atLowest[0] ?? null;
+    if (chosen) {
+      const source = `offers[${offers.indexOf(chosen)}] (the shop at 最安価格)`;
+      set('shop', chosen.seller, source);
+      set('availability', chosen.availability, source);
+      set('availability_text', chosen.availability_text, source);
+      set('shipping', chosen.shipping, source);
+      set('shipping_fee', chosen.shipping_fee, source);
+    }
+
+    const range = priceRange(page);
+    if (range) set('price_range', range, 'selector:#priceBox (価格帯)');
+    else if (offers.length > 1) {
+      const prices = offers.map((o) => o.price);
+      if (Math.min(...prices) < Math.max(...prices))
+        set('price_range', { min: Math.min(...prices), max: Math.max(...prices) }, `${OFFERS} (min and max)`);
+    }
+
+    const maker = text(firstText(doc, 'li.makerLabel a')) ?? text(firstText(doc, 'li.makerLabel'));
+    set('brand', maker?.replace(/^メーカー\s*[:：]\s*/, '') || null, 'selector:li.makerLabel');
+    set('brand', text(product?.brand), 'json-ld:brand');
+
+    const janText = labelledValue(page, /^JAN(?:コード)?$/i);
+    set('jan', janText ? parseJan(janText) : null, 'selector:th JANコード');
+    if (janText && !data.jan) warnings.push('jan: the page shows a JAN that fails its check digit; left out');
+    set('jan', product?.gtin ? parseJan(product.gtin) : null, 'json-ld:gtin13');
+
+    // 満足度 and the review count, as the page marks them up (schema.org microdata inside the review box).
+    const ratingText = firstText(doc, '[itemprop="ratingValue"]');
+    const rating = ratingText ? Number(ratingText) : NaN;
+    set('rating', Number.isFinite(rating) && rating >= 0 && rating <= 5 ? rating : null, 'microdata:ratingValue');
+    const countText = firstText(doc, '[itemprop="reviewCount"]');
+    const count = countText && /^\d[\d,]*$/.test(countText) ? Number(countText.replace(/,/g, '')) : null;
+    set('review_count', count, 'microdata:reviewCount');
+
+    const images = all(doc, '#imgBox img')
+      .map((img) => img.attribs.src?.trim())
+      .filter((u): u is string => !!u && /^https?:\/\//.test(u));
+    set('images', images.length > 0 ? [...new Set(images)] : null, 'selector:#imgBox img');
+    set('images', meta.ogImages.length > 0 ? meta.ogImages : null, 'meta:og:image');
+    set('canonical_url', meta.canonical, 'link:canonical');
+    set('canonical_url', meta.ogUrl, 'meta:og:url');
+
+    return { data, provenance, warnings };
+  },
+};
+
+/** `最安価格(税込)：` and `¥41,800` are separate `priceTxt` spans; read together they carry the tax label. */
+function lowestPrice(page: HtmlPage): { amount: number; tax: TaxStatus } | null {
+  // Only the first amount and the label before it: later priceTxt spans of the box are other figures.
+  const texts = allTexts(page.document, LOWEST);
+  const at = texts.findIndex((t) => /\d/.test(t));
+  if (at < 0) return null;
+  const parsed = parsePrice(texts.slice(0, at + 1).join(' '));
+  return parsed.amount === null ? null : { amount: parsed.amount, tax: parsed.tax };
+}
+
+/** `価格帯：¥41,800～¥59,400 (41店舗)`: both ends as written, never computed. */
+function priceRange(page: HtmlPage): { min: number; max: number } | null {
+  for (const el of all(page.document, '#priceBox')) {
+    const m = /価格帯\s*[:：]?\s*([^~]+?)\s*~\s*([¥\\]?\s*[0-9][0-9,]*\s*円?)/.exec(textOf(el));
+    if (!m) continue;
+    const min = parsePrice(m[1]!).amount;
+    const max = parsePrice(m[2]!).amount;
+    if (min !== null && max !== null && min <= max) return { min, max };
+  }
+  return null;
+}
+
+/** The list's heading says what its prices are (`価格(税込)`); 最安価格's own label otherwise. */
+function listTax(page: HtmlPage): TaxStatus {
+  const heading = allTexts(page.document, 'table.p-priceTable th').join(' ');
+  const stated = taxMarkerOf(heading);
+  if (stated !== 'unknown') return stated;
+  return taxMarkerOf(allTexts(page.document, LOWEST).join(' '));
+}
+
+function offersOf(page: HtmlPage, listed: TaxStatus): OfferData[] {
+  const offers: OfferData[] = [];
+  for (const row of all(page.document, ROWS)) {
+    const priceText = firstText(row, '.p-PTPrice_price');
+    // The shop's name is the link inside p-PTShopData_name; the row's shop button reuses the link class.
+    const seller =
+      text(firstText(row, '.p-PTShopData_name a.p-PTShopData_name_link')) ?? text(firstText(row, '.p-PTShopData_name'));
+    if (!priceText || !seller) continue;
+    const parsed = parsePrice(priceText);
+    if (parsed.amount === null) continue;
+    // A row's own label (in the price or the line under it) wins over the list's heading.
+    const own = parsed.tax !== 'unknown' ? parsed.tax : taxMarkerOf(firstText(row, '.p-PTPrice_sub') ?? '');
+    const tax = own !== 'unknown' ? own : listed;
+    const offer: OfferData = { condition: 'new', price: parsed.amount, price_tax: tax, seller, on_sale: false };
+    const shop = firstAttr(row, '.p-PTShopData_name a.p-PTShopData_name_link', 'href');
+    if (shop && /^https?:\/\//.test(shop)) offer.seller_url = shop;
+    const shippingText = firstText(row, '.p-priceTable_col-shipping') ?? firstText(row, '.p-PTShipping_btn');
+    if (shippingText) {
+      // The column's cell says only `無料`, `¥550` or `別途`: read as the 送料 statement it is.
+      const terms = parseShippingTerms(
+        /送料/.test(shippingText) ? shippingText : `送料${shippingText.replace(/\s+/g, '')}`,
+      );
+      if (terms.shipping !== 'unknown') offer.shipping = terms.shipping;
+      if (terms.fee !== null) offer.shipping_fee = terms.fee;
+      if (terms.freeThreshold !== null) offer.free_shipping_threshold = terms.freeThreshold;
+    }
+    const stock = stockOf(firstText(row, '.p-PTStock'));
+    if (stock) {
+      offer.availability = stock.availability;
+      offer.availability_text = stock.text;
+    }
+    offers.push(offer);
+  }
+  return offers;
+}
+
+// The stock column writes ○ (在庫あり), △ (在庫僅少), × (在庫なし) or words (お取り寄せ, 入荷予定 …).
+const STOCK_MARKS: Readonly<Record<string, Availability>> = {
+  '○': 'in_stock',
+  '◯': 'in_stock',
+  〇: 'in_stock',
+  '△': 'limited',
+  '×': 'out_of_stock',
+  '✕': 'out_of_stock',
+};
+
+function stockOf(raw: string | null): { availability: Availability; text: string } | null {
+  if (!raw) return null;
+  const words = normalizeText(raw);
+  const mark = STOCK_MARKS[words.charAt(0)];
+  if (mark) return { availability: mark, text: words };
+  return availabilityFromText(words);
+}
+
+/** The value beside a `th` label of a spec table (`JANコード` → `4549350701237`). */
+function labelledValue(page: HtmlPage, label: RegExp): string | null {
+  for (const el of all(page.document, 'th, dt')) {
+    if (!label.test(textOf(el))) continue;
+    let next = el.next;
+    while (next && !isTag(next)) next = next.next;
+    if (next) {
+      const value = textOf(next);
+      if (value) return value;
+    }
+  }
+  return null;
+}
+
+function text(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const t = normalizeText(value);
+  return t === '' ? null : t;
+}

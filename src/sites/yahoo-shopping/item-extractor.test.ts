@@ -1,0 +1,174 @@
+// Yahoo!ショッピング item extractor behaviour beyond the golden data: source order, disagreements, URL shapes.
+import { describe, expect, it } from 'vitest';
+import { KumoError } from '../../errors.js';
+import { validateExtraction } from '../../extract/page-types.js';
+import { normalizePage } from '../../normalize/normalize-page.js';
+import { yahooShoppingItemExtractor } from './item-extractor.js';
+import { yahooShopping } from './site.js';
+
+const URL_ = 'https://store.shopping.yahoo.co.jp/test-store/test-item.html';
+const extract = (html: string) =>
+  yahooShoppingItemExtractor.extract(
+    normalizePage({
+      body: new TextEncoder().encode(
+        `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>${html}</body></html>`,
+      ),
+      headers: { 'content-type': 'text/html' },
+      finalUrl: URL_,
+      input: 'html',
+    }),
+  );
+const state = (item: Record<string, unknown>, where: 'sp' | 'direct' = 'sp') =>
+  `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify({
+    props: { pageProps: where === 'sp' ? { sp: { item } } : { item } },
+  })}</script>`;
+const shown = (inner: string) => `<div class="styles_priceWrap__x1"><p itemprop="price">${inner}</p></div>`;
+const jsonLd = (product: Record<string, unknown>) =>
+  `<script type="application/ld+json">${JSON.stringify({ '@type': 'Product', ...product })}</script>`;
+
+describe('yahoo_shopping/item', () => {
+  it('takes title and price from the page state and confirms the price with the display', () => {
+    const r = extract(state({ name: 'テスト商品', applicablePrice: 2200, price: 2200 }) + shown('2,200円（税込）'));
+    validateExtraction('item', r);
+    expect(r.data).toMatchObject({ title: 'テスト商品', price: 2200, price_tax: 'included' });
+    expect(r.provenance.title).toBe('state:__NEXT_DATA__:props.pageProps.sp.item.name');
+    expect(r.provenance.price).toBe('state:__NEXT_DATA__:props.pageProps.sp.item.applicablePrice');
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('reads the item at props.pageProps.item as well', () => {
+    const r = extract(state({ name: 'テスト商品', price: 1500 }, 'direct'));
+    expect(r.data).toMatchObject({ title: 'テスト商品', price: 1500, price_tax: 'unknown' });
+    expect(r.provenance.price).toBe('state:__NEXT_DATA__:props.pageProps.item.price');
+  });
+
+  it('serves the displayed price and warns when the state disagrees', () => {
+    const r = extract(state({ name: 'テスト商品', applicablePrice: 3000 }) + shown('2,980円（税込）'));
+    expect(r.data.price).toBe(2980);
+    expect(r.provenance.price).toBe('selector:[itemprop="price"]');
+    expect(r.warnings.some((w) => w.includes('applicablePrice (3000) disagrees'))).toBe(true);
+  });
+
+  it('treats a higher state price beside applicablePrice as the usual price of a sale', () => {
+    const r = extract(state({ name: 'テスト商品', applicablePrice: 800, price: 1000 }));
+    expect(r.data).toMatchObject({ price: 800, list_price: 1000, on_sale: true });
+  });
+
+  it('never takes 通常価格 as the price, nor a lower one as a list price', () => {
+    const r = extract(
+      state({ name: 'テスト商品' }) +
+        '<div><p>通常価格 <span>3,000円</span></p><p itemprop="price">3,300円</p><span>（税込）</span></div>',
+    );
+    expect(r.data.price).toBe(3300);
+    expect(r.data.list_price).toBeUndefined();
+    expect(r.data.on_sale).toBeUndefined();
+  });
+
+  it('keeps the price element’s amount when its block shows a coupon price too', () => {
+    const r = extract(
+      state({ name: 'x' }) +
+        '<div><p itemprop="price">4,000円</p><span>（税込）</span><p>クーポン利用で 3,600円</p></div>',
+    );
+    expect(r.data).toMatchObject({ price: 4000, price_tax: 'included' });
+  });
+
+  it('reads the visible price element, not an invisible meta itemprop', () => {
+    const r = extract(
+      state({ name: 'x' }) +
+        '<div><meta itemprop="price" content="1"><p>ほかの表示 9,999円</p></div>' +
+        '<div><p itemprop="price">2,500円</p><span>（税込）</span></div>',
+    );
+    expect(r.data).toMatchObject({ price: 2500, price_tax: 'included' });
+  });
+
+  it('falls back to JSON-LD and reports a JSON-LD price that differs from the served one', () => {
+    const r = extract(jsonLd({ name: 'LD商品', offers: { price: '1000', priceCurrency: 'JPY' } }));
+    expect(r.data).toMatchObject({ title: 'LD商品', price: 1000 });
+    expect(r.provenance.price).toBe('json-ld:offers.price');
+    const r2 = extract(state({ name: 'x', applicablePrice: 1100 }) + jsonLd({ offers: { price: '1000' } }));
+    expect(r2.warnings).toContain('json-ld:offers.price (1000) disagrees with the served price');
+  });
+
+  it('takes the stock from the page words, and the state when the page has none', () => {
+    const soldOut = extract(state({ name: 'x', price: 500, stock: { isSoldOut: true } }) + '<button>売り切れ</button>');
+    expect(soldOut.data).toMatchObject({ availability: 'out_of_stock', availability_text: '売り切れ' });
+    const quiet = extract(state({ name: 'x', price: 500, stock: { quantity: 0 } }));
+    expect(quiet.data.availability).toBe('out_of_stock');
+    expect(quiet.data.availability_text).toBeUndefined();
+    expect(quiet.provenance.availability).toBe('state:__NEXT_DATA__:props.pageProps.sp.item.stock');
+    const mixed = extract(
+      state({ name: 'x', price: 500, stock: { isSoldOut: true } }) + '<button>カートに入れる</button>',
+    );
+    expect(mixed.data.availability).toBe('in_stock');
+    expect(mixed.warnings.some((w) => w.includes('stock disagrees'))).toBe(true);
+  });
+
+  it('gives a price range only when variant prices differ', () => {
+    const table = (prices: number[]) => ({
+      firstOption: { name: 'サイズ', choiceList: prices.map((p, i) => ({ choiceName: `S${i}`, price: p })) },
+    });
+    expect(extract(state({ name: 'x', price: 100, stockTableOneAxis: table([100, 150]) })).data.price_range).toEqual({
+      min: 100,
+      max: 150,
+    });
+    expect(
+      extract(state({ name: 'x', price: 100, stockTableOneAxis: table([100, 100]) })).data.price_range,
+    ).toBeUndefined();
+  });
+
+  it('reads points rate and amount, and shipping terms with a threshold', () => {
+    const r = extract(
+      state({ name: 'x', price: 5000 }) +
+        '<div><span class="styles_pointRatio__abc12">10%獲得</span><span>（454ポイント）</span></div>' +
+        '<div class="styles_shipping__def34">送料 660円（5,000円以上で送料無料）</div>',
+    );
+    expect(r.data).toMatchObject({
+      points_rate: 10,
+      points: 454,
+      shipping: 'extra',
+      shipping_fee: 660,
+      free_shipping_threshold: 5000,
+    });
+  });
+
+  it('leaves out a JAN that fails its check digit, with a warning', () => {
+    const r = extract(
+      state({ name: 'x', price: 100 }) + '<table><tr><th>JANコード</th><td>4901234567890</td></tr></table>',
+    );
+    expect(r.data.jan).toBeUndefined();
+    expect(r.warnings).toContain('jan: the page shows a JAN that fails its check digit; left out');
+  });
+
+  it('cuts the store and site from og:title when nothing else names the item', () => {
+    const r = extract(
+      '<meta property="og:title" content="商品A - ストアB - 通販 - Yahoo!ショッピング"><meta property="product:price:amount" content="900">',
+    );
+    expect(r.data).toMatchObject({ title: '商品A', price: 900 });
+  });
+
+  it('fails naming the missing fields, never quoting the page', () => {
+    try {
+      extract(state({ name: '秘密の商品名' }) + '<p class="styles_price__a1">1,000円</p>');
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(KumoError);
+      expect((e as KumoError).code).toBe('extraction_failed');
+      expect((e as KumoError).extras.body?.fields).toEqual(['/price']);
+      expect((e as KumoError).message).not.toContain('秘密');
+    }
+  });
+
+  it('matches item URLs, not the store’s own pages', () => {
+    const item = yahooShopping.pageTypes[0]!;
+    const ok = ['/sample-kitchen/bottle-500.html', '/a1-store/RS-3P_M.html', '/store/4901234567894.html'];
+    const no = [
+      '/sample-kitchen/info.html',
+      '/sample-kitchen/guide.html',
+      '/Sample/item.html',
+      '/store/item',
+      '/store/a/b.html',
+    ];
+    for (const p of ok) expect(item.matches(new URL(`https://store.shopping.yahoo.co.jp${p}`)), p).toBe(true);
+    for (const p of no) expect(item.matches(new URL(`https://store.shopping.yahoo.co.jp${p}`)), p).toBe(false);
+  });
+});
