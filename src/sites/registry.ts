@@ -8,13 +8,14 @@ import {
   type FixtureResult,
   type VerificationRecord,
 } from './verification.js';
+import { amazonJp } from './amazon-jp/site.js';
 import { edinet } from './edinet/site.js';
 import { estatApi } from './estat-api/site.js';
 import { ikebeGakki } from './ikebe-gakki/site.js';
 import { jmaForecast } from './jma-forecast/site.js';
 import { kabuoji3 } from './kabuoji3/site.js';
 
-export const siteCatalogue: readonly Site[] = [ikebeGakki, jmaForecast, estatApi, kabuoji3, edinet];
+export const siteCatalogue: readonly Site[] = [ikebeGakki, jmaForecast, estatApi, kabuoji3, edinet, amazonJp];
 
 export interface RegistryOptions {
   /**
