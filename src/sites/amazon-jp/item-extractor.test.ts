@@ -102,6 +102,30 @@ describe('amazon_jp/item', () => {
     expect(r.data).toMatchObject({ points: 33, points_rate: 1 });
   });
 
+  it('reads the 2022 corePrice table, whose price to pay is marked a-text-price like the struck list price', () => {
+    const r = extract(
+      `${title}<div id="corePrice_desktop"><table>
+       <tr><td>参考価格:</td><td><span class="a-price a-text-price a-size-base" data-a-strike="true"><span class="a-offscreen">￥3,980</span></span></td></tr>
+       <tr><td>価格:</td><td><span class="a-price a-text-price a-size-medium apexPriceToPay"><span class="a-offscreen">￥2,980</span></span></td></tr>
+       </table></div>`,
+    );
+    expect(r.data).toMatchObject({ price: 2980, list_price: 3980 });
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('reads the other-offers summary’s first amount, not a delivery fee after it, and applies the contract’s choice', () => {
+    const r = extract(
+      `${title}${price('￥1,500')}<div id="olpLinkWidget_feature_div"><div class="olp-text-box"><span>新品 (3) </span>
+       <span class="a-color-base">￥1,200</span><span> から + ￥350 配送料</span></div></div>`,
+    );
+    expect(r.data.offers).toEqual([
+      { condition: 'new', price: 1500, price_tax: 'included', on_sale: false },
+      { condition: 'new', price: 1200, price_tax: 'included', on_sale: false, condition_text: '新品 (3)' },
+    ]);
+    expect(r.data.price).toBe(1200);
+    expect(r.provenance.price).toMatch(/^offers\[1\] \(the new-condition offer\)/);
+  });
+
   it('never takes the used row’s price, delivery or seller for the new buy-box offer', () => {
     const r = extract(
       `${title}<div id="buyBoxAccordion">

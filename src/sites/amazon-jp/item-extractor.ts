@@ -40,6 +40,8 @@ const PAY_PRICES: readonly string[] = [
   '#priceblock_ourprice',
   '#price_inside_buybox',
   '#newBuyBoxPrice',
+  '#buyNewSection .offer-price',
+  '#kindle-price',
 ];
 // A variation parent shows the span of its children's prices instead of one price to pay.
 const RANGE_PRICES: readonly string[] = [
@@ -51,9 +53,10 @@ const RANGE_PRICES: readonly string[] = [
 // 参考価格 / 過去価格 / List Price: the comparison price printed beside the price to pay.
 const LIST_PRICES: readonly string[] = [
   '#corePriceDisplay_desktop_feature_div .basisPrice .a-offscreen',
-  '#corePrice_desktop .a-text-price .a-offscreen',
+  // The 2022 table marks its price to pay with a-text-price too: only the struck one is the comparison price.
+  '#corePrice_desktop .a-text-price[data-a-strike="true"] .a-offscreen',
   '#apex_desktop .basisPrice .a-offscreen',
-  '#corePrice_feature_div .a-text-price .a-offscreen',
+  '#corePrice_feature_div .a-text-price[data-a-strike="true"] .a-offscreen',
   '#price .priceBlockStrikePriceString',
 ];
 const DEAL_BADGES: readonly string[] = [
@@ -295,7 +298,8 @@ function priceRange(root: Root): { min: number; max: number; source: string } | 
 
 function dealLabel(root: Root): { label: string; source: string } | null {
   for (const selector of DEAL_BADGES) {
-    const text = firstText(root, selector)?.replace(/[:：]\s*$/, '');
+    // The badge's first line is its name; a countdown or claimed-percentage line may follow it.
+    const text = (firstText(root, `${selector} span`) ?? firstText(root, selector))?.replace(/[:：]\s*$/, '');
     if (text && /セール|deal|特価|sale/i.test(text)) return { label: text, source: `selector:${selector}` };
   }
   return null;
@@ -337,7 +341,9 @@ function stockWords(
     buyBoxText(
       root,
       '#availability .a-size-medium, #availability .a-color-success, #availability .a-color-price, #availability .a-color-state',
-    ) ?? firstText(root, '#outOfStock .a-color-price');
+    ) ??
+    firstText(root, '#outOfStock .a-color-price') ??
+    buyBoxText(root, '#availability');
   const words = availabilityFromText(status);
   return words ? { ...words, source: 'selector:#availability' } : null;
 }
@@ -377,7 +383,7 @@ function shippingOf(root: Root): { terms: ReturnType<typeof parseShippingTerms>;
   // The old price table printed the fee beside the price (`+ ￥1,598 shipping`, `+ 配送料 ￥350`).
   const line = firstText(root, '#price-shipping-message') ?? firstText(root, '#ourprice_shippingmessage');
   if (line) {
-    const terms = parseShippingTerms(line.replace(/配送料/g, '送料'));
+    const terms = parseShippingTerms(line.replace(/配送料/g, '送料').replace(/配送無料/g, '送料無料'));
     if (terms.shipping !== 'unknown' || terms.fee !== null)
       return { terms, source: 'selector:#price-shipping-message' };
   }
@@ -408,7 +414,9 @@ function otherOffers(root: Root): { offer: OfferData; source: string } | null {
     if (!el) continue;
     const text = textOf(el);
     const found = firstPrice(el, ['.a-price:not(.a-text-price)']);
-    const amount = found?.amount ?? parsePrice(text).amount;
+    // The first amount is the lowest offer's price; a shipping fee may follow it (`￥1,200 + ￥350 配送料`).
+    const firstYen = /[¥￥]\s*[0-9][0-9,]*/.exec(text)?.[0];
+    const amount = found?.amount ?? (firstYen ? parsePrice(firstYen).amount : null);
     if (amount === null || amount <= 0) continue;
     const isNew = /新品|\bnew\b/i.test(text);
     const isUsed = /中古|\bused\b/i.test(text);
