@@ -158,7 +158,8 @@ describe('amazon_jp/item', () => {
   it('reads 販売元 from the 2021–2022 tabular buy box and from the Japanese merchant sentence', () => {
     const tabular = extract(
       `${title}${price('￥980')}<div id="tabular-buybox"><span class="tabular-buybox-text" tabular-attribute-name="出荷元">Amazon</span>
-       <span class="tabular-buybox-text" tabular-attribute-name="販売元"><a>モデル商会</a></span></div>`,
+       <div class="tabular-buybox-text" tabular-attribute-name="販売元"><span>販売元</span></div>
+       <div class="tabular-buybox-text" tabular-attribute-name="販売元"><span class="tabular-buybox-text-message"><a>モデル商会</a></span></div></div>`,
     );
     expect(tabular.data.shop).toBe('モデル商会');
     const sentence = extract(

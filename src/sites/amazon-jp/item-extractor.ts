@@ -109,6 +109,7 @@ export const amazonJpItemExtractor: Extractor = {
     };
 
     set('title', firstText(doc, '#productTitle'), 'selector:#productTitle');
+    set('title', firstText(doc, '#ebooksProductTitle'), 'selector:#ebooksProductTitle');
 
     // The buy box's own offer: its price, deal, seller.
     const pay = firstPrice(doc, PAY_PRICES, true);
@@ -142,6 +143,8 @@ export const amazonJpItemExtractor: Extractor = {
     const others = otherOffers(doc);
     if (others) offers.push(others);
 
+    // A variation parent's range is its own price; other offers listed there belong to no one variation.
+    if (!pay && range) offers.length = 0;
     const primary = primaryOffer(offers.map((o) => o.offer));
     if (primary) {
       const chosen = offers[primary.index]!;
@@ -310,13 +313,17 @@ function soldBy(root: Root): { name: string; source: string } | null {
   // Current offer-display rows: 出荷元 (fulfiller) and 販売元 (merchant) in separate features.
   const merchant =
     buyBoxText(root, '#merchantInfoFeature_feature_div .offer-display-feature-text-message') ??
+    buyBoxText(root, '[offer-display-feature-name="desktop-merchant-info"] .offer-display-feature-text-message') ??
     buyBoxText(root, '#sellerProfileTriggerId');
   if (merchant) return { name: merchant, source: 'selector:#merchantInfoFeature_feature_div' };
-  // 2021–2022 tabular buy box: label cells 出荷元 / 販売元 (Ships from / Sold by) beside value cells.
-  for (const el of all(root, '#tabular-buybox .tabular-buybox-text[tabular-attribute-name]')) {
-    if (/^(?:販売元|sold by)$/i.test(el.attribs['tabular-attribute-name']!.trim())) {
-      const name = textOf(el);
-      if (name) return { name, source: 'selector:#tabular-buybox [tabular-attribute-name=販売元]' };
+  // 2021–2022 tabular buy box: a label cell and a value cell both carry tabular-attribute-name 販売元 / Sold by; the
+  // value is the one whose text is not the label itself.
+  for (const el of buyBoxOnes(root, '#tabular-buybox .tabular-buybox-text[tabular-attribute-name]')) {
+    const label = normalizeText(el.attribs['tabular-attribute-name']!);
+    if (!/^(?:販売元|sold by)$/i.test(label)) continue;
+    const name = textOf(el);
+    if (name && name.replace(/[:：\s]+$/, '').toLowerCase() !== label.toLowerCase()) {
+      return { name, source: 'selector:#tabular-buybox [tabular-attribute-name=販売元]' };
     }
   }
   // Older one-line statement in #merchant-info, in either interface language.
