@@ -36,10 +36,14 @@ export const amazonJp: Site = {
       },
       extractor: amazonJpItemExtractor,
       contentTypes: ['text/html', 'application/xhtml+xml'],
-      coverage: 'stable',
+      // Declared beta although the real page passes: it is one browser-saved 2022 page of the English interface in the
+      // #priceblock layout Amazon has since replaced; the current corePrice/offer-display layout and the Japanese
+      // labels that a fetch gets today are verified by modelled pages only.
+      coverage: 'beta',
       verifiedBy:
         'one real page: amazon-jp/amazon_jp_B07WXL5YPW.html (browser-saved 2022-02, English interface, old ' +
-        '#priceblock layout); modelled pages of the current (2024–2026) corePrice/offer-display layout in Japanese',
+        '#priceblock layout) passes; the current (2024–2026) corePrice/offer-display layout in Japanese is verified ' +
+        'by six modelled pages only',
     },
   ],
   secretQueryParams: [],
