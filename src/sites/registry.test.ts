@@ -19,6 +19,7 @@ describe('SiteRegistry', () => {
       'estat_api',
       'kabuoji3',
       'edinet',
+      'amazon_jp',
       'yahoo_shopping',
       'mercari',
       'surugaya',

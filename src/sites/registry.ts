@@ -8,6 +8,7 @@ import {
   type FixtureResult,
   type VerificationRecord,
 } from './verification.js';
+import { amazonJp } from './amazon-jp/site.js';
 import { edinet } from './edinet/site.js';
 import { estatApi } from './estat-api/site.js';
 import { ikebeGakki } from './ikebe-gakki/site.js';
@@ -25,6 +26,7 @@ export const siteCatalogue: readonly Site[] = [
   estatApi,
   kabuoji3,
   edinet,
+  amazonJp,
   yahooShopping,
   mercari,
   surugaya,
