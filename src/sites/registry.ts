@@ -13,9 +13,18 @@ import { estatApi } from './estat-api/site.js';
 import { ikebeGakki } from './ikebe-gakki/site.js';
 import { jmaForecast } from './jma-forecast/site.js';
 import { kabuoji3 } from './kabuoji3/site.js';
+import { rakutenIchiba } from './rakuten-ichiba/site.js';
 import { rakutenWebservice } from './rakuten-webservice/site.js';
 
-export const siteCatalogue: readonly Site[] = [ikebeGakki, jmaForecast, estatApi, kabuoji3, edinet, rakutenWebservice];
+export const siteCatalogue: readonly Site[] = [
+  ikebeGakki,
+  jmaForecast,
+  estatApi,
+  kabuoji3,
+  edinet,
+  rakutenWebservice,
+  rakutenIchiba,
+];
 
 export interface RegistryOptions {
   /**
