@@ -108,3 +108,13 @@ describe('rakuten_ichiba/item', () => {
     );
   });
 });
+
+describe('rakuten_ichiba/item legacy parts', () => {
+  it('reads .price2 and its .tax_postage spans even outside the cart table', () => {
+    const r = extract(
+      '<span class="item_name"><b>旧型ページの商品</b></span><p><span class="price2">1,980円</span><span class="tax_postage"> (税込 2,178 円)</span><span class="tax_postage"> 送料別</span></p>',
+    );
+    expect(r.data).toMatchObject({ title: '旧型ページの商品', price: 2178, price_tax: 'included', shipping: 'extra' });
+    expect(r.provenance.price).toBe('selector:.price2 (parent)');
+  });
+});

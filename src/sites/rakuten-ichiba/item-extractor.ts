@@ -78,8 +78,11 @@ export const rakutenIchibaItemExtractor: Extractor = {
     set('title', titleFromHead(meta.ogTitle ?? meta.title), meta.ogTitle ? 'meta:og:title' : 'title');
 
     // Price: what the price area shows wins; data-price and the app data confirm it (a warning when they disagree).
-    const priceAreaSelector = PRICE_AREA.find((s) => first(doc, s)) ?? null;
-    const priceArea = priceAreaSelector ? first(doc, priceAreaSelector) : null;
+    // Legacy shops that rebuilt the cart table still keep the `.price2` span: its parent is then the price area.
+    const listedArea = PRICE_AREA.find((s) => first(doc, s)) ?? null;
+    const priceAreaSelector = listedArea ?? (first(doc, '.price2') ? '.price2 (parent)' : null);
+    const price2Parent = first(doc, '.price2')?.parent ?? null;
+    const priceArea = listedArea ? first(doc, listedArea) : price2Parent && isTag(price2Parent) ? price2Parent : null;
     const shown = priceArea ? shownPrice(priceArea) : null;
     const dataPrice = yen(firstAttr(doc, '#priceCalculationConfig[data-price]', 'data-price'));
     const skuPrices = arr(sku?.sku)
