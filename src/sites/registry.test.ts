@@ -20,6 +20,8 @@ describe('SiteRegistry', () => {
       'kabuoji3',
       'edinet',
       'amazon_jp',
+      'rakuten_ichiba',
+      'rakuten_webservice',
       'yahoo_shopping',
       'mercari',
       'surugaya',

@@ -17,22 +17,12 @@ import { kabuoji3 } from './kabuoji3/site.js';
 import { kakaku } from './kakaku/site.js';
 import { mercari } from './mercari/site.js';
 import { netsea } from './netsea/site.js';
+import { rakutenIchiba } from './rakuten-ichiba/site.js';
+import { rakutenWebservice } from './rakuten-webservice/site.js';
 import { surugaya } from './surugaya/site.js';
 import { yahooShopping } from './yahoo-shopping/site.js';
 
-export const siteCatalogue: readonly Site[] = [
-  ikebeGakki,
-  jmaForecast,
-  estatApi,
-  kabuoji3,
-  edinet,
-  amazonJp,
-  yahooShopping,
-  mercari,
-  surugaya,
-  kakaku,
-  netsea,
-];
+export const siteCatalogue: readonly Site[] = [ikebeGakki, jmaForecast, estatApi, kabuoji3, edinet, amazonJp, rakutenIchiba, rakutenWebservice, yahooShopping, mercari, surugaya, kakaku, netsea];
 
 export interface RegistryOptions {
   /**

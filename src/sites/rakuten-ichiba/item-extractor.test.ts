@@ -1,0 +1,120 @@
+// 楽天市場 item extractor beyond the golden pages: URL shapes, fallbacks between sources, disagreements, failures.
+import { describe, expect, it } from 'vitest';
+import { KumoError } from '../../errors.js';
+import { validateExtraction } from '../../extract/page-types.js';
+import { normalizePage } from '../../normalize/normalize-page.js';
+import { rakutenIchibaItemExtractor } from './item-extractor.js';
+import { rakutenIchiba } from './site.js';
+
+const URL_ = 'https://item.rakuten.co.jp/kumo-denki/kt-100-w/';
+const extract = (html: string) =>
+  rakutenIchibaItemExtractor.extract(
+    normalizePage({
+      body: new TextEncoder().encode(html),
+      headers: { 'content-type': 'text/html; charset=UTF-8' },
+      finalUrl: URL_,
+      input: 'html',
+    }),
+  );
+const appData = (info: Record<string, unknown>) =>
+  `<script type="application/json" id="item-page-app-data">${JSON.stringify({ api: { data: { itemInfoSku: info } }, shop: { shopName: 'くも電機' } })}</script>`;
+const name = '<div id="item-name-area"><span class="normal_reserve_item_name"><b>テスト商品</b></span></div>';
+
+describe('rakuten_ichiba URLs', () => {
+  const matches = (path: string) => rakutenIchiba.pageTypes[0]!.matches(new URL(`https://item.rakuten.co.jp${path}`));
+  it('matches /<shop>/<item code>/ only', () => {
+    for (const path of [
+      '/book/13770163/',
+      '/girls-web/belta-folate-regular_3980/',
+      '/kumo-denki/KT-100',
+      '/f332135-akaiwa/57650569/',
+    ])
+      expect(matches(path), path).toBe(true);
+    for (const path of ['/', '/book/', '/Book/123/', '/book/123/review/', '/-x/123/', '/book/_x/'])
+      expect(matches(path), path).toBe(false);
+  });
+});
+
+describe('rakuten_ichiba/item', () => {
+  it('reads the app data alone: the lowest SKU price, 税込, and the range', () => {
+    const r = extract(
+      appData({
+        title: '商品<br>セット',
+        sku: [{ taxIncludedPrice: 2000 }, { taxIncludedPrice: 1500 }],
+      }),
+    );
+    validateExtraction('item', r);
+    expect(r.data).toMatchObject({
+      title: '商品 セット',
+      price: 1500,
+      price_tax: 'included',
+      price_range: { min: 1500, max: 2000 },
+      shop: 'くも電機',
+    });
+    expect(r.provenance.price).toBe('json:item-page-app-data.api.data.itemInfoSku.sku[].taxIncludedPrice');
+  });
+
+  it('serves the displayed price and warns when data-price and the app data disagree', () => {
+    const r = extract(
+      `${appData({ sku: [{ taxIncludedPrice: 4400 }] })}${name}<div id="itemPrice">3,980円 (税込)</div><div id="priceCalculationConfig" data-price="4400"></div>`,
+    );
+    expect(r.data).toMatchObject({ price: 3980, price_tax: 'included' });
+    expect(r.warnings).toEqual([
+      '#priceCalculationConfig[data-price] (4400) disagrees with the displayed price; serving the displayed price',
+      'json:item-page-app-data.api.data.itemInfoSku.sku[].taxIncludedPrice (4400) disagrees with the displayed price; serving the displayed price',
+    ]);
+  });
+
+  it('uses data-price when the price area is missing, and <title> for the name and shop', () => {
+    const r = extract(
+      '<title>【楽天市場】タイトルだけの商品：くもショップ</title><div id="priceCalculationConfig" data-price="1,200"></div>',
+    );
+    expect(r.data).toMatchObject({
+      title: 'タイトルだけの商品',
+      shop: 'くもショップ',
+      price: 1200,
+      price_tax: 'unknown',
+    });
+  });
+
+  it('never takes a 通常価格 for the price, nor a list price below the price', () => {
+    const r = extract(`${name}<div id="itemPrice">通常価格 1,000円 1,980円 (税込)</div>`);
+    expect(r.data.price).toBe(1980);
+    expect(r.data.list_price).toBeUndefined();
+  });
+
+  it('falls back to the JSON stock state when the buy box says nothing', () => {
+    const r = extract(
+      `${appData({ sku: [{ taxIncludedPrice: 100 }], purchaseInfo: { sku: [{ newPurchaseSku: { stockCondition: 'sold-out' } }] } })}${name}`,
+    );
+    expect(r.data.availability).toBe('out_of_stock');
+    expect(r.data.availability_text).toBeUndefined();
+  });
+
+  it('fails naming the missing fields, never quoting the page', () => {
+    try {
+      extract('<div id="itemPrice">1,000円</div>');
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(KumoError);
+      expect((e as KumoError).code).toBe('extraction_failed');
+      expect((e as KumoError).extras.body?.fields).toEqual(['/title']);
+    }
+  });
+
+  it('refuses JSON input', () => {
+    expect(() => rakutenIchibaItemExtractor.extract({ kind: 'json', url: URL_, charset: 'utf-8', json: {} })).toThrow(
+      KumoError,
+    );
+  });
+});
+
+describe('rakuten_ichiba/item legacy parts', () => {
+  it('reads .price2 and its .tax_postage spans even outside the cart table', () => {
+    const r = extract(
+      '<span class="item_name"><b>旧型ページの商品</b></span><p><span class="price2">1,980円</span><span class="tax_postage"> (税込 2,178 円)</span><span class="tax_postage"> 送料別</span></p>',
+    );
+    expect(r.data).toMatchObject({ title: '旧型ページの商品', price: 2178, price_tax: 'included', shipping: 'extra' });
+    expect(r.provenance.price).toBe('selector:.price2 (parent)');
+  });
+});
