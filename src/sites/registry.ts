@@ -13,8 +13,18 @@ import { estatApi } from './estat-api/site.js';
 import { ikebeGakki } from './ikebe-gakki/site.js';
 import { jmaForecast } from './jma-forecast/site.js';
 import { kabuoji3 } from './kabuoji3/site.js';
+import { yodobashi } from './yodobashi/site.js';
+import { biccamera } from './biccamera/site.js';
 
-export const siteCatalogue: readonly Site[] = [ikebeGakki, jmaForecast, estatApi, kabuoji3, edinet];
+export const siteCatalogue: readonly Site[] = [
+  ikebeGakki,
+  jmaForecast,
+  estatApi,
+  kabuoji3,
+  edinet,
+  yodobashi,
+  biccamera,
+];
 
 export interface RegistryOptions {
   /**
