@@ -19,6 +19,8 @@ describe('SiteRegistry', () => {
       'estat_api',
       'kabuoji3',
       'edinet',
+      'yodobashi',
+      'biccamera',
     ]);
     expect(registry.get('estat_api')?.hosts).toEqual(['api.e-stat.go.jp']);
     expect(registry.get('nope')).toBeNull();

@@ -209,7 +209,7 @@ function labelAfter(element: Element): string | null {
 function labelledPrice(text: string): { amount: number; label: string } | null {
   const match = LIST_LABELS.exec(text);
   if (!match?.[1]) return null;
-  const clause = /^[^0-9¥]*¥?\s*[0-9][0-9,]*\s*円?/.exec(text.slice(match.index))?.[0];
+  const clause = /^[^0-9¥]*(?:¥\s*[0-9][0-9,]*|[0-9][0-9,]*\s*円)/.exec(text.slice(match.index))?.[0];
   const amount = clause ? parsePrice(clause).amount : null;
   return amount === null ? null : { amount, label: match[1] };
 }

@@ -1,12 +1,12 @@
 // ヨドバシ.com item pages: the server-rendered price block and buy box (#js_scl_*, #js_buyBoxMain), JSON-LD when present.
-import type { Element } from 'domhandler';
+import { isTag, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { availabilityFromText, availabilityOf, type StockWords } from '../../extract/availability.js';
 import { findProduct, parseJsonLd } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
 import type { ItemData } from '../../extract/page-types.js';
-import { allTexts, first, firstAttr, firstText, textOf, type Root } from '../../extract/selectors.js';
+import { all, allTexts, first, firstAttr, firstText, textOf, type Root } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import type { NormalizedPage } from '../../normalize/page.js';
 import { parsePoints } from '../../normalize/points.js';
@@ -106,7 +106,7 @@ export const yodobashiItemExtractor: Extractor = {
     }
 
     for (const selector of POINT_SELECTORS) {
-      const text = firstText(doc, selector);
+      const text = ownText(doc, selector);
       if (!text) continue;
       // "ゴールドポイント" is the site's name for its points; the shared parser knows only the plain word.
       const points = parsePoints(text.replace(/ゴールドポイント/g, 'ポイント'));
@@ -213,7 +213,7 @@ function listPriceNear(priceElement: Element): { amount: number; label: string }
     if (!match) continue;
     // From the label to the end of its first amount: parsePrice reads it as a comparison price.
     const tail = text.slice(match.index);
-    const clause = /^[^0-9¥]*¥?\s*[0-9][0-9,]*\s*円?/.exec(tail)?.[0];
+    const clause = /^[^0-9¥]*(?:¥\s*[0-9][0-9,]*|[0-9][0-9,]*\s*円)/.exec(tail)?.[0];
     const amount = clause ? parsePrice(clause).amount : null;
     if (amount !== null && match[1]) return { amount, label: match[1] };
   }
@@ -230,6 +230,23 @@ function stockWords(text: string | null): StockWords | null {
   if (/予定数の販売を終了/.test(words)) return { availability: 'out_of_stock', text: words };
   if (/販売休止/.test(words)) return { availability: 'out_of_stock', text: words };
   return availabilityFromText(words);
+}
+
+/**
+ * The first match outside product tiles: carousels of other products (.js_productBox, .srcResultItem_block) reuse
+ * the points classes of the product's own block.
+ */
+function ownText(doc: Root, selector: string): string | null {
+  for (const element of all(doc, selector)) {
+    let inTile = false;
+    for (let node = element.parent; node && isTag(node); node = node.parent) {
+      const classes = ` ${node.attribs.class ?? ''} `;
+      if (classes.includes(' js_productBox ') || classes.includes(' srcResultItem_block ')) inTile = true;
+    }
+    const text = inTile ? '' : textOf(element);
+    if (text !== '') return text;
+  }
+  return null;
 }
 
 /** An element's text with its paragraphs kept apart (`予約受付中` `2026年12月11日発売予定`). */
