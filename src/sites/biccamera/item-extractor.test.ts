@@ -63,6 +63,13 @@ describe('biccamera/item', () => {
     expect(r.data).toMatchObject({ price: 12800, price_tax: 'included', price_excluding_tax: 11637 });
   });
 
+  it('never takes a usual price written in its own .bcs_price element as the price', () => {
+    const r = extract(
+      basic('<p class="bcs_price bcs_gray">通常価格 14,800円（税込）</p><p class="bcs_price">12,800円（税込）</p>'),
+    );
+    expect(r.data).toMatchObject({ price: 12800, list_price: 14800, on_sale: true });
+  });
+
   it('takes no list price from a 通常価格 phrase without an amount in yen', () => {
     const r = extract(basic(`<p class="bcs_campaign">通常価格より20%OFF</p>${price('9,800円（税込）')}`));
     expect(r.data.list_price).toBeUndefined();

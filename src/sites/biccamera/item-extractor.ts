@@ -12,6 +12,7 @@ import {
   type JsonObject,
 } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
+import { readMicrodata } from '../../extract/microdata.js';
 import type { ItemData } from '../../extract/page-types.js';
 import { all, first, firstText, textOf, type Root } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
@@ -51,12 +52,15 @@ export const biccameraItemExtractor: Extractor = {
 
     const jsonLd = parseJsonLd(page.jsonLd);
     warnings.push(...jsonLd.warnings);
-    const product = findProduct(jsonLd.nodes);
+    // Microdata is the same schema.org vocabulary: read only when the page has no JSON-LD Product.
+    const fromJsonLd = findProduct(jsonLd.nodes);
+    const product = fromJsonLd ?? findProduct(readMicrodata(page.document));
+    const sd = fromJsonLd ? 'json-ld' : 'microdata';
     const offer = product?.offers.find((o) => o.price !== null) ?? product?.offers[0];
     const meta = readMeta(page);
     const basic = first(doc, BASIC);
 
-    set('title', clean(product?.name), 'json-ld:name');
+    set('title', clean(product?.name), `${sd}:name`);
     set('title', basic ? firstText(basic, 'h1') : null, `selector:${BASIC} h1`);
     set('title', firstText(doc, 'h1.bcs_title'), 'selector:h1.bcs_title');
     set('title', titleFromHead(meta.ogTitle), 'meta:og:title');
@@ -69,20 +73,20 @@ export const biccameraItemExtractor: Extractor = {
     if (shown) {
       if (structured !== null && structured !== shown.amount) {
         warnings.push(
-          `json-ld:offers.price (${structured}) disagrees with the displayed price; serving the displayed price`,
+          `${sd}:offers.price (${structured}) disagrees with the displayed price; serving the displayed price`,
         );
       }
-      const agrees = structured !== null && structured === shown.amount ? ' (json-ld:offers.price agrees)' : '';
+      const agrees = structured !== null && structured === shown.amount ? ` (${sd}:offers.price agrees)` : '';
       set('price', shown.amount, `${shown.source}${agrees}`);
       if (shown.tax !== 'unknown') {
         tax = shown.tax;
         taxSource = shown.taxSource;
       }
     } else if (structured !== null) {
-      set('price', structured, 'json-ld:offers.price');
+      set('price', structured, `${sd}:offers.price`);
       if (offer?.taxIncluded != null) {
         tax = offer.taxIncluded ? 'included' : 'excluded';
-        taxSource = 'json-ld:offers.priceSpecification.valueAddedTaxIncluded';
+        taxSource = `${sd}:offers.priceSpecification.valueAddedTaxIncluded`;
       }
     }
 
@@ -90,7 +94,7 @@ export const biccameraItemExtractor: Extractor = {
     if (missing.length > 0) {
       throw new KumoError(
         'extraction_failed',
-        `${ID}: no ${missing.join(' and ')} found (json-ld, ${BASIC} h1 and price, og: meta)`,
+        `${ID}: no ${missing.join(' and ')} found (json-ld, microdata, ${BASIC} h1 and price, og: meta)`,
         { body: { fields: missing.map((f) => `/${f}`) } },
       );
     }
@@ -108,7 +112,7 @@ export const biccameraItemExtractor: Extractor = {
       if (list.label === '通常価格') set('on_sale', true, `selector:${BASIC} (通常価格)`);
     }
 
-    const range = priceRange(doc, offer, price);
+    const range = priceRange(doc, offer, price, sd);
     set('price_range', range?.range, range?.source ?? '');
 
     const pointText = basic ? firstText(basic, '.bcs_point') : null;
@@ -136,21 +140,21 @@ export const biccameraItemExtractor: Extractor = {
       set('availability_text', stock.text, `selector:${selector}`);
       break;
     }
-    set('availability', availabilityOf(offer?.availability), 'json-ld:offers.availability');
+    set('availability', availabilityOf(offer?.availability), `${sd}:offers.availability`);
 
     const spec = specTable(doc);
-    set('brand', clean(product?.brand), 'json-ld:brand');
+    set('brand', clean(product?.brand), `${sd}:brand`);
     // The site writes makers as `エレコム｜ELECOM`: the Japanese name is the maker, the Latin one its brand mark.
     set('brand', makerName(basic ? firstText(basic, '.bcs_maker') : null), `selector:${BASIC} .bcs_maker`);
     set('brand', makerName(spec.get('メーカー') ?? spec.get('メーカー名') ?? null), 'selector:.bcs_spec (メーカー)');
-    set('shop', clean(offer?.seller), 'json-ld:offers.seller.name');
+    set('shop', clean(offer?.seller), `${sd}:offers.seller.name`);
     set('shop', meta.ogSiteName, 'meta:og:site_name');
 
-    set('jan', product?.gtin ? parseJan(product.gtin) : null, 'json-ld:gtin13');
+    set('jan', product?.gtin ? parseJan(product.gtin) : null, `${sd}:gtin13`);
     const janText = spec.get('JANコード') ?? spec.get('JAN');
     set('jan', janText ? parseJan(janText) : null, 'selector:.bcs_spec (JANコード)');
     if (janText && !data.jan) warnings.push('jan: the page shows a JAN that fails its check digit; left out');
-    set('sku', clean(product?.sku), 'json-ld:sku');
+    set('sku', clean(product?.sku), `${sd}:sku`);
     set('sku', itemNumber(page.url), 'url:/bc/item/<number>/');
 
     const rating = aggregateRating(jsonLd.nodes);
@@ -158,7 +162,7 @@ export const biccameraItemExtractor: Extractor = {
     set('review_count', rating?.count, 'json-ld:aggregateRating.reviewCount');
 
     const images = product?.images.length ? product.images : meta.ogImages;
-    set('images', images.length > 0 ? images : null, product?.images.length ? 'json-ld:image' : 'meta:og:image');
+    set('images', images.length > 0 ? images : null, product?.images.length ? `${sd}:image` : 'meta:og:image');
     set('canonical_url', meta.canonical, 'link:canonical');
     set('canonical_url', meta.ogUrl, 'meta:og:url');
 
@@ -177,7 +181,8 @@ interface ShownPrice {
 /** The price element's text (`12,800円（税込）`, or `11,637円（税抜） 12,800円（税込）`) through parsePrice. */
 function displayedPrice(doc: Root): ShownPrice | null {
   for (const selector of PRICE_SELECTORS) {
-    const element = first(doc, selector);
+    // A usual or maker's price written in its own .bcs_price element is a comparison, never the selling price.
+    const element = all(doc, selector).find((el) => !LIST_LABELS.test(textOf(el)));
     if (!element) continue;
     const parsed = parsePrice(textOf(element));
     if (parsed.amount === null) continue;
@@ -219,9 +224,10 @@ function priceRange(
   doc: Root,
   offer: JsonLdOffer | undefined,
   price: number,
+  sd: string,
 ): { range: { min: number; max: number }; source: string } | null {
   if (offer?.aggregate && offer.price !== null && offer.highPrice !== null && offer.highPrice > offer.price) {
-    return { range: { min: offer.price, max: offer.highPrice }, source: 'json-ld:offers.lowPrice/highPrice' };
+    return { range: { min: offer.price, max: offer.highPrice }, source: `${sd}:offers.lowPrice/highPrice` };
   }
   const amounts = all(doc, '.bcs_variation .bcs_price')
     .map((el) => parsePrice(textOf(el)).amount)

@@ -115,6 +115,15 @@ describe('yodobashi/item', () => {
     expect(r.provenance.price).toBe('json-ld:offers.price');
   });
 
+  it('reads schema.org microdata when there is no JSON-LD, the displayed price still deciding', () => {
+    const r = extract(
+      `<div itemscope itemtype="https://schema.org/Product">${h1}<span itemprop="brand">テストメーカー</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="13800"><meta itemprop="priceCurrency" content="JPY"></div></div>${price('￥12,800')}`,
+    );
+    expect(r.data).toMatchObject({ title: 'テスト商品 [ブラック]', price: 12800, brand: 'テストメーカー' });
+    expect(r.provenance).toMatchObject({ title: 'microdata:name', brand: 'microdata:brand' });
+    expect(r.warnings[0]).toMatch(/microdata:offers\.price \(13800\) disagrees/);
+  });
+
   it('takes the name from og:title without the shop framing when the h1 is missing', () => {
     const r = extract(
       `<meta property="og:title" content="ヨドバシ.com - テスト商品 [ホワイト] 通販【全品無料配達】">${price('￥980')}`,

@@ -5,6 +5,7 @@ import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { availabilityFromText, availabilityOf, type StockWords } from '../../extract/availability.js';
 import { findProduct, parseJsonLd } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
+import { readMicrodata } from '../../extract/microdata.js';
 import type { ItemData } from '../../extract/page-types.js';
 import { all, allTexts, first, firstAttr, firstText, textOf, type Root } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
@@ -46,11 +47,14 @@ export const yodobashiItemExtractor: Extractor = {
 
     const jsonLd = parseJsonLd(page.jsonLd);
     warnings.push(...jsonLd.warnings);
-    const product = findProduct(jsonLd.nodes);
+    // Microdata is the same schema.org vocabulary: read only when the page has no JSON-LD Product.
+    const fromJsonLd = findProduct(jsonLd.nodes);
+    const product = fromJsonLd ?? findProduct(readMicrodata(page.document));
+    const sd = fromJsonLd ? 'json-ld' : 'microdata';
     const offer = product?.offers.find((o) => o.price !== null) ?? product?.offers[0];
     const meta = readMeta(page);
 
-    set('title', clean(product?.name), 'json-ld:name');
+    set('title', clean(product?.name), `${sd}:name`);
     // The h1 holds the name in span[itemprop=name] (the maker line, when shown, is a sibling span).
     set(
       'title',
@@ -68,7 +72,7 @@ export const yodobashiItemExtractor: Extractor = {
     if (shown) {
       if (structured !== null && structured !== shown.amount) {
         warnings.push(
-          `json-ld:offers.price (${structured}) disagrees with the displayed price; serving the displayed price`,
+          `${sd}:offers.price (${structured}) disagrees with the displayed price; serving the displayed price`,
         );
       }
       set('price', shown.amount, shown.source);
@@ -77,10 +81,10 @@ export const yodobashiItemExtractor: Extractor = {
         taxSource = shown.taxSource;
       }
     } else if (structured !== null) {
-      set('price', structured, 'json-ld:offers.price');
+      set('price', structured, `${sd}:offers.price`);
       if (offer?.taxIncluded != null) {
         tax = offer.taxIncluded ? 'included' : 'excluded';
-        taxSource = 'json-ld:offers.priceSpecification.valueAddedTaxIncluded';
+        taxSource = `${sd}:offers.priceSpecification.valueAddedTaxIncluded`;
       }
     }
 
@@ -88,7 +92,7 @@ export const yodobashiItemExtractor: Extractor = {
     if (missing.length > 0) {
       throw new KumoError(
         'extraction_failed',
-        `${ID}: no ${missing.join(' and ')} found (json-ld, #products_maintitle, #js_scl_unitPrice, og: meta)`,
+        `${ID}: no ${missing.join(' and ')} found (json-ld, microdata, #products_maintitle, #js_scl_unitPrice, og: meta)`,
         { body: { fields: missing.map((f) => `/${f}`) } },
       );
     }
@@ -127,19 +131,19 @@ export const yodobashiItemExtractor: Extractor = {
       set('availability_text', stock.text, `selector:${selector}`);
       break;
     }
-    set('availability', availabilityOf(offer?.availability), 'json-ld:offers.availability');
+    set('availability', availabilityOf(offer?.availability), `${sd}:offers.availability`);
 
-    set('brand', clean(product?.brand), 'json-ld:brand');
+    set('brand', clean(product?.brand), `${sd}:brand`);
     set('brand', firstText(doc, '#js_makerTD a') ?? firstText(doc, '#js_makerTD'), 'selector:#js_makerTD');
-    set('shop', clean(offer?.seller), 'json-ld:offers.seller.name');
+    set('shop', clean(offer?.seller), `${sd}:offers.seller.name`);
     set('shop', meta.ogSiteName, 'meta:og:site_name');
-    set('jan', product?.gtin ? parseJan(product.gtin) : null, 'json-ld:gtin');
-    set('sku', clean(product?.sku), 'json-ld:sku');
+    set('jan', product?.gtin ? parseJan(product.gtin) : null, `${sd}:gtin`);
+    set('sku', clean(product?.sku), `${sd}:sku`);
     set('sku', productNumber(page.url), 'url:/product/<number>/');
 
     const mainImage = firstAttr(doc, '#mainImg', 'src') ?? firstAttr(doc, '#mainImg img', 'src');
     const images = meta.ogImages.length > 0 ? meta.ogImages : (product?.images ?? []);
-    const imageSource = meta.ogImages.length > 0 ? 'meta:og:image' : 'json-ld:image';
+    const imageSource = meta.ogImages.length > 0 ? 'meta:og:image' : `${sd}:image`;
     set('images', images.length > 0 ? images : null, imageSource);
     set('images', absolute(mainImage, page.url), 'selector:#mainImg');
     set('canonical_url', meta.canonical, 'link:canonical');
