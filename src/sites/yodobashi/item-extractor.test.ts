@@ -138,6 +138,10 @@ describe('yodobashi/item', () => {
       `${h1}${price('￥980')}<div id="js_buyBoxMain"><div class="salesInfo"><p>在庫あり</p></div><p>全品無料配達</p></div>`,
     );
     expect(free.data.shipping).toBe('free');
+    const excluded = extract(
+      `${h1}${price('￥980')}<div id="js_buyBoxMain"><div class="salesInfo"><p>在庫あり</p></div><p>無料配達対象外</p></div>`,
+    );
+    expect(excluded.data.shipping).toBeUndefined();
   });
 
   it('fails without a displayed price, ignoring the prices of recommended products, and names no page content', () => {

@@ -103,10 +103,10 @@ export const yodobashiItemExtractor: Extractor = {
     set('price_excluding_tax', shown?.excluding, shown?.source ?? '');
 
     const list = shown ? listPriceNear(shown.element) : null;
-    if (list && data.price !== undefined && list.amount > data.price) {
-      set('list_price', list.amount, `selector:${PRICE_SELECTORS[0]} block (${list.label})`);
+    if (shown && list && data.price !== undefined && list.amount > data.price) {
+      set('list_price', list.amount, `${shown.source} block (${list.label})`);
       // 通常価格 is the shop's own usual price: a lower price beside it is a sale. A maker's 希望小売価格 is not.
-      if (list.label === '通常価格') set('on_sale', true, `selector:${PRICE_SELECTORS[0]} block (通常価格)`);
+      if (list.label === '通常価格') set('on_sale', true, `${shown.source} block (通常価格)`);
     }
 
     for (const selector of POINT_SELECTORS) {
@@ -120,7 +120,7 @@ export const yodobashiItemExtractor: Extractor = {
     }
 
     const buyBox = firstText(doc, '#js_buyBoxMain');
-    if (buyBox && /送料無料|(?:全品)?無料配達|配達料金\s*[:：]?\s*無料/.test(buyBox)) {
+    if (buyBox && /(?:送料無料|無料配達|配達料金\s*[:：]?\s*無料)(?!対象外|の対象外|不可)/.test(buyBox)) {
       set('shipping', 'free', 'selector:#js_buyBoxMain (送料無料 / 無料配達)');
     }
 
