@@ -334,11 +334,11 @@ async function sites(args: string[]): Promise<void> {
     for (const r of results.filter((x) => x.status !== 'pass'))
       process.stdout.write(`${r.status.toUpperCase()} ${r.site} ${r.fixture}: ${r.detail ?? ''}\n`);
     process.stdout.write(
-      `${'site'.padEnd(16)}${'page type'.padEnd(20)}${'declared'.padEnd(14)}${'earned'.padEnd(14)}${'effective'.padEnd(14)}pass/fail/skipped\n`,
+      `${'site'.padEnd(20)}${'page type'.padEnd(20)}${'declared'.padEnd(14)}${'earned'.padEnd(14)}${'effective'.padEnd(14)}pass/fail/skipped\n`,
     );
     for (const row of table)
       process.stdout.write(
-        `${row.site.padEnd(16)}${row.page_type.padEnd(20)}${row.declared.padEnd(14)}${row.earned.padEnd(14)}${row.effective.padEnd(14)}${row.pass}/${row.fail}/${row.skipped}\n`,
+        `${row.site.padEnd(20)}${row.page_type.padEnd(20)}${row.declared.padEnd(14)}${row.earned.padEnd(14)}${row.effective.padEnd(14)}${row.pass}/${row.fail}/${row.skipped}\n`,
       );
   }
   if (results.some((r) => r.status === 'fail')) process.exitCode = 1;

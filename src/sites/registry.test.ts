@@ -25,6 +25,8 @@ describe('SiteRegistry', () => {
       'yahoo_shopping',
       'mercari',
       'surugaya',
+      'yodobashi',
+      'biccamera',
       'kakaku',
       'netsea',
     ]);

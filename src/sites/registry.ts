@@ -9,6 +9,7 @@ import {
   type VerificationRecord,
 } from './verification.js';
 import { amazonJp } from './amazon-jp/site.js';
+import { biccamera } from './biccamera/site.js';
 import { edinet } from './edinet/site.js';
 import { estatApi } from './estat-api/site.js';
 import { ikebeGakki } from './ikebe-gakki/site.js';
@@ -21,8 +22,25 @@ import { rakutenIchiba } from './rakuten-ichiba/site.js';
 import { rakutenWebservice } from './rakuten-webservice/site.js';
 import { surugaya } from './surugaya/site.js';
 import { yahooShopping } from './yahoo-shopping/site.js';
+import { yodobashi } from './yodobashi/site.js';
 
-export const siteCatalogue: readonly Site[] = [ikebeGakki, jmaForecast, estatApi, kabuoji3, edinet, amazonJp, rakutenIchiba, rakutenWebservice, yahooShopping, mercari, surugaya, kakaku, netsea];
+export const siteCatalogue: readonly Site[] = [
+  ikebeGakki,
+  jmaForecast,
+  estatApi,
+  kabuoji3,
+  edinet,
+  amazonJp,
+  rakutenIchiba,
+  rakutenWebservice,
+  yahooShopping,
+  mercari,
+  surugaya,
+  yodobashi,
+  biccamera,
+  kakaku,
+  netsea,
+];
 
 export interface RegistryOptions {
   /**

@@ -1,0 +1,139 @@
+// ビックカメラ.com item extractor beyond the golden pages: URL shapes, stock words, variants, source precedence.
+import { describe, expect, it } from 'vitest';
+import { KumoError } from '../../errors.js';
+import { validateExtraction } from '../../extract/page-types.js';
+import { normalizePage } from '../../normalize/normalize-page.js';
+import { biccameraItemExtractor } from './item-extractor.js';
+import { biccamera } from './site.js';
+
+const URL_ = 'https://www.biccamera.com/bc/item/3080296/';
+const extract = (html: string) =>
+  biccameraItemExtractor.extract(
+    normalizePage({
+      body: new TextEncoder().encode(html),
+      headers: { 'content-type': 'text/html; charset=UTF-8' },
+      finalUrl: URL_,
+      input: 'html',
+    }),
+  );
+
+const basic = (inner: string) =>
+  `<div class="bcs_basicInfo"><p class="bcs_maker">エレコム｜ELECOM</p><h1 class="bcs_title">テスト商品 ブルー</h1>${inner}</div>`;
+const price = (text: string) => `<p class="bcs_price" id="PRICE">${text}</p>`;
+const stock = (words: string) => `<p class="bcs_stock"><span class="label_green">${words}</span></p>`;
+const ld = (body: object) => `<script type="application/ld+json">${JSON.stringify(body)}</script>`;
+const carousel =
+  '<div class="bcs_itemBox"><p class="bcs_title"><a class="bcs_item" href="/bc/item/7954932/">別商品</a></p><p class="bcs_price"><span class="val">1,980</span>円（税込）</p><p class="bcs_point">198ポイント（10%還元）</p></div>';
+
+describe('biccamera site', () => {
+  const item = biccamera.pageTypes.find((p) => p.pageType === 'item')!;
+  it.each([
+    ['https://www.biccamera.com/bc/item/3080296/', true],
+    ['https://www.biccamera.com/bc/item/14325899', true],
+    ['https://www.biccamera.com/bc/item/4305669/?source=googleps&utm_source=pla', true],
+    ['https://www.biccamera.com/bc/category/001/300/', false],
+    ['https://www.biccamera.com/bc/category/?q=AirPods', false],
+    ['https://www.biccamera.com/bc/item/abc/', false],
+  ])('%s → item %s', (url, expected) => {
+    expect(item.matches(new URL(url))).toBe(expected);
+  });
+});
+
+describe('biccamera/item', () => {
+  it('reads the basic-info block and ignores the carousel', () => {
+    const r = extract(
+      `${basic(`${price('<span class="val">12,800</span>円<span>（税込）</span>')}<p class="bcs_point"><span class="val">1,280</span>ポイント（10%還元）</p>${stock('在庫あり')}<p>送料無料</p>`)}${carousel}`,
+    );
+    expect(r.data).toMatchObject({
+      title: 'テスト商品 ブルー',
+      price: 12800,
+      price_tax: 'included',
+      points: 1280,
+      points_rate: 10,
+      shipping: 'free',
+      availability: 'in_stock',
+      brand: 'エレコム',
+      sku: '3080296',
+    });
+    expect(() => validateExtraction('item', r)).not.toThrow();
+  });
+
+  it('takes the 税込 amount when 税抜 is written first', () => {
+    const r = extract(basic(price('<span>11,637円（税抜）</span> <span class="val">12,800</span>円（税込）')));
+    expect(r.data).toMatchObject({ price: 12800, price_tax: 'included', price_excluding_tax: 11637 });
+  });
+
+  it('never takes a usual price written in its own .bcs_price element as the price', () => {
+    const r = extract(
+      basic('<p class="bcs_price bcs_gray">通常価格 14,800円（税込）</p><p class="bcs_price">12,800円（税込）</p>'),
+    );
+    expect(r.data).toMatchObject({ price: 12800, list_price: 14800, on_sale: true });
+  });
+
+  it('takes no list price from a 通常価格 phrase without an amount in yen', () => {
+    const r = extract(basic(`<p class="bcs_campaign">通常価格より20%OFF</p>${price('9,800円（税込）')}`));
+    expect(r.data.list_price).toBeUndefined();
+    expect(r.data.on_sale).toBeUndefined();
+  });
+
+  it.each([
+    ['お取り寄せ（1～3週間）', 'backorder'],
+    ['取り寄せ', 'backorder'],
+    ['販売終了', 'discontinued'],
+    ['予約受付中', 'preorder'],
+    ['この商品は在庫がなくなりました。', 'out_of_stock'],
+  ])('maps the stock words %s to %s', (words, availability) => {
+    expect(extract(basic(`${price('3,280円（税込）')}${stock(words)}`)).data.availability).toBe(availability);
+  });
+
+  it('serves the displayed price over a disagreeing JSON-LD offer, with a warning', () => {
+    const r = extract(
+      `${ld({ '@type': 'Product', name: 'テスト商品 ブルー', offers: { '@type': 'Offer', price: '13800', priceCurrency: 'JPY' } })}${basic(price('12,800円（税込）'))}`,
+    );
+    expect(r.data.price).toBe(12800);
+    expect(r.provenance.price).toBe('selector:#PRICE');
+    expect(r.warnings).toEqual([
+      'json-ld:offers.price (13800) disagrees with the displayed price; serving the displayed price',
+    ]);
+  });
+
+  it('gives a price range from a JSON-LD AggregateOffer', () => {
+    const r = extract(
+      `${ld({ '@type': 'Product', name: 'テスト商品', offers: { '@type': 'AggregateOffer', lowPrice: 9800, highPrice: 12800, priceCurrency: 'JPY' } })}${basic(price('9,800円（税込）'))}`,
+    );
+    expect(r.data).toMatchObject({ price: 9800, price_range: { min: 9800, max: 12800 } });
+    expect(r.provenance.price_range).toBe('json-ld:offers.lowPrice/highPrice');
+  });
+
+  it('uses the JSON-LD price when nothing is displayed, with its tax flag', () => {
+    const r = extract(
+      ld({
+        '@type': 'Product',
+        name: 'テスト商品',
+        offers: { price: 5980, priceCurrency: 'JPY', priceSpecification: { valueAddedTaxIncluded: true } },
+      }),
+    );
+    expect(r.data).toMatchObject({ price: 5980, price_tax: 'included' });
+    expect(r.provenance.price).toBe('json-ld:offers.price');
+  });
+
+  it('leaves out a JAN that fails its check digit, with a warning', () => {
+    const r = extract(
+      `${basic(price('980円（税込）'))}<table class="bcs_spec"><tr><th>JANコード</th><td>4549292000001</td></tr></table>`,
+    );
+    expect(r.data.jan).toBeUndefined();
+    expect(r.warnings).toContain('jan: the page shows a JAN that fails its check digit; left out');
+  });
+
+  it('fails when only recommended products carry a price, naming fields and no page content', () => {
+    try {
+      extract(`${basic('<p class="bcs_price">価格未定</p>')}${carousel}`);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(KumoError);
+      expect((error as KumoError).code).toBe('extraction_failed');
+      expect((error as KumoError).message).not.toMatch(/テスト商品|1,980/);
+      expect((error as KumoError).extras.body).toEqual({ fields: ['/price'] });
+    }
+  });
+});

@@ -1,0 +1,322 @@
+// ビックカメラ.com item pages: JSON-LD Product where present, the displayed price block (.bcs_basicInfo) deciding.
+import { isTag, type Element } from 'domhandler';
+import { KumoError } from '../../errors.js';
+import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { availabilityFromText, availabilityOf, type StockWords } from '../../extract/availability.js';
+import {
+  findProduct,
+  isObject,
+  parseJsonLd,
+  typesOf,
+  type JsonLdOffer,
+  type JsonObject,
+} from '../../extract/json-ld.js';
+import { readMeta } from '../../extract/meta.js';
+import { readMicrodata } from '../../extract/microdata.js';
+import type { ItemData } from '../../extract/page-types.js';
+import { all, first, firstText, textOf, type Root } from '../../extract/selectors.js';
+import { parseJan } from '../../normalize/identifiers.js';
+import type { NormalizedPage } from '../../normalize/page.js';
+import { parsePoints } from '../../normalize/points.js';
+import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
+import { parseShippingTerms } from '../../normalize/shipping.js';
+import { normalizeText } from '../../normalize/text.js';
+
+const ID = 'biccamera/item';
+const SITE_NAME = 'ビックカメラ.com';
+// The product's own block; recommendation carousels reuse .bcs_title / .bcs_price / .bcs_point inside .bcs_itemBox,
+// so every display selector is scoped to the basic-info block.
+const BASIC = '.bcs_basicInfo';
+const PRICE_SELECTORS = ['#PRICE', `${BASIC} .bcs_price`] as const;
+const STOCK_SELECTORS = [`${BASIC} .bcs_stock`, `${BASIC} .bcs_red`, `${BASIC} .label_green`] as const;
+const LIST_LABELS = /(メーカー希望小売価格|希望小売価格|通常価格|参考価格)/;
+
+type Draft = Partial<ItemData>;
+
+export const biccameraItemExtractor: Extractor = {
+  id: ID,
+  version: 1,
+  pageType: 'item',
+  input: 'html',
+  extract(page: NormalizedPage): Extraction {
+    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+    const doc = page.document;
+    const warnings = [...(page.warnings ?? [])];
+    const provenance: Record<string, string> = {};
+    const data: Draft = {};
+    const set = <K extends keyof ItemData>(field: K, value: ItemData[K] | null | undefined, source: string) => {
+      if (value === null || value === undefined || data[field] !== undefined) return;
+      data[field] = value;
+      provenance[field] = source;
+    };
+
+    const jsonLd = parseJsonLd(page.jsonLd);
+    warnings.push(...jsonLd.warnings);
+    // Microdata is the same schema.org vocabulary: read only when the page has no JSON-LD Product.
+    const fromJsonLd = findProduct(jsonLd.nodes);
+    const product = fromJsonLd ?? findProduct(readMicrodata(page.document));
+    const sd = fromJsonLd ? 'json-ld' : 'microdata';
+    const offer = product?.offers.find((o) => o.price !== null) ?? product?.offers[0];
+    const meta = readMeta(page);
+    const basic = first(doc, BASIC);
+
+    set('title', clean(product?.name), `${sd}:name`);
+    set('title', basic ? firstText(basic, 'h1') : null, `selector:${BASIC} h1`);
+    set('title', firstText(doc, 'h1.bcs_title'), 'selector:h1.bcs_title');
+    set('title', titleFromHead(meta.ogTitle), 'meta:og:title');
+
+    // Price: what the buyer is shown wins; JSON-LD confirms it, or stands in only when nothing is displayed.
+    const shown = displayedPrice(doc);
+    const structured = offer?.price ?? null;
+    let tax: TaxStatus = 'unknown';
+    let taxSource = '';
+    if (shown) {
+      if (structured !== null && structured !== shown.amount) {
+        warnings.push(
+          `${sd}:offers.price (${structured}) disagrees with the displayed price; serving the displayed price`,
+        );
+      }
+      const agrees = structured !== null && structured === shown.amount ? ` (${sd}:offers.price agrees)` : '';
+      set('price', shown.amount, `${shown.source}${agrees}`);
+      if (shown.tax !== 'unknown') {
+        tax = shown.tax;
+        taxSource = shown.taxSource;
+      }
+    } else if (structured !== null) {
+      set('price', structured, `${sd}:offers.price`);
+      if (offer?.taxIncluded != null) {
+        tax = offer.taxIncluded ? 'included' : 'excluded';
+        taxSource = `${sd}:offers.priceSpecification.valueAddedTaxIncluded`;
+      }
+    }
+
+    const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
+    if (missing.length > 0) {
+      throw new KumoError(
+        'extraction_failed',
+        `${ID}: no ${missing.join(' and ')} found (json-ld, microdata, ${BASIC} h1 and price, og: meta)`,
+        { body: { fields: missing.map((f) => `/${f}`) } },
+      );
+    }
+    const price = data.price!;
+    data.currency = 'JPY';
+    provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;
+    data.price_tax = tax;
+    if (taxSource) provenance.price_tax = taxSource;
+    set('price_excluding_tax', shown?.excluding, shown?.source ?? '');
+
+    const list = basic ? labelledPrice(textOf(basic)) : null;
+    if (list && list.amount > price) {
+      set('list_price', list.amount, `selector:${BASIC} (${list.label})`);
+      // 通常価格 is the shop's own usual price, so a lower price beside it is a sale; a maker's price is not.
+      if (list.label === '通常価格') set('on_sale', true, `selector:${BASIC} (通常価格)`);
+    }
+
+    const range = priceRange(doc, offer, price, sd);
+    set('price_range', range?.range, range?.source ?? '');
+
+    const pointText = basic ? firstText(basic, '.bcs_point') : null;
+    if (pointText) {
+      const points = parsePoints(pointText);
+      set('points', points.amount, `selector:${BASIC} .bcs_point`);
+      set('points_rate', points.rate, `selector:${BASIC} .bcs_point`);
+    }
+
+    const shippingLine = basic ? deepestWith(basic, /送料/) : null;
+    if (shippingLine) {
+      const terms = parseShippingTerms(shippingLine);
+      const source = `selector:${BASIC} (送料 line)`;
+      if (terms.shipping !== 'unknown' || terms.fee !== null || terms.freeThreshold !== null) {
+        set('shipping', terms.shipping, source);
+        set('shipping_fee', terms.fee, source);
+        set('free_shipping_threshold', terms.freeThreshold, source);
+      }
+    }
+
+    for (const selector of STOCK_SELECTORS) {
+      const stock = stockWords(firstText(doc, selector));
+      if (!stock) continue;
+      set('availability', stock.availability, `selector:${selector}`);
+      set('availability_text', stock.text, `selector:${selector}`);
+      break;
+    }
+    set('availability', availabilityOf(offer?.availability), `${sd}:offers.availability`);
+
+    const spec = specTable(doc);
+    set('brand', clean(product?.brand), `${sd}:brand`);
+    // The site writes makers as `エレコム｜ELECOM`: the Japanese name is the maker, the Latin one its brand mark.
+    set('brand', makerName(basic ? firstText(basic, '.bcs_maker') : null), `selector:${BASIC} .bcs_maker`);
+    set('brand', makerName(spec.get('メーカー') ?? spec.get('メーカー名') ?? null), 'selector:.bcs_spec (メーカー)');
+    set('shop', clean(offer?.seller), `${sd}:offers.seller.name`);
+    set('shop', meta.ogSiteName, 'meta:og:site_name');
+
+    set('jan', product?.gtin ? parseJan(product.gtin) : null, `${sd}:gtin13`);
+    const janText = spec.get('JANコード') ?? spec.get('JAN');
+    set('jan', janText ? parseJan(janText) : null, 'selector:.bcs_spec (JANコード)');
+    if (janText && !data.jan) warnings.push('jan: the page shows a JAN that fails its check digit; left out');
+    set('sku', clean(product?.sku), `${sd}:sku`);
+    set('sku', itemNumber(page.url), 'url:/bc/item/<number>/');
+
+    const rating = aggregateRating(jsonLd.nodes);
+    set('rating', rating?.rating, 'json-ld:aggregateRating.ratingValue');
+    set('review_count', rating?.count, 'json-ld:aggregateRating.reviewCount');
+
+    const images = product?.images.length ? product.images : meta.ogImages;
+    set('images', images.length > 0 ? images : null, product?.images.length ? `${sd}:image` : 'meta:og:image');
+    set('canonical_url', meta.canonical, 'link:canonical');
+    set('canonical_url', meta.ogUrl, 'meta:og:url');
+
+    return { data, provenance, warnings };
+  },
+};
+
+interface ShownPrice {
+  amount: number;
+  tax: TaxStatus;
+  taxSource: string;
+  excluding: number | null;
+  source: string;
+}
+
+/** The price element's text (`12,800円（税込）`, or `11,637円（税抜） 12,800円（税込）`) through parsePrice. */
+function displayedPrice(doc: Root): ShownPrice | null {
+  for (const selector of PRICE_SELECTORS) {
+    // A usual or maker's price written in its own .bcs_price element is a comparison, never the selling price.
+    const element = all(doc, selector).find((el) => !LIST_LABELS.test(textOf(el)));
+    if (!element) continue;
+    const parsed = parsePrice(textOf(element));
+    if (parsed.amount === null) continue;
+    const source = `selector:${selector}`;
+    let tax = parsed.tax;
+    let taxSource = tax === 'unknown' ? '' : source;
+    if (tax === 'unknown') {
+      const label = labelAfter(element);
+      tax = label ? taxMarkerOf(label) : 'unknown';
+      if (tax !== 'unknown') taxSource = `${source} + label`;
+    }
+    return { amount: parsed.amount, tax, taxSource, excluding: parsed.price_excluding_tax ?? null, source };
+  }
+  return null;
+}
+
+/** Text of the siblings that follow the price element up to the next amount (a separate tax label). */
+function labelAfter(element: Element): string | null {
+  let text = '';
+  for (let node = element.next; node; node = node.next) {
+    const t = textOf(node);
+    if (/\d/.test(t)) break;
+    text += t;
+  }
+  return text.trim() || null;
+}
+
+/** A comparison price written with its label (通常価格 14,800円): the label through its first amount. */
+function labelledPrice(text: string): { amount: number; label: string } | null {
+  const match = LIST_LABELS.exec(text);
+  if (!match?.[1]) return null;
+  const clause = /^[^0-9¥]*(?:¥\s*[0-9][0-9,]*|[0-9][0-9,]*\s*円)/.exec(text.slice(match.index))?.[0];
+  const amount = clause ? parsePrice(clause).amount : null;
+  return amount === null ? null : { amount, label: match[1] };
+}
+
+/** Colour/size variants: JSON-LD AggregateOffer low–high, else the prices listed in the variation box. */
+function priceRange(
+  doc: Root,
+  offer: JsonLdOffer | undefined,
+  price: number,
+  sd: string,
+): { range: { min: number; max: number }; source: string } | null {
+  if (offer?.aggregate && offer.price !== null && offer.highPrice !== null && offer.highPrice > offer.price) {
+    return { range: { min: offer.price, max: offer.highPrice }, source: `${sd}:offers.lowPrice/highPrice` };
+  }
+  const amounts = all(doc, '.bcs_variation .bcs_price')
+    .map((el) => parsePrice(textOf(el)).amount)
+    .filter((a): a is number => a !== null);
+  if (amounts.length === 0) return null;
+  const min = Math.min(price, ...amounts);
+  const max = Math.max(price, ...amounts);
+  return min < max ? { range: { min, max }, source: 'selector:.bcs_variation .bcs_price' } : null;
+}
+
+/** The innermost element under `root` whose text matches: the 送料 line itself, not the whole block around it. */
+function deepestWith(root: Element, pattern: RegExp): string | null {
+  let found: Element | null = null;
+  const visit = (el: Element): void => {
+    if (!pattern.test(textOf(el))) return;
+    found = el;
+    for (const child of el.children) if (isTag(child)) visit(child);
+  };
+  for (const child of root.children) if (isTag(child)) visit(child);
+  if (!found) return null;
+  // A lone label (<span>送料</span>) is not the statement: take the line that holds it.
+  let line: Element = found;
+  if (!/\d|無料|込/.test(textOf(line)) && isTag(line.parent as Element) && line.parent !== root) {
+    line = line.parent as Element;
+  }
+  return textOf(line) || null;
+}
+
+/** The spec table's rows (`<th>JANコード</th><td>…</td>`), by label. */
+function specTable(doc: Root): Map<string, string> {
+  const rows = new Map<string, string>();
+  for (const row of all(doc, '.bcs_spec tr')) {
+    const label = firstText(row, 'th');
+    const value = firstText(row, 'td');
+    if (label && value && !rows.has(label)) rows.set(label, value);
+  }
+  return rows;
+}
+
+/**
+ * The shared stock words, with the site's sold-out sentence first: この商品は在庫がなくなりました。 is out of stock
+ * (the shared list knows 在庫なし, not 在庫がなくなりました).
+ */
+function stockWords(text: string | null): StockWords | null {
+  if (!text) return null;
+  const words = normalizeText(text);
+  if (/在庫がなくなりました|在庫切れ/.test(words)) return { availability: 'out_of_stock', text: words };
+  return availabilityFromText(words);
+}
+
+function aggregateRating(nodes: readonly JsonObject[]): { rating: number | null; count: number | null } | null {
+  const product = nodes.find((n) => typesOf(n).includes('Product'));
+  const agg = product && isObject(product.aggregateRating) ? product.aggregateRating : null;
+  if (!agg) return null;
+  const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
+  const rating = num(agg.ratingValue);
+  const count = num(agg.reviewCount ?? agg.ratingCount);
+  return {
+    rating: Number.isFinite(rating) && rating >= 0 && rating <= 5 ? rating : null,
+    count: Number.isSafeInteger(count) && count >= 0 ? count : null,
+  };
+}
+
+/** `<name> 通販 | ビックカメラ.com` → `<name>`. */
+function titleFromHead(title: string | null): string | null {
+  if (!title) return null;
+  const name = title
+    .replace(/\s*[|｜]\s*ビックカメラ\.com\s*$/, '')
+    .replace(/\s*(?:の)?通販\s*$/, '')
+    .trim();
+  return name === '' || name === SITE_NAME ? null : name;
+}
+
+function makerName(text: string | null): string | null {
+  if (!text) return null;
+  const name = text.split(/[|｜]/)[0]?.trim();
+  return name ? name : null;
+}
+
+function itemNumber(url: string): string | null {
+  try {
+    return /^\/bc\/item\/(\d{4,12})\/?$/.exec(new URL(url).pathname)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function clean(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const text = normalizeText(value);
+  return text === '' ? null : text;
+}

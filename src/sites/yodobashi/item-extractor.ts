@@ -1,0 +1,297 @@
+// ヨドバシ.com item pages: the server-rendered price block and buy box (#js_scl_*, #js_buyBoxMain), JSON-LD when present.
+import { isTag, type Element } from 'domhandler';
+import { KumoError } from '../../errors.js';
+import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { availabilityFromText, availabilityOf, type StockWords } from '../../extract/availability.js';
+import { findProduct, parseJsonLd } from '../../extract/json-ld.js';
+import { readMeta } from '../../extract/meta.js';
+import { readMicrodata } from '../../extract/microdata.js';
+import type { ItemData } from '../../extract/page-types.js';
+import { all, allTexts, first, firstAttr, firstText, textOf, type Root } from '../../extract/selectors.js';
+import { parseJan } from '../../normalize/identifiers.js';
+import type { NormalizedPage } from '../../normalize/page.js';
+import { parsePoints } from '../../normalize/points.js';
+import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
+import { normalizeText } from '../../normalize/text.js';
+
+const ID = 'yodobashi/item';
+const SITE_NAME = 'ヨドバシ.com';
+
+// The selling price: #js_scl_unitPrice (span.productPrice, "￥139,800") is what every public scraper of the site
+// reads; #js_scl_salesPrice is the id the same block uses on sale pages.
+const PRICE_SELECTORS = ['#js_scl_unitPrice', '#js_scl_salesPrice'] as const;
+// Points: "13,980 ゴールドポイント（10％還元）" in span.js_ppPoint, or "10％（1,000ポイント）" in #js_scl_pointrate.
+const POINT_SELECTORS = ['#js_scl_pointrate', '#js_scl_pointValue', '.js_ppPoint'] as const;
+// Stock words sit in the buy box's .salesInfo (在庫あり, 販売休止中です, 販売を終了しました …).
+const STOCK_SELECTORS = ['#js_buyBoxMain .salesInfo', '#salesInfoTxt', '#js_buyBoxMain .stockInfo'] as const;
+const LIST_LABELS = /(メーカー希望小売価格|希望小売価格|通常価格|参考価格)/;
+
+type Draft = Partial<ItemData>;
+
+export const yodobashiItemExtractor: Extractor = {
+  id: ID,
+  version: 1,
+  pageType: 'item',
+  input: 'html',
+  extract(page: NormalizedPage): Extraction {
+    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+    const doc = page.document;
+    const warnings = [...(page.warnings ?? [])];
+    const provenance: Record<string, string> = {};
+    const data: Draft = {};
+    const set = <K extends keyof ItemData>(field: K, value: ItemData[K] | null | undefined, source: string) => {
+      if (value === null || value === undefined || data[field] !== undefined) return;
+      data[field] = value;
+      provenance[field] = source;
+    };
+
+    const jsonLd = parseJsonLd(page.jsonLd);
+    warnings.push(...jsonLd.warnings);
+    // Microdata is the same schema.org vocabulary: read only when the page has no JSON-LD Product.
+    const fromJsonLd = findProduct(jsonLd.nodes);
+    const product = fromJsonLd ?? findProduct(readMicrodata(page.document));
+    const sd = fromJsonLd ? 'json-ld' : 'microdata';
+    const offer = product?.offers.find((o) => o.price !== null) ?? product?.offers[0];
+    const meta = readMeta(page);
+
+    set('title', clean(product?.name), `${sd}:name`);
+    // The h1 holds the name in span[itemprop=name] (the maker line, when shown, is a sibling span).
+    set(
+      'title',
+      firstText(doc, '#products_maintitle [itemprop="name"]'),
+      'selector:#products_maintitle [itemprop=name]',
+    );
+    set('title', firstText(doc, '#products_maintitle'), 'selector:#products_maintitle');
+    set('title', titleFromHead(meta.ogTitle), 'meta:og:title');
+
+    // Price: the displayed amount decides; JSON-LD (absent on today's pages) only confirms it or stands in for it.
+    const shown = displayedPrice(doc);
+    const structured = offer?.price ?? null;
+    let tax: TaxStatus = 'unknown';
+    let taxSource = '';
+    if (shown) {
+      if (structured !== null && structured !== shown.amount) {
+        warnings.push(
+          `${sd}:offers.price (${structured}) disagrees with the displayed price; serving the displayed price`,
+        );
+      }
+      set('price', shown.amount, shown.source);
+      if (shown.tax !== 'unknown') {
+        tax = shown.tax;
+        taxSource = shown.taxSource;
+      }
+    } else if (structured !== null) {
+      set('price', structured, `${sd}:offers.price`);
+      if (offer?.taxIncluded != null) {
+        tax = offer.taxIncluded ? 'included' : 'excluded';
+        taxSource = `${sd}:offers.priceSpecification.valueAddedTaxIncluded`;
+      }
+    }
+
+    const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
+    if (missing.length > 0) {
+      throw new KumoError(
+        'extraction_failed',
+        `${ID}: no ${missing.join(' and ')} found (json-ld, microdata, #products_maintitle, #js_scl_unitPrice, og: meta)`,
+        { body: { fields: missing.map((f) => `/${f}`) } },
+      );
+    }
+    data.currency = 'JPY';
+    provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;
+    data.price_tax = tax;
+    if (taxSource) provenance.price_tax = taxSource;
+    set('price_excluding_tax', shown?.excluding, shown?.source ?? '');
+
+    const list = shown ? listPriceNear(shown.element) : null;
+    if (shown && list && data.price !== undefined && list.amount > data.price) {
+      set('list_price', list.amount, `${shown.source} block (${list.label})`);
+      // 通常価格 is the shop's own usual price: a lower price beside it is a sale. A maker's 希望小売価格 is not.
+      if (list.label === '通常価格') set('on_sale', true, `${shown.source} block (通常価格)`);
+    }
+
+    for (const selector of POINT_SELECTORS) {
+      const text = ownText(doc, selector);
+      if (!text) continue;
+      // "ゴールドポイント" is the site's name for its points; the shared parser knows only the plain word.
+      const points = parsePoints(text.replace(/ゴールドポイント/g, 'ポイント'));
+      set('points', points.amount, `selector:${selector}`);
+      set('points_rate', points.rate, `selector:${selector}`);
+      if (points.amount !== null || points.rate !== null) break;
+    }
+
+    const buyBox = firstText(doc, '#js_buyBoxMain');
+    if (buyBox && /(?:送料無料|無料配達|配達料金\s*[:：]?\s*無料)(?!対象外|の対象外|不可)/.test(buyBox)) {
+      set('shipping', 'free', 'selector:#js_buyBoxMain (送料無料 / 無料配達)');
+    }
+
+    for (const selector of STOCK_SELECTORS) {
+      const stock = stockWords(blockText(first(doc, selector)));
+      if (!stock) continue;
+      set('availability', stock.availability, `selector:${selector}`);
+      set('availability_text', stock.text, `selector:${selector}`);
+      break;
+    }
+    set('availability', availabilityOf(offer?.availability), `${sd}:offers.availability`);
+
+    set('brand', clean(product?.brand), `${sd}:brand`);
+    set('brand', firstText(doc, '#js_makerTD a') ?? firstText(doc, '#js_makerTD'), 'selector:#js_makerTD');
+    set('shop', clean(offer?.seller), `${sd}:offers.seller.name`);
+    set('shop', meta.ogSiteName, 'meta:og:site_name');
+    set('jan', product?.gtin ? parseJan(product.gtin) : null, `${sd}:gtin`);
+    set('sku', clean(product?.sku), `${sd}:sku`);
+    set('sku', productNumber(page.url), 'url:/product/<number>/');
+
+    const mainImage = firstAttr(doc, '#mainImg', 'src') ?? firstAttr(doc, '#mainImg img', 'src');
+    const images = meta.ogImages.length > 0 ? meta.ogImages : (product?.images ?? []);
+    const imageSource = meta.ogImages.length > 0 ? 'meta:og:image' : `${sd}:image`;
+    set('images', images.length > 0 ? images : null, imageSource);
+    set('images', absolute(mainImage, page.url), 'selector:#mainImg');
+    set('canonical_url', meta.canonical, 'link:canonical');
+    set('canonical_url', meta.ogUrl, 'meta:og:url');
+
+    return { data, provenance, warnings };
+  },
+};
+
+interface ShownPrice {
+  amount: number;
+  tax: TaxStatus;
+  taxSource: string;
+  excluding: number | null;
+  source: string;
+  element: Element;
+}
+
+/**
+ * The price element's own amount; its tax basis from its own text, else from the label written right after it
+ * in the same block (`￥12,800` `（税込）`), never from a rate.
+ */
+function displayedPrice(doc: Root): ShownPrice | null {
+  for (const selector of PRICE_SELECTORS) {
+    const element = first(doc, selector);
+    if (!element) continue;
+    const parsed = parsePrice(textOf(element));
+    if (parsed.amount === null) continue;
+    const source = `selector:${selector}`;
+    if (parsed.tax !== 'unknown') {
+      return {
+        amount: parsed.amount,
+        tax: parsed.tax,
+        taxSource: source,
+        excluding: parsed.price_excluding_tax ?? null,
+        source,
+        element,
+      };
+    }
+    const label = labelAfter(element);
+    const tax = label ? taxMarkerOf(label) : 'unknown';
+    return {
+      amount: parsed.amount,
+      tax,
+      taxSource: tax === 'unknown' ? '' : `${source} + label`,
+      excluding: null,
+      source,
+      element,
+    };
+  }
+  return null;
+}
+
+/** Text of the siblings that follow the price element up to the next amount (its tax label). */
+function labelAfter(element: Element): string | null {
+  let text = '';
+  for (let node = element.next; node; node = node.next) {
+    const t = textOf(node);
+    if (/\d/.test(t)) break;
+    text += t;
+  }
+  return text.trim() || null;
+}
+
+/** A labelled comparison price (メーカー希望小売価格, 通常価格 …) in the block that holds the selling price. */
+function listPriceNear(priceElement: Element): { amount: number; label: string } | null {
+  let block: Element | null = priceElement.parent as Element | null;
+  for (let depth = 0; block && depth < 3; depth++, block = block.parent as Element | null) {
+    const text = textOf(block);
+    const match = LIST_LABELS.exec(text);
+    if (!match) continue;
+    // From the label to the end of its first amount: parsePrice reads it as a comparison price.
+    const tail = text.slice(match.index);
+    const clause = /^[^0-9¥]*(?:¥\s*[0-9][0-9,]*|[0-9][0-9,]*\s*円)/.exec(tail)?.[0];
+    const amount = clause ? parsePrice(clause).amount : null;
+    if (amount !== null && match[1]) return { amount, label: match[1] };
+  }
+  return null;
+}
+
+/**
+ * The shared stock words, with two of the site's own phrases first: 予定数の販売を終了しました is a sold-out limited
+ * run (not a discontinued product) and 販売休止中です a suspension of sale; neither promises stock.
+ */
+function stockWords(text: string | null): StockWords | null {
+  if (!text) return null;
+  const words = normalizeText(text);
+  if (/予定数の販売を終了/.test(words)) return { availability: 'out_of_stock', text: words };
+  if (/販売休止/.test(words)) return { availability: 'out_of_stock', text: words };
+  return availabilityFromText(words);
+}
+
+/**
+ * The first match outside product tiles: carousels of other products (.js_productBox, .srcResultItem_block) reuse
+ * the points classes of the product's own block.
+ */
+function ownText(doc: Root, selector: string): string | null {
+  for (const element of all(doc, selector)) {
+    let inTile = false;
+    for (let node = element.parent; node && isTag(node); node = node.parent) {
+      const classes = ` ${node.attribs.class ?? ''} `;
+      if (classes.includes(' js_productBox ') || classes.includes(' srcResultItem_block ')) inTile = true;
+    }
+    const text = inTile ? '' : textOf(element);
+    if (text !== '') return text;
+  }
+  return null;
+}
+
+/** An element's text with its paragraphs kept apart (`予約受付中` `2026年12月11日発売予定`). */
+function blockText(element: Element | null): string | null {
+  if (!element) return null;
+  const paragraphs = allTexts(element, 'p');
+  const text = paragraphs.length > 0 ? paragraphs.join(' ') : textOf(element);
+  return text === '' ? null : text;
+}
+
+/** og:title is `ヨドバシ.com - <name> 通販【全品無料配達】`-style: the name without the shop's framing. */
+function titleFromHead(title: string | null): string | null {
+  if (!title) return null;
+  const name = title
+    .replace(/^ヨドバシ\.com\s*-\s*/, '')
+    .replace(/\s*(?:通販)?\s*【[^】]*】\s*$/, '')
+    .replace(/\s*[|｜]\s*ヨドバシ\.com\s*$/, '')
+    .trim();
+  return name === '' || name === SITE_NAME ? null : name;
+}
+
+function productNumber(url: string): string | null {
+  try {
+    return /^\/product(?:-detail)?\/(\d{12,20})\//.exec(new URL(url).pathname)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function absolute(value: string | null, base: string): string[] | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, base);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? [url.href] : null;
+  } catch {
+    return null;
+  }
+}
+
+function clean(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const text = normalizeText(value);
+  return text === '' ? null : text;
+}

@@ -1,0 +1,32 @@
+// ヨドバシ.com (www.yodobashi.com): item pages are `/product/<18-digit product number>/`, served over HTTP.
+import type { Site } from '../site.js';
+import { yodobashiItemExtractor } from './item-extractor.js';
+
+// Product numbers are 18 digits (100000001006328319, 200000000100177517 in public scrapers and the site's own
+// search-result links `/product/<id>/`); older links use `/product-detail/<id>/` and some add `index.html`. The
+// bound of 12–20 digits keeps category and maker numbers (5–6 digits) out without betting on the exact length.
+const ITEM_PATH = /^\/product(?:-detail)?\/\d{12,20}\/?(?:index\.html)?$/;
+
+export const yodobashi: Site = {
+  id: 'yodobashi',
+  name: 'ヨドバシ.com',
+  kind: 'commerce',
+  hosts: ['www.yodobashi.com'],
+  schemes: ['https:'],
+  route: 'http',
+  // The site sits behind a bot-detecting CDN that blocks bursts: one request at a time, well spaced.
+  politeness: { maxInFlight: 1, minIntervalMs: 2000 },
+  pageTypes: [
+    {
+      pageType: 'item',
+      urlPattern: '/product/<product number>/ (also /product/<number>/index.html, /product-detail/<number>/)',
+      matches: (url) => ITEM_PATH.test(url.pathname),
+      extractor: yodobashiItemExtractor,
+      contentTypes: ['text/html', 'application/xhtml+xml'],
+      coverage: 'beta',
+      verifiedBy:
+        'modelled pages only (no real page recorded): in stock with points, list price beside the price, preorder, backorder, discontinued, and a failure without a price',
+    },
+  ],
+  secretQueryParams: [],
+};
