@@ -11,7 +11,10 @@ export const errorCatalogue = {
     title: 'Unauthorized',
     summary: 'Missing, unknown, revoked or expired API key (one answer for all).',
   },
-  key_scope_denied: { title: 'Key scope denied', summary: 'The key may not use this site, operation or output.' },
+  key_scope_denied: {
+    title: 'Key scope denied',
+    summary: 'The key may not use this site, operation or output, or needs review approval.',
+  },
   not_found: { title: 'Not found', summary: 'No such route, or no such resource for this account.' },
   method_not_allowed: { title: 'Method not allowed', summary: 'The route exists but not for this HTTP method.' },
   payload_too_large: { title: 'Payload too large', summary: 'The request body is over the limit.' },

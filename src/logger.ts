@@ -1,8 +1,9 @@
 // The pino logger: JSON lines to stdout, with the places a secret could hide redacted.
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** Stdout by default (the server); the CLI passes stderr, so its JSON answers on stdout stay parseable. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options: LoggerOptions<never> = {
     level,
     base: { service: 'kumo' },
     redact: {
@@ -17,5 +18,6 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -259,3 +259,50 @@ describe('creditLimits', () => {
     expect(accounts.creditLimits(caller.account, caller.key)).toEqual({ accountLimit: 5_500, keyLimit: 50 });
   });
 });
+
+describe('review approvals', () => {
+  const reviewed = {
+    id: 'mercari',
+    name: 'メルカリ',
+    pageTypes: [{ pageType: 'item', review: { reason: 'personal data of private sellers' } }],
+  };
+  const open = { id: 'ikebe_gakki', name: 'イケベ楽器店', pageTypes: [{ pageType: 'item' }] };
+
+  it('an approval reaches the caller at the next authentication, and a revocation leaves it at once', async () => {
+    const created = await accounts.createKey({ plan: 'starter' });
+    expect((await accounts.authenticate(created.key))?.account.approvedSites).toEqual([]);
+
+    const outcome = await accounts.approveReview(created.accountId, reviewed, '  Aiko Operator ');
+    expect(outcome.created).toBe(true);
+    expect(outcome.approval).toMatchObject({
+      accountId: created.accountId,
+      siteId: 'mercari',
+      approvedBy: 'Aiko Operator',
+      approvedAt: now.toISOString(),
+      revokedAt: null,
+    });
+    expect(outcome.approval.id).toMatch(/^apr_/);
+    expect((await accounts.authenticate(created.key))?.account.approvedSites).toEqual(['mercari']);
+    expect((await accounts.approveReview(created.accountId, reviewed, 'Someone Else')).created).toBe(false);
+
+    now = new Date('2026-05-11T00:00:00.000Z');
+    const revoked = await accounts.revokeReview(created.accountId, 'mercari', 'Ken Lead');
+    expect(revoked).toMatchObject({ revokedBy: 'Ken Lead', revokedAt: now.toISOString() });
+    expect((await accounts.authenticate(created.key))?.account.approvedSites).toEqual([]);
+    await expect(accounts.revokeReview(created.accountId, 'mercari', 'Ken Lead')).rejects.toThrow(
+      /no approval in force/,
+    );
+    expect(await accounts.listReviews({ accountId: created.accountId })).toEqual([revoked]);
+  });
+
+  it('refuses a site with nothing under review, an unknown account, and a missing or odd operator name', async () => {
+    const account = await accounts.createAccount({ plan: 'free' });
+    await expect(accounts.approveReview(account.id, open, 'Aiko')).rejects.toThrow(/no page type under review/);
+    await expect(accounts.approveReview('acc_missing', reviewed, 'Aiko')).rejects.toThrow(/no account acc_missing/);
+    await expect(accounts.approveReview(account.id, reviewed, ' ')).rejects.toThrow(/--by/);
+    await expect(accounts.approveReview(account.id, reviewed, 'a'.repeat(101))).rejects.toThrow(AccountError);
+    await expect(accounts.approveReview(account.id, reviewed, 'Aiko\nroot')).rejects.toThrow(/control character/);
+    await expect(accounts.revokeReview(account.id, 'mercari', '')).rejects.toThrow(/--by/);
+    expect(await accounts.listReviews()).toEqual([]);
+  });
+});

@@ -1,5 +1,15 @@
-// Accounts and their API keys: create, list, revoke, rotate, authenticate, and the operator's bootstrap key.
-import type { AccountRecord, KeyRecord, Operation, Output, PlanId, Storage } from '../storage/storage.js';
+// Accounts and their API keys: create, list, revoke, rotate, authenticate, the operator's bootstrap key, and the
+// operator's review approvals (which accounts may have a site's reviewed page types).
+import type {
+  AccountRecord,
+  KeyRecord,
+  Operation,
+  Output,
+  PlanId,
+  ReviewApprovalRecord,
+  Storage,
+} from '../storage/storage.js';
+import type { Site } from '../sites/site.js';
 import { displayPrefix, generateKey, hashKey, isWellFormedKey } from './api-keys.js';
 import { newId } from './ids.js';
 import { creditLimitsOf, isPlanId, planOf, type CreditLimits } from './plans.js';
@@ -50,7 +60,20 @@ export interface AuthenticatedCaller {
   key: KeyRecord;
 }
 
+/** What approving needs to know of a site: its id and which page types are under review (and why). */
+export type ReviewedSite = Pick<Site, 'id' | 'name'> & {
+  pageTypes: readonly { pageType: string; review?: { reason: string } }[];
+};
+
+/** The result of an approval: the approval in force, and whether this call made it (false: it was already there). */
+export interface ReviewApprovalOutcome {
+  approval: ReviewApprovalRecord;
+  created: boolean;
+}
+
 const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts'];
+/** An operator's name as recorded: one line of printable text, not an essay and not a secret. */
+const operatorNameMax = 100;
 const outputs: readonly Output[] = ['json', 'html', 'artifact'];
 // The same characters and length the HTTP layer accepts after `Bearer `, so a bootstrap key can be presented.
 const presentableSecret = /^[\x21-\x7e]{16,256}$/;
@@ -72,6 +95,14 @@ function wholeNumber(name: string, value: number | undefined, min: number): numb
   if (value === undefined) return null;
   if (!Number.isSafeInteger(value) || value < min) throw new AccountError(`${name} must be a whole number ≥ ${min}`);
   return value;
+}
+
+function operatorName(value: string): string {
+  const name = typeof value === 'string' ? value.trim() : '';
+  if (name === '') throw new AccountError("the operator's name (--by) is required");
+  if (name.length > operatorNameMax) throw new AccountError(`the operator's name is longer than ${operatorNameMax}`);
+  if (/\p{Cc}/u.test(name)) throw new AccountError("the operator's name has a control character");
+  return name;
 }
 
 function statusOf(key: KeyRecord, now: Date): KeySummary['status'] {
@@ -242,6 +273,48 @@ export class Accounts {
     return { ...account, plan: plan.id, overageCapCredits };
   }
 
+  /**
+   * An operator approves an account for a site's reviewed page types (DESIGN: high-risk data is served only to
+   * accounts an operator approved). Refuses an unknown account and a site with no page type under review; approving
+   * again while an approval is in force changes nothing and returns that approval. Effective from the next call.
+   */
+  async approveReview(accountId: string, site: ReviewedSite, by: string): Promise<ReviewApprovalOutcome> {
+    const approvedBy = operatorName(by);
+    if (!site.pageTypes.some((entry) => entry.review)) {
+      throw new AccountError(`${site.id} has no page type under review; its pages need no approval`);
+    }
+    if (!(await this.#storage.accounts.get(accountId))) throw new AccountError(`no account ${accountId}`);
+    return this.#storage.reviews.approve({
+      id: newId('apr'),
+      accountId,
+      siteId: site.id,
+      approvedBy,
+      approvedAt: this.#clock().toISOString(),
+    });
+  }
+
+  /**
+   * Ends the account's approval for the site, effective from the next call; the approval stays in the history with
+   * who revoked it and when. Any site id is accepted (a site since dropped from the catalogue can still be cleaned
+   * up); with no approval in force it refuses.
+   */
+  async revokeReview(accountId: string, siteId: string, by: string): Promise<ReviewApprovalRecord> {
+    const revokedBy = operatorName(by);
+    const revoked = await this.#storage.reviews.revoke({
+      accountId,
+      siteId,
+      revokedBy,
+      revokedAt: this.#clock().toISOString(),
+    });
+    if (!revoked) throw new AccountError(`account ${accountId} has no approval in force for ${siteId}`);
+    return revoked;
+  }
+
+  /** The approvals, in force and revoked, oldest first. */
+  async listReviews(filter: { accountId?: string; siteId?: string } = {}): Promise<ReviewApprovalRecord[]> {
+    return this.#storage.reviews.list(filter);
+  }
+
   /** The account's limit (allowance + overage cap, if the plan allows overage) and the key's own limit. */
   creditLimits(account: AccountRecord, key: KeyRecord): CreditLimits {
     return creditLimitsOf(account, key);
@@ -253,7 +326,13 @@ export class Accounts {
     if (overage > 0 && !plan.overageAllowed) {
       throw new AccountError(`the ${plan.id} plan has no overage; its allowance is a hard stop`);
     }
-    return { id: newId('acc'), plan: plan.id, overageCapCredits: overage, createdAt: this.#clock().toISOString() };
+    return {
+      id: newId('acc'),
+      plan: plan.id,
+      overageCapCredits: overage,
+      createdAt: this.#clock().toISOString(),
+      approvedSites: [],
+    };
   }
 
   #newKey(secret: string, account: AccountRecord, options: CreateKeyOptions): KeyRecord {

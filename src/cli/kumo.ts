@@ -3,7 +3,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { repoRoot } from '../sites/corpus.js';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfigFromProcess } from '../config.js';
 import { AccountError, Accounts, type CreateKeyOptions } from '../accounts/accounts-service.js';
 import { SiteRegistry, siteCatalogue } from '../sites/registry.js';
@@ -27,6 +26,10 @@ import { parseDate } from '../normalize/date.js';
 import { parseNumber } from '../normalize/number.js';
 import { normalizeText } from '../normalize/text.js';
 import { idTypes, parseId, type IdType } from '../normalize/ids.js';
+import { parse, print, UsageError } from './args.js';
+import { isReviewApprovalAction, reviewApprovals, reviewApprovalsUsage } from './review-approvals.js';
+import { createLogger } from '../logger.js';
+import { pino } from 'pino';
 
 const usage = `usage:
   kumo keys create [--plan free|starter|growth] [--overage-cap N] [--sites a,b] [--operations scrape,usage,artifacts]
@@ -36,6 +39,7 @@ const usage = `usage:
   kumo keys revoke KEY_ID
   kumo keys rotate KEY_ID [--json]
   kumo accounts set --account ID [--plan free|starter|growth] [--overage-cap N] [--json]
+${reviewApprovalsUsage}
   kumo extract --site ID --url URL [--file page.html]   (reads stdin without --file)
   kumo normalize price|date|number|text "<input>"
   kumo normalize id --type jan|isbn|corporate_number|postal_code|phone "<input>"
@@ -48,25 +52,9 @@ const usage = `usage:
 
 Output is JSON on stdout (pipe it: \`npm run -s kumo -- … | jq\`); errors go to stderr with exit status 2.`;
 
-class UsageError extends Error {}
-
 const plans: readonly PlanId[] = ['free', 'starter', 'growth'];
 const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts'];
 const outputs: readonly Output[] = ['json', 'html', 'artifact'];
-
-/** parseArgs, with its own errors (unknown option, missing or dash-led value) as usage errors, and no empty values. */
-function parse<T extends ParseArgsConfig['options']>(args: string[], options: T, allowPositionals = false) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options, allowPositionals, strict: true });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : 'invalid arguments');
-  }
-  // `--sites ""` (an unset shell variable) is a mistake, never "no value": refuse it rather than default silently.
-  for (const [name, value] of Object.entries(parsed.values))
-    if (value === '') throw new UsageError(`--${name} needs a value`);
-  return parsed;
-}
 
 /** A comma-separated list; every item non-empty and, when `allowed` is given, one of those. */
 function list<T extends string>(value: string | undefined, name: string, allowed?: readonly T[]): T[] | undefined {
@@ -97,10 +85,6 @@ async function readStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-function print(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 async function keys(args: string[]): Promise<void> {
@@ -192,9 +176,24 @@ async function keys(args: string[]): Promise<void> {
   }
 }
 
-/** The operator's plan change: `kumo accounts set --account ID [--plan P] [--overage-cap N]`. */
+/**
+ * The operator's plan change (`kumo accounts set --account ID [--plan P] [--overage-cap N]`) and review approvals
+ * (`kumo accounts approve | revoke-approval | approvals`, in review-approvals.ts).
+ */
 async function accountsCommand(args: string[]): Promise<void> {
   const [action, ...rest] = args;
+  if (isReviewApprovalAction(action))
+    return reviewApprovals(action, rest, {
+      sites: siteCatalogue,
+      connect: async () => {
+        const config = loadConfigFromProcess();
+        const { openStorage } = await import('../services.js');
+        // Stderr, so the JSON answer on stdout stays parseable; written at once, before the process exits.
+        const logger = createLogger(config.log.level, pino.destination({ dest: 2, sync: true }));
+        return { storage: await openStorage(config, logger), logger };
+      },
+      write: (text) => process.stdout.write(text),
+    });
   if (action !== 'set') throw new UsageError(usage);
   const { values, positionals } = parse(
     rest,

@@ -144,15 +144,35 @@ export const SitesResponseSchema = Type.Object({
       name: Type.String(),
       kind: Type.String(),
       hosts: Type.Array(Type.String()),
-      route: Type.String(),
+      route: Type.Union([Type.Literal('http'), Type.Literal('browser'), Type.Literal('api')], {
+        description:
+          'How pages are fetched: the page over HTTP, in the headless browser, or (`api`) through the JSON API the ' +
+          "site's own web app calls for that page URL.",
+      }),
       cost: Type.Integer({ description: 'Credits per call without store_artifact.' }),
       page_types: Type.Array(
         Type.Object({
           page_type: Type.String(),
+          url_pattern: Type.String({ description: 'The URL shape `auto` chooses this page type for, in words.' }),
           coverage: Type.String(),
           extractor: Type.String(),
           version: Type.Integer(),
           verified_by: Type.String(),
+          review: Type.Union(
+            [Type.Object({ reason: Type.String({ description: 'Why the page type is under review.' }) }), Type.Null()],
+            {
+              description:
+                'null, or the page type is under review (personal data of private persons, or terms that restrict ' +
+                'use): served only to accounts an operator approved for the site; others get 403 key_scope_denied.',
+            },
+          ),
+          fixtures: Type.Object(
+            {
+              real: Type.Integer({ description: 'Fixtures that are real pages (recorded from the site).' }),
+              modelled: Type.Integer({ description: "Fixtures written by us on the site's structure." }),
+            },
+            { description: 'The golden fixtures behind the coverage level, by origin.' },
+          ),
         }),
       ),
     }),

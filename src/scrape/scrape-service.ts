@@ -170,6 +170,14 @@ export class ScrapeService {
     }
     const denied = outputsOf(params).find((o) => key.outputs && !key.outputs.includes(o));
     if (denied) throw new KumoError('key_scope_denied', `this key may not produce the ${denied} output`);
+    // High-risk data (a page type under review) only for accounts an operator approved for the site. Checked after
+    // the key's own narrowing: an approval cannot widen a key, so a key barred from the site is told that first.
+    if (entry.review && !(caller.account.approvedSites ?? []).includes(site.id)) {
+      throw new KumoError(
+        'key_scope_denied',
+        `${site.id} ${entry.pageType} needs an operator's review approval for this account (${entry.review.reason}); ask support`,
+      );
+    }
     return { url, site, entry };
   }
 

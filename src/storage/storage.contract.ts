@@ -42,6 +42,7 @@ export function describeStorageContract<S extends Storage>(
         plan,
         overageCapCredits,
         createdAt: new Date().toISOString(),
+        approvedSites: [],
       };
       await storage.accounts.create(account);
       return account;
@@ -102,6 +103,90 @@ export function describeStorageContract<S extends Storage>(
         await storage.accounts.update(account.id, {});
         expect((await storage.accounts.get(account.id))?.plan).toBe('growth');
         expect(await storage.accounts.get('acc_missing')).toBeNull();
+      });
+    });
+
+    describe('review approvals', () => {
+      const at = (minute: number) => new Date(Date.UTC(2026, 4, 10, 9, minute)).toISOString();
+      const approval = (accountId: string, siteId: string, minute = 0) => ({
+        id: newId('apr'),
+        accountId,
+        siteId,
+        approvedBy: 'Aiko Operator',
+        approvedAt: at(minute),
+      });
+
+      it('approves, shows the site on the account, revokes with who and when, and keeps the history', async () => {
+        const account = await seedAccount();
+        const other = await seedAccount();
+        const first = approval(account.id, 'mercari');
+        expect(await storage.reviews.approve(first)).toEqual({
+          approval: { ...first, revokedBy: null, revokedAt: null },
+          created: true,
+        });
+        await storage.reviews.approve(approval(account.id, 'amazon_jp', 1));
+        expect((await storage.accounts.get(account.id))?.approvedSites).toEqual(['amazon_jp', 'mercari']);
+        expect((await storage.accounts.get(other.id))?.approvedSites).toEqual([]);
+
+        const revoked = await storage.reviews.revoke({
+          accountId: account.id,
+          siteId: 'mercari',
+          revokedBy: 'Ken Lead',
+          revokedAt: at(5),
+        });
+        expect(revoked).toEqual({ ...first, revokedBy: 'Ken Lead', revokedAt: at(5) });
+        // Effective at once: the very next read of the account (as authentication does) no longer has it.
+        expect((await storage.accounts.get(account.id))?.approvedSites).toEqual(['amazon_jp']);
+        expect(
+          await storage.reviews.revoke({ accountId: account.id, siteId: 'mercari', revokedBy: 'x', revokedAt: at(6) }),
+        ).toBeNull();
+
+        // Approved again later: a new row; the revoked one stays in the history.
+        const again = approval(account.id, 'mercari', 10);
+        expect((await storage.reviews.approve(again)).created).toBe(true);
+        expect((await storage.accounts.get(account.id))?.approvedSites).toEqual(['amazon_jp', 'mercari']);
+        const history = await storage.reviews.list({ accountId: account.id, siteId: 'mercari' });
+        expect(history.map((r) => [r.id, r.revokedBy])).toEqual([
+          [first.id, 'Ken Lead'],
+          [again.id, null],
+        ]);
+        expect((await storage.reviews.list({ accountId: account.id })).map((r) => r.siteId)).toEqual([
+          'mercari',
+          'amazon_jp',
+          'mercari',
+        ]);
+        expect(await storage.reviews.list({ accountId: other.id })).toEqual([]);
+        expect((await storage.reviews.list()).length).toBeGreaterThanOrEqual(3);
+      });
+
+      it('approving again while one is in force writes nothing and returns the one in force', async () => {
+        const account = await seedAccount();
+        const first = approval(account.id, 'mercari');
+        await storage.reviews.approve(first);
+        const second = await storage.reviews.approve({ ...approval(account.id, 'mercari', 3), approvedBy: 'Other' });
+        expect(second).toEqual({ approval: { ...first, revokedBy: null, revokedAt: null }, created: false });
+        expect(await storage.reviews.list({ accountId: account.id })).toHaveLength(1);
+      });
+
+      it('10 parallel approvals of one account and site: exactly one is created', async () => {
+        const account = await seedAccount();
+        const outcomes = await Promise.all(
+          Array.from({ length: 10 }, () => storage.reviews.approve(approval(account.id, 'mercari'))),
+        );
+        expect(outcomes.filter((o) => o.created)).toHaveLength(1);
+        expect(new Set(outcomes.map((o) => o.approval.id)).size).toBe(1);
+        expect(await storage.reviews.list({ accountId: account.id })).toHaveLength(1);
+      });
+
+      it('refuses an approval without an operator name or for an unknown account', async () => {
+        const account = await seedAccount();
+        await expect(storage.reviews.approve({ ...approval(account.id, 'mercari'), approvedBy: '' })).rejects.toThrow();
+        await expect(
+          storage.reviews.approve({ ...approval(account.id, 'mercari'), approvedBy: '  ' }),
+        ).rejects.toThrow();
+        await expect(storage.reviews.approve(approval('acc_missing', 'mercari'))).rejects.toThrow();
+        expect(await storage.reviews.list({ accountId: account.id })).toEqual([]);
+        expect(await storage.reviews.list({ accountId: 'acc_missing' })).toEqual([]);
       });
     });
 

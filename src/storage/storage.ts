@@ -1,4 +1,4 @@
-// The persistence roles (accounts, keys, credit ledger, request metadata) every storage backend implements.
+// The persistence roles (accounts, keys, credit ledger, request metadata, review approvals) every storage backend implements.
 // Backends: storage/sqlite (embedded default, node:sqlite) and storage/postgres; both pass storage.contract.ts.
 
 export type PlanId = 'free' | 'starter' | 'growth';
@@ -11,6 +11,11 @@ export interface AccountRecord {
   /** Credits a paid plan may use past its allowance in one month (0 = hard stop). */
   overageCapCredits: number;
   createdAt: string;
+  /**
+   * Sites whose reviewed page types an operator approved this account for (approvals in force, sorted). `get` always
+   * fills it, in the same query as the account, so it is current on every call; `create` ignores it. Absent = none.
+   */
+  approvedSites?: readonly string[];
 }
 
 export interface KeyRecord {
@@ -92,6 +97,41 @@ export interface AccountStore {
   create(account: AccountRecord): Promise<void>;
   get(id: string): Promise<AccountRecord | null>;
   update(id: string, changes: Partial<Pick<AccountRecord, 'plan' | 'overageCapCredits'>>): Promise<void>;
+}
+
+/**
+ * An operator's approval of an account for a site's reviewed page types (DESIGN: high-risk data is reviewed). Rows
+ * are never deleted: a revocation fills `revokedBy`/`revokedAt`, so the history of who allowed what, and when, stays.
+ */
+export interface ReviewApprovalRecord {
+  id: string;
+  accountId: string;
+  siteId: string;
+  /** The operator's name, as given to `kumo accounts approve --by`. */
+  approvedBy: string;
+  approvedAt: string;
+  revokedBy: string | null;
+  revokedAt: string | null;
+}
+
+export interface ReviewApprovalStore {
+  /**
+   * Records an approval in force. When one is already in force for that account and site it is returned unchanged
+   * (`created: false`) and nothing is written; of parallel approvals exactly one is created.
+   */
+  approve(approval: Pick<ReviewApprovalRecord, 'id' | 'accountId' | 'siteId' | 'approvedBy' | 'approvedAt'>): Promise<{
+    approval: ReviewApprovalRecord;
+    created: boolean;
+  }>;
+  /** Ends the approval in force (its row stays, revoked); null when none is in force. */
+  revoke(request: {
+    accountId: string;
+    siteId: string;
+    revokedBy: string;
+    revokedAt: string;
+  }): Promise<ReviewApprovalRecord | null>;
+  /** The history, in force and revoked, oldest first; narrowed to an account and/or a site when given. */
+  list(filter?: { accountId?: string; siteId?: string }): Promise<ReviewApprovalRecord[]>;
 }
 
 export interface KeyStore {
@@ -206,6 +246,7 @@ export interface Storage {
   requests: RequestLog;
   instances: InstanceStore;
   idempotency: IdempotencyStore;
+  reviews: ReviewApprovalStore;
   /**
    * Settles a call: ledger commit or release, the metadata row and the idempotency claim, all or nothing.
    * Returns false (and writes nothing) when a commit finds no open reservation, or completes an Idempotency-Key claim

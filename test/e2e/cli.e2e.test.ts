@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectToSpec, startOrigin, type Origin } from '../support/origin.js';
 import { call, repoRoot, startKumo, type KumoProcess } from '../support/kumo-process.js';
 import { corpusAvailable } from '../../src/sites/corpus.js';
+import { siteCatalogue } from '../../src/sites/registry.js';
 
 interface Run {
   code: number | null;
@@ -136,7 +137,17 @@ describe('kumo help', () => {
       expect(run.code).toBe(0);
       expect(run.err).toBe('');
       expect(run.out).toMatch(/^usage:\n/);
-      for (const command of ['keys create', 'keys list', 'accounts set', 'extract', 'normalize', 'sites verify'])
+      for (const command of [
+        'keys create',
+        'keys list',
+        'accounts set',
+        'accounts approve',
+        'accounts revoke-approval',
+        'accounts approvals',
+        'extract',
+        'normalize',
+        'sites verify',
+      ])
         expect(run.out).toContain(`kumo ${command}`);
     },
   );
@@ -285,6 +296,74 @@ describe('kumo accounts set', () => {
       expect(run.code).toBe(2);
       expect(run.err).toMatch(/--account ID|no account acc_nosuch/);
     }
+  });
+});
+
+describe('kumo accounts approve / revoke-approval / approvals', () => {
+  // A site of the catalogue with a page type under review, when there is one (the in-process test in
+  // src/cli/review-approvals.test.ts covers the same path on a test catalogue either way).
+  const reviewed = siteCatalogue.find((site) => site.pageTypes.some((entry) => entry.review));
+  const approvals = async (...args: string[]) => {
+    const run = await kumo(['accounts', 'approvals', ...args]);
+    expect(run.code, run.err).toBe(0);
+    return JSON.parse(run.out) as Record<string, unknown>[];
+  };
+  let account: string;
+
+  beforeAll(async () => {
+    account = JSON.parse((await kumo(['keys', 'create', '--plan', 'starter', '--json'])).out).account_id;
+  });
+
+  it.each([
+    [['--site', 'nosuch', '--by', 'Aiko'], /--site: unknown site nosuch/],
+    [['--site', 'ikebe_gakki', '--by', 'Aiko'], /ikebe_gakki has no page type under review/],
+    [['--site', 'ikebe_gakki'], /kumo accounts approve --account ID --site SITE_ID --by NAME/],
+    [['--site', 'ikebe_gakki', '--by', ''], /--by needs a value/],
+    [['--site', 'ikebe_gakki', '--by', 'Aiko', '--plan', 'free'], /Unknown option '--plan'/],
+  ])('approve %j is refused (exit 2) and records nothing', async (args, message) => {
+    const run = await kumo(['accounts', 'approve', '--account', account, ...args, '--json']);
+    expect(run.code).toBe(2);
+    expect(run.out).toBe('');
+    expect(run.err).toMatch(message);
+    expect(await approvals('--account', account)).toEqual([]);
+  });
+
+  it('revoking what was never approved is refused', async () => {
+    const run = await kumo(['accounts', 'revoke-approval', '--account', account, '--site', 'mercari', '--by', 'Ken']);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/has no approval in force for mercari/);
+  });
+
+  it.skipIf(!reviewed)('approves, logs who and when on stderr, lists the history, and revokes', async () => {
+    const site = reviewed!.id;
+    let run = await kumo(['accounts', 'approve', '--account', 'acc_nosuch', '--site', site, '--by', 'Aiko']);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/no account acc_nosuch/);
+
+    run = await kumo(['accounts', 'approve', '--account', account, '--site', site, '--by', 'Aiko Operator', '--json']);
+    expect(run.code, run.err).toBe(0);
+    const approved = JSON.parse(run.out);
+    expect(approved).toMatchObject({ account_id: account, site_id: site, approved_by: 'Aiko Operator', created: true });
+    const log = JSON.parse(run.err.trim().split('\n').at(-1)!);
+    expect(log).toMatchObject({
+      msg: 'review approval granted',
+      account_id: account,
+      site_id: site,
+      approved_by: 'Aiko Operator',
+      approved_at: approved.approved_at,
+    });
+
+    run = await kumo(['accounts', 'revoke-approval', '--account', account, '--site', site, '--by', 'Ken', '--json']);
+    expect(run.code, run.err).toBe(0);
+    expect(JSON.parse(run.out)).toMatchObject({
+      approval_id: approved.approval_id,
+      revoked_by: 'Ken',
+      in_force: false,
+    });
+    expect(JSON.parse(run.err.trim().split('\n').at(-1)!)).toMatchObject({ msg: 'review approval revoked' });
+    expect(await approvals('--account', account, '--site', site)).toEqual([
+      expect.objectContaining({ approval_id: approved.approval_id, approved_by: 'Aiko Operator', revoked_by: 'Ken' }),
+    ]);
   });
 });
 

@@ -120,7 +120,7 @@ describe('the other endpoints', () => {
     expect(res.headers.get('x-credits-remaining')).toBe(String(res.body.credits.remaining));
   });
 
-  it('GET /v1/sites lists the sites with page types, coverage and what verified them', async () => {
+  it('GET /v1/sites lists the sites with route, page types, URL patterns, coverage, fixtures, review and what verified them', async () => {
     const res = await call(kumo.baseUrl, '/v1/sites', null);
     expect(res.status).toBe(200);
     const ids = (res.body.sites as { id: string }[]).map((s) => s.id).sort();
@@ -128,8 +128,21 @@ describe('the other endpoints', () => {
     for (const site of res.body.sites) {
       expect(site.hosts.length).toBeGreaterThan(0);
       expect(site.cost).toBe(1);
-      for (const pt of site.page_types) expect(pt.verified_by.length).toBeGreaterThan(0);
+      expect(['http', 'browser', 'api']).toContain(site.route);
+      for (const pt of site.page_types) {
+        expect(pt.verified_by.length).toBeGreaterThan(0);
+        expect(pt.url_pattern.length).toBeGreaterThan(0);
+        expect(pt.review === null || (typeof pt.review.reason === 'string' && pt.review.reason.length > 0)).toBe(true);
+        expect(pt.fixtures.real + pt.fixtures.modelled).toBeGreaterThan(0);
+      }
     }
+    // イケベ's item pages: a recorded real page and modelled variants, nothing under review.
+    const ikebe = (res.body.sites as any[]).find((s) => s.id === 'ikebe_gakki');
+    expect(ikebe.route).toBe('http');
+    const item = (ikebe.page_types as any[]).find((p) => p.page_type === 'item');
+    expect(item).toMatchObject({ url_pattern: '/c/<groups…>/<numeric code>', review: null });
+    expect(item.fixtures.real).toBeGreaterThanOrEqual(1);
+    expect(item.fixtures.modelled).toBeGreaterThanOrEqual(1);
   });
 
   it('GET /openapi.json is generated from the route schemas', async () => {

@@ -1,4 +1,4 @@
-// GET /v1/sites: the supported sites, their page types, coverage levels and what verified them.
+// GET /v1/sites: the supported sites, their page types, coverage levels, what verified them, and what is under review.
 import type { AppServices, KumoApp } from '../app.js';
 import { SitesResponseSchema } from '../schemas.js';
 import { problemResponses } from '../openapi.js';
@@ -27,10 +27,13 @@ export function registerSiteRoutes(app: KumoApp, services: AppServices): void {
         cost: costOf(site, { store_artifact: false }),
         page_types: site.pageTypes.map((entry) => ({
           page_type: entry.pageType,
+          url_pattern: entry.urlPattern,
           coverage: entry.coverage,
           extractor: entry.extractor.id,
           version: entry.extractor.version,
           verified_by: entry.verifiedBy,
+          review: entry.review ? { reason: entry.review.reason } : null,
+          fixtures: { real: entry.verification?.real ?? 0, modelled: entry.verification?.modelled ?? 0 },
         })),
       })),
     }),

@@ -4,12 +4,13 @@ import type { AccountRecord, AccountStore, PlanId } from '../storage.js';
 import type { AccountsTable, KumoDatabase } from './schema.js';
 import { isoOf, toIso } from './columns.js';
 
-function toRecord(row: Selectable<AccountsTable>): AccountRecord {
+function toRecord(row: Selectable<AccountsTable>, approvedSites: string[]): AccountRecord {
   return {
     id: row.id,
     plan: row.plan as PlanId,
     overageCapCredits: row.overage_cap_credits,
     createdAt: isoOf(row.created_at),
+    approvedSites: approvedSites.sort(),
   };
 }
 
@@ -32,9 +33,29 @@ export class KyselyAccountStore implements AccountStore {
       .execute();
   }
 
+  /**
+   * The account with the sites it is approved for, in one query (it runs on every authenticated call): one row per
+   * approval in force, or one row with a null site when there is none. Never cached, so a revocation holds at once.
+   */
   async get(id: string): Promise<AccountRecord | null> {
-    const row = await this.#db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? toRecord(row) : null;
+    const rows = await this.#db
+      .selectFrom('accounts')
+      .leftJoin('review_approvals', (join) =>
+        join.onRef('review_approvals.account_id', '=', 'accounts.id').on('review_approvals.revoked_at', 'is', null),
+      )
+      .select([
+        'accounts.id',
+        'accounts.plan',
+        'accounts.overage_cap_credits',
+        'accounts.created_at',
+        'review_approvals.site_id',
+      ])
+      .where('accounts.id', '=', id)
+      .execute();
+    const first = rows[0];
+    if (!first) return null;
+    const sites = rows.flatMap((row) => (row.site_id === null ? [] : [row.site_id]));
+    return toRecord(first, sites);
   }
 
   async update(id: string, changes: Partial<Pick<AccountRecord, 'plan' | 'overageCapCredits'>>): Promise<void> {

@@ -9,6 +9,7 @@ import { KyselyCreditLedger, type KyselyCreditLedgerOptions } from './kysely-cre
 import { KyselyRequestLog } from './kysely-request-log.js';
 import { KyselyInstanceStore } from './kysely-instance-store.js';
 import { KyselyIdempotencyStore } from './kysely-idempotency-store.js';
+import { KyselyReviewStore } from './kysely-review-store.js';
 
 /** Migration name → its statements, run in order, one transaction per migration. Names sort in apply order. */
 export type SqlMigrations = Readonly<Record<string, readonly string[]>>;
@@ -47,6 +48,7 @@ export class KyselyStorage implements Storage {
   readonly requests: KyselyRequestLog;
   readonly instances: KyselyInstanceStore;
   readonly idempotency: KyselyIdempotencyStore;
+  readonly reviews: KyselyReviewStore;
   readonly #migrations: SqlMigrations;
   #closed: Promise<void> | null = null;
 
@@ -59,6 +61,7 @@ export class KyselyStorage implements Storage {
     this.requests = new KyselyRequestLog(options.db);
     this.instances = new KyselyInstanceStore(options.db);
     this.idempotency = new KyselyIdempotencyStore(options.db);
+    this.reviews = new KyselyReviewStore(options.db);
   }
 
   /**

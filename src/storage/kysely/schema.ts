@@ -102,6 +102,17 @@ export interface IdempotencyKeysTable {
   replays: Generated<number>;
 }
 
+/** Operators' approvals of accounts for sites' reviewed page types; revoked rows are kept (history). */
+export interface ReviewApprovalsTable {
+  id: string;
+  account_id: string;
+  site_id: string;
+  approved_by: string;
+  approved_at: Timestamp;
+  revoked_by: string | null;
+  revoked_at: ColumnType<string | Date | null, string | null, string | null>;
+}
+
 export interface KumoDatabase {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -111,4 +122,5 @@ export interface KumoDatabase {
   requests: RequestsTable;
   instances: InstancesTable;
   idempotency_keys: IdempotencyKeysTable;
+  review_approvals: ReviewApprovalsTable;
 }

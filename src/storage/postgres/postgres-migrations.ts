@@ -110,4 +110,20 @@ export const postgresMigrations: SqlMigrations = {
     )`,
     `CREATE INDEX idempotency_keys_expires ON idempotency_keys (expires_at)`,
   ],
+  // Review approvals (docs/decisions/0009-review-approvals.md): which accounts an operator allowed a site's reviewed
+  // page types, by whom and when. A revocation fills revoked_by/revoked_at and keeps the row; at most one approval per
+  // account and site is in force (the partial unique index, which also serves the lookup at authentication).
+  '0004_review_approvals': [
+    `CREATE TABLE review_approvals (
+      id text PRIMARY KEY,
+      account_id text NOT NULL REFERENCES accounts (id),
+      site_id text NOT NULL CHECK (length(site_id) > 0),
+      approved_by text NOT NULL CHECK (length(trim(approved_by)) > 0),
+      approved_at timestamptz NOT NULL,
+      revoked_by text CHECK (length(trim(revoked_by)) > 0),
+      revoked_at timestamptz,
+      CHECK ((revoked_by IS NULL) = (revoked_at IS NULL))
+    )`,
+    `CREATE UNIQUE INDEX review_approvals_in_force ON review_approvals (account_id, site_id) WHERE revoked_at IS NULL`,
+  ],
 };

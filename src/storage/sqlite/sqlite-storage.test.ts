@@ -275,6 +275,30 @@ describe('sqlite schema', () => {
     await storage.close();
   });
 
+  it('0004_review_approvals upgrades a file made by 0001-0003: accounts kept, none approved; a half revocation is refused', async () => {
+    const file = join(dir, `${newId('upgrade')}.sqlite`);
+    await createSqliteStorage({ path: file }).then((s) => s.close()); // creates the file with its mode
+    const { '0004_review_approvals': added, ...before } = sqliteMigrations;
+    expect(added).toBeDefined();
+    const old = new KyselyStorage({
+      db: new Kysely<KumoDatabase>({ dialect: new NodeSqliteDialect({ database: new NodeSqliteDatabase(file, {}) }) }),
+      migrations: before,
+      ledger: { holder: 'test:1' },
+    });
+    await old.migrate();
+    const ids = await seeded(old);
+    await old.close();
+    const upgraded = await createSqliteStorage({ path: file });
+    await upgraded.migrate();
+    expect((await upgraded.accounts.get(ids.accountId))?.approvedSites).toEqual([]);
+    const at = new Date().toISOString();
+    await expect(
+      sql`INSERT INTO review_approvals (id, account_id, site_id, approved_by, approved_at, revoked_by)
+        VALUES ('apr_x', ${ids.accountId}, 'mercari', 'Aiko', ${at}, 'Ken')`.execute(upgraded.db),
+    ).rejects.toThrow(/CHECK/);
+    await upgraded.close();
+  });
+
   it('0003_settlement upgrades a file made by 0001: rows kept, old 0 and not_found statuses become null, null accepted', async () => {
     const file = join(dir, `${newId('upgrade')}.sqlite`);
     await createSqliteStorage({ path: file }).then((s) => s.close()); // creates the file with its mode
