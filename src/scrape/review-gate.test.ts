@@ -94,7 +94,7 @@ describe('plan() on a page type under review', () => {
     expect(refusal(() => reviewed.plan(unapproved, 'https://shop.example.net/x', params)).code).toBe(
       'site_not_supported',
     );
-    expect(refusal(() => reviewed.plan(unapproved, url, { ...params, work_type: 'search' })).code).toBe(
+    expect(refusal(() => reviewed.plan(unapproved, url, { ...params, work_type: 'ranking' })).code).toBe(
       'page_not_supported',
     );
     expect(refusal(() => reviewed.plan(caller([], { sites: ['jma_forecast'] }), url, params)).message).toBe(

@@ -67,7 +67,7 @@ export function renderSitesDoc(registry: SiteRegistry): string {
     for (const entry of site.pageTypes) {
       const v = entry.verification;
       out.push(
-        `- ${code(entry.pageType)} (${code(cell(entry.urlPattern))}): declared ${entry.declaredCoverage ?? entry.coverage}, served ${entry.coverage}${v ? `; fixtures ${v.pass} pass, ${v.fail} fail, ${v.skipped} skipped (${v.real} real, ${v.modelled} modelled)` : ''}. ${entry.verifiedBy}`,
+        `- ${code(entry.pageType)} (${code(entry.urlPattern)}): declared ${entry.declaredCoverage ?? entry.coverage}, served ${entry.coverage}${v ? `; fixtures ${v.pass} pass, ${v.fail} fail, ${v.skipped} skipped (${v.real} real, ${v.modelled} modelled)` : ''}. ${entry.verifiedBy}`,
       );
       if (entry.review)
         out.push(
