@@ -89,8 +89,11 @@ export const ItemSchema = Type.Object(
     ...commerceFields,
     price_range: Type.Optional(PriceRange),
     offers: Type.Optional(Type.Array(OfferSchema, { minItems: 1 })),
+    /** How many offers (shops, sellers) the page says sell it: kakaku.com's n店舗, Amazon's 新品＆中古品 (n). */
+    offer_count: Type.Optional(Type.Integer({ minimum: 0 })),
     brand: Type.Optional(NonEmpty),
     shop: Type.Optional(NonEmpty),
+    shop_url: Type.Optional(HttpUrl),
     jan: Type.Optional(Type.String({ pattern: '^(\\d{8}|\\d{13})$' })),
     isbn: Type.Optional(Type.String({ pattern: '^\\d{13}$' })),
     sku: Type.Optional(NonEmpty),

@@ -16,6 +16,8 @@ describe('parseShippingTerms', () => {
     ['¥5,000以上のご注文で送料無料', { shipping: 'extra', fee: null, freeThreshold: 5000 }],
     ['+ ￥1,598 shipping', { shipping: 'extra', fee: 1598, freeThreshold: null }],
     ['FREE delivery', { shipping: 'free', fee: null, freeThreshold: null }],
+    ['送料別 3,980円以上送料無料', { shipping: 'extra', fee: null, freeThreshold: 3980 }],
+    ['送料 550円(3,980円以上で送料無料)', { shipping: 'extra', fee: 550, freeThreshold: 3980 }],
     ['送料0円', { shipping: 'free', fee: null, freeThreshold: null }],
     ['お届け日時をご確認ください', { shipping: 'unknown', fee: null, freeThreshold: null }],
   ])('%s', (text, expected) => {

@@ -16,7 +16,10 @@ const YEN = String.raw`[¥￥]?\s*([0-9][0-9,]*|[0-9]*\.?[0-9]+万)\s*円?`;
 // `3,980円以上(で|ご購入で|のご注文で)送料無料`, `999円以上 送料無料`, `¥5,000以上は送料無料`
 const THRESHOLD = new RegExp(`${YEN}\\s*(?:\\(税込\\))?\\s*以上[^0-9¥￥]{0,14}?(?:送料(?:無料|0円)|無料)`);
 // `送料 440円`, `送料：¥550`, `送料別 ¥550`, `送料全国一律 880円`, `999円未満 440円` (a fee below a threshold)
-const FEE_AFTER_WORD = new RegExp(`送料(?:全国)?(?:一律)?(?:別途?)?\\s*[:：]?\\s*(?:全国一律)?\\s*${YEN}`);
+// An amount followed by 以上/未満 is a threshold, not the fee (`送料別 3,980円以上送料無料`).
+const FEE_AFTER_WORD = new RegExp(
+  `送料(?:全国)?(?:一律)?(?:別途?)?\\s*[:：]?\\s*(?:全国一律)?\\s*${YEN}(?![0-9,]|\\s*円?\\s*(?:\\(税込\\))?\\s*(?:以上|未満))`,
+);
 const FEE_BELOW_THRESHOLD = new RegExp(`${YEN}\\s*未満\\s*[:：]?\\s*${YEN}`);
 // Amazon's English interface: `+ ￥1,598 shipping`, `¥1,598 delivery`
 const FEE_ENGLISH = new RegExp(`\\+?\\s*${YEN}\\s*(?:shipping|delivery)`, 'i');

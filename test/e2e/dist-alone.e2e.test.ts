@@ -84,7 +84,8 @@ beforeAll(async () => {
       (await fixturePage(site.id.replace(/_/g, '-'), entry.pageType, registry, site.id));
     if (!page) throw new Error(`no page for stable ${site.id}/${entry.pageType}: add one to \`written\``);
     pages.set(`${site.id}/${entry.pageType}`, page);
-    const url = new URL(page.url);
+    // The api route fetches the API its web app calls, not the page URL.
+    const url = entry.api ? entry.api.request(new URL(page.url)).url : new URL(page.url);
     let origin = origins.get(url.hostname);
     if (!origin) {
       origin = await startOrigin();
@@ -99,6 +100,18 @@ beforeAll(async () => {
   deploy = await deployment();
   const spec = connectToSpec(Object.fromEntries([...origins].map(([host, origin]) => [host, origin.url])));
   kumo = await startKumo({ KUMO_CONNECT_TO: spec }, { root: deploy });
+  // Page types under review are served to approved accounts only: the operator approves with the deployment's CLI.
+  const gated = [...new Set(stable.filter(({ entry }) => entry.review).map(({ site }) => site.id))];
+  const account = gated.length > 0 ? (await call(kumo.baseUrl, '/v1/usage')).body.account_id : null;
+  for (const site of gated) {
+    const args = ['accounts', 'approve', '--account', account, '--site', site, '--by', 'dist-alone e2e', '--json'];
+    const child = spawn(process.execPath, [path.join(deploy, 'dist/cli/kumo.js'), ...args], {
+      cwd: deploy,
+      env: { PATH: process.env.PATH ?? '', KUMO_DATA_DIR: kumo.dataDir },
+      stdio: 'ignore',
+    });
+    if ((await new Promise((resolve) => child.once('exit', resolve))) !== 0) throw new Error(`approve ${site} failed`);
+  }
 });
 
 afterAll(async () => {

@@ -124,7 +124,24 @@ describe('the other endpoints', () => {
     const res = await call(kumo.baseUrl, '/v1/sites', null);
     expect(res.status).toBe(200);
     const ids = (res.body.sites as { id: string }[]).map((s) => s.id).sort();
-    expect(ids).toEqual(['edinet', 'estat_api', 'ikebe_gakki', 'jma_forecast', 'kabuoji3', 'netsea']);
+    // The catalogue of issue 8 (commerce) beside the public-data sites.
+    expect(ids).toEqual([
+      'amazon_jp',
+      'biccamera',
+      'edinet',
+      'estat_api',
+      'ikebe_gakki',
+      'jma_forecast',
+      'kabuoji3',
+      'kakaku',
+      'mercari',
+      'netsea',
+      'rakuten_ichiba',
+      'rakuten_webservice',
+      'surugaya',
+      'yahoo_shopping',
+      'yodobashi',
+    ]);
     for (const site of res.body.sites) {
       expect(site.hosts.length).toBeGreaterThan(0);
       expect(site.cost).toBe(1);
