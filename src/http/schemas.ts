@@ -154,7 +154,9 @@ export const SitesResponseSchema = Type.Object({
         Type.Object({
           page_type: Type.String(),
           url_pattern: Type.String({ description: 'The URL shape `auto` chooses this page type for, in words.' }),
-          coverage: Type.String(),
+          coverage: Type.String({ description: 'The level served: the declared one capped by the earned one.' }),
+          declared: Type.String({ description: 'The level the site definition claims.' }),
+          earned: Type.String({ description: 'The level its fixtures earned in verification (DESIGN §6).' }),
           extractor: Type.String(),
           version: Type.Integer(),
           verified_by: Type.String(),

@@ -29,6 +29,8 @@ export function registerSiteRoutes(app: KumoApp, services: AppServices): void {
           page_type: entry.pageType,
           url_pattern: entry.urlPattern,
           coverage: entry.coverage,
+          declared: entry.declaredCoverage ?? entry.coverage,
+          earned: entry.verification?.earned ?? entry.coverage,
           extractor: entry.extractor.id,
           version: entry.extractor.version,
           verified_by: entry.verifiedBy,
