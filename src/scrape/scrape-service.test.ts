@@ -1,6 +1,7 @@
 // The money path of ScrapeService on real SQLite and real artifact files, with a scripted fetcher: what is charged,
 // released, recorded and kept when the output cannot be delivered, the caller leaves, or credits are only held.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -388,5 +389,59 @@ describe('Idempotency-Key', () => {
     finish();
     await first;
     expect(await usage(caller)).toEqual({ used: 1, reserved: 0 });
+  });
+});
+
+describe('the api route (a page URL served through the API its web app calls)', () => {
+  const pageUrl = 'https://jp.mercari.com/item/m90000000001';
+  const apiUrl = 'https://api.mercari.jp/items/get?id=m90000000001';
+  const body = readFileSync(new URL('../sites/mercari/fixtures/modelled-new-buyer-pays.json', import.meta.url));
+  const answerWith = (finalUrl: string) => async (): Promise<FetchedPage> => ({
+    route: 'http',
+    finalUrl,
+    httpStatus: 200,
+    headers: { 'content-type': 'application/json' },
+    body: new Uint8Array(body),
+    attempts: 1,
+    elapsedMs: 2,
+  });
+  const approved = async () => {
+    const caller = await seedCaller();
+    return { ...caller, account: { ...caller.account, approvedSites: ['mercari'] } };
+  };
+
+  it('fetches the API request on the API’s hosts only, with the web app’s headers, and says route api', async () => {
+    const caller = await approved();
+    // The fixture is another item: the extractor refuses an answer for an item the URL does not name.
+    const fixtureId = JSON.parse(body.toString('utf8')).data.id as string;
+    const url = `https://jp.mercari.com/item/${fixtureId}`;
+    fetcher.answer = answerWith(`https://api.mercari.jp/items/get?id=${fixtureId}`);
+    const result = await service.scrape(caller, url, params);
+    const request = fetcher.requests.at(-1)!;
+    expect(request.url.href).toBe(`https://api.mercari.jp/items/get?id=${fixtureId}`);
+    expect(request.target.allowedHosts).toEqual(['api.mercari.jp']);
+    expect(Object.keys(request.headers ?? {}).map((h) => h.toLowerCase())).toEqual(
+      expect.arrayContaining(['x-platform', 'dpop']),
+    );
+    expect(result.fetch_summary.route).toBe('api');
+    expect(result.cost_units).toBe(1);
+    expect((await usage(caller)).used).toBe(1);
+  });
+
+  it('refuses an API that redirected elsewhere, free', async () => {
+    const caller = await approved();
+    fetcher.answer = answerWith('https://api.mercari.jp/items/get?id=m1');
+    const error = await failure(service.scrape(caller, pageUrl, params));
+    expect(error.code).toBe('page_not_supported');
+    expect(fetcher.requests.at(-1)!.url.href).toBe(apiUrl);
+    expect((await usage(caller)).used).toBe(0);
+  });
+
+  it('is refused before any fetch to an account not approved for the site’s review', async () => {
+    const caller = await seedCaller();
+    const error = await failure(service.scrape(caller, pageUrl, params));
+    expect(error.code).toBe('key_scope_denied');
+    expect(error.message).toContain('review');
+    expect(fetcher.requests).toEqual([]);
   });
 });
