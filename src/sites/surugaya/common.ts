@@ -78,6 +78,19 @@ export function postageOf(root: Element): Postage | null {
   return postage;
 }
 
+/**
+ * The upper end of a range the site writes in one price (`中古：￥3,440 ～ ￥4,300 税込`: 駿河屋 sells several grades);
+ * null when the text is a single price or an open-ended from-price (`1,280円～`).
+ */
+export function rangeUpperOf(text: string): number | null {
+  const lower = parsePrice(text);
+  if (!lower.range || lower.amount === null) return null;
+  const parts = normalizeText(text).split(/[~〜～]/);
+  if (parts.length < 2) return null;
+  const upper = parsePrice(parts[parts.length - 1]!).amount;
+  return upper !== null && upper > lower.amount ? upper : null;
+}
+
 /** The element's own text before its first child element (`中古 USBケーブル欠品 ※タイムセール<br>…`), normalized. */
 export function leadingText(el: Element): string {
   let out = '';

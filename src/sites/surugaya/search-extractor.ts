@@ -11,7 +11,7 @@ import type { NormalizedPage } from '../../normalize/page.js';
 import { parsePrice } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
 import { normalizeText } from '../../normalize/text.js';
-import { SURUGAYA, childTags, conditionOf, productIdOf } from './common.js';
+import { SURUGAYA, childTags, conditionOf, leadingText, productIdOf, rangeUpperOf, yenOf } from './common.js';
 
 const ID = 'surugaya/search';
 const CARDS = '#search_result .item_box .item';
@@ -42,7 +42,9 @@ export const surugayaSearchExtractor: Extractor = {
     const provenance: Record<string, string> = {
       items:
         `${CARDS} (title: .product-name; price: the new-condition offer if any, else the lowest of .price_teika ` +
-        '中古：/新品： and .makeplaTit マケプレ prices; price_range: all of them; 定価 lines are never a price)',
+        '中古：/新品： and .makeplaTit マケプレ prices; price_range: all of them, a range line ￥a ～ ￥b giving both ends; ' +
+        '定価 lines are never a price; a time sale: on_sale, list_price from .price_normal .strike, sale_label from ' +
+        '.timesales .timesaleTit, served only when true)',
     };
     // The pager's 次のページ link, else the head's <link rel="next"> (the page writes both).
     const pagerNext = firstAttr(doc, '#pager li.next a', 'href');
@@ -71,6 +73,8 @@ interface Candidate {
   offer: OfferData;
   own: boolean;
   shippingText: string | null;
+  /** The upper end when the line is a range (several grades of 駿河屋's own). */
+  upper?: number | null;
 }
 
 /**
@@ -91,20 +95,34 @@ function entryOf(card: Element): ListItemData | null {
         .map((p) => textOf(p))
         .find((t) => /送料/.test(t)) ?? null)
     : null;
+  // A time sale writes its price line without the 中古：/新品： label: the condition is in the struck line before it
+  // (p.price_normal 中古通常価格 ¥440), the sale's name in p.timesales .timesaleTit. Paired in page order.
+  const normals = box ? childTags(box, 'p').filter((p) => hasClass(p, 'price_normal')) : [];
+  const saleName = box ? firstText(box, '.timesales .timesaleTit') : null;
+  let unlabelled = 0;
   for (const line of box ? all(box, 'p.price_teika') : []) {
     const text = textOf(line);
     if (/定価/.test(text)) continue;
     const price = parsePrice(text);
     if (price.amount === null) continue;
+    const labelled = /^\s*([^:：￥¥\d]+?)\s*[:：]/.exec(normalizeText(text));
+    const normal = labelled ? undefined : normals[unlabelled++];
+    const words = labelled?.[1] ?? (normal ? leadingText(normal).replace(/通常価格.*$/, '') : '');
     const offer: OfferData = {
-      condition: conditionOf(text),
+      condition: conditionOf(words),
       price: price.amount,
       price_tax: price.tax === 'unknown' ? 'included' : price.tax,
       on_sale: false,
     };
-    const label = normalizeText(text.replace(/[:：].*$/, ''));
+    const label = normalizeText(words);
     if (label) offer.condition_text = label;
-    candidates.push({ own: true, shippingText, offer });
+    const before = normal ? yenOf(first(normal, '.strike')) : null;
+    if (before && before.amount > price.amount) {
+      offer.on_sale = true;
+      offer.list_price = before.amount;
+      if (saleName) offer.sale_label = saleName;
+    }
+    candidates.push({ own: true, shippingText, offer, upper: rangeUpperOf(text) });
   }
   for (const mp of box ? all(box, '.makeplaTit') : []) {
     const price = parsePrice(firstText(mp, '.text-red') ?? '');
@@ -134,7 +152,12 @@ function entryOf(card: Element): ListItemData | null {
     item.price_tax = chosen.offer.price_tax;
     if (chosen.offer.condition !== 'unknown') item.condition = chosen.offer.condition;
     if (chosen.offer.condition_text) item.condition_text = chosen.offer.condition_text;
-    const prices = candidates.map((c) => c.offer.price);
+    if (chosen.offer.on_sale) {
+      item.on_sale = true;
+      if (chosen.offer.list_price !== undefined) item.list_price = chosen.offer.list_price;
+      if (chosen.offer.sale_label) item.sale_label = chosen.offer.sale_label;
+    }
+    const prices = candidates.flatMap((c) => [c.offer.price, c.upper ?? c.offer.price]);
     const min = Math.min(...prices);
     const max = Math.max(...prices);
     if (min !== max) item.price_range = { min, max };
@@ -159,6 +182,10 @@ function entryOf(card: Element): ListItemData | null {
   const image = firstAttr(card, '.photo_box img', 'src');
   if (image && /^https?:\/\//.test(image)) item.images = [image];
   return item;
+}
+
+function hasClass(el: Element, name: string): boolean {
+  return (el.attribs.class ?? '').split(/\s+/).includes(name);
 }
 
 function countOf(text: string | null | undefined): number | null {

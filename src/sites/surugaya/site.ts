@@ -39,7 +39,7 @@ export const surugaya: Site = {
       contentTypes: HTML,
       coverage: 'stable',
       verifiedBy:
-        'real pages (corpus, 2024-12 and 2025-06): 2 offers with a time sale, 13 offers from 12 shops; modelled failure',
+        'real pages (corpus, 2024-12 and 2025-06): 2 offers with a time sale, 13 offers from 12 shops; modelled new+used from 駿河屋 and 2 shops, an empty 全て tab, a page without the table',
     },
     {
       pageType: 'search',
@@ -48,7 +48,8 @@ export const surugaya: Site = {
       extractor: surugayaSearchExtractor,
       contentTypes: HTML,
       coverage: 'stable',
-      verifiedBy: 'real page (corpus, 2025): 24 results with マケプレ offers; modelled page 2 and an empty result',
+      verifiedBy:
+        'real page (corpus, 2025): 24 results with マケプレ offers; modelled page 2, an empty result, time-sale and price-range cards',
     },
   ],
   secretQueryParams: [],

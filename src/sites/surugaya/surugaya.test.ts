@@ -154,6 +154,32 @@ describe('surugaya/offers', () => {
     expect(() => validateExtraction('offers', r)).not.toThrow();
   });
 
+  it('an offers list with no offers left is an empty list, not an error', () => {
+    const r = run(
+      surugayaOffersExtractor,
+      `<h1 class="title_product mgnB15">テストの取り扱い店舗一覧</h1><span class="total_all">0</span>
+       <p class="price_product"><strong>価格： <span class="red"> </span></strong></p>
+       <table id="tbl_all"><tr class="thead"><th>価格</th><th>コンディション</th></tr></table>
+       <div class="related_product"><span class="text-red">1,280円</span></div>`,
+      OTHER,
+    );
+    expect(r.data).toEqual({ title: 'テスト', items: [], next_page: null, total: 0, page: null });
+    expect(r.warnings).toEqual([]);
+    expect(() => validateExtraction('offers', r)).not.toThrow();
+  });
+
+  it('lists the 全て tab once: the 新品/中古 tabs repeat its rows', () => {
+    const row = offerRow('5,980円', '新品', '', '');
+    const r = run(
+      surugayaOffersExtractor,
+      `<h1 class="title_product">テストの取り扱い店舗一覧</h1><span class="total_all">1</span>
+       <table id="tbl_all">${row}</table><table id="tbl_new">${row}</table>`,
+      OTHER,
+    );
+    expect(r.data.items).toHaveLength(1);
+    expect(r.data.items).toEqual([expect.objectContaining({ price: 5980, condition: 'new', shop: '駿河屋' })]);
+  });
+
   it('is not a list without the offers table', () => {
     expect(() => run(surugayaOffersExtractor, '<h1 class="title_product">見つかりません</h1>', OTHER)).toThrow(
       KumoError,
@@ -202,6 +228,65 @@ describe('surugaya/search', () => {
 
   it('is not a search page without its header or result list', () => {
     expect(() => run(surugayaSearchExtractor, '<p>メンテナンス中</p>', SEARCH)).toThrow(KumoError);
+  });
+
+  it('a product page served at a search URL (a search that lands on one product) is not a list', () => {
+    // The scrape service refuses a redirect to another page type; a detail page served as the search response
+    // itself must fail here rather than pass as a list of its related products.
+    try {
+      run(
+        surugayaSearchExtractor,
+        itemPage(grade('中古', '2,800円 (税込)')) +
+          '<div class="related_product"><div class="item"><h3 class="product-name">関連</h3><span class="price-buy">500円</span></div></div>',
+        SEARCH,
+      );
+      expect.unreachable();
+    } catch (e) {
+      expect((e as KumoError).code).toBe('extraction_failed');
+      expect((e as KumoError).extras.body?.fields).toEqual(['/items']);
+    }
+  });
+
+  const card = (prices: string) =>
+    `<div id="search_header"><div class="hit">該当件数:1件中 1-1件</div></div><div id="search_result"><div class="item_box"><div class="item">
+     <div class="title"><a href="/product/detail/G2"><h3 class="product-name">テスト</h3></a></div>
+     <div class="item_price">${prices}</div></div></div></div>`;
+
+  it('a range line (several grades of its own) gives both ends to price_range, the lower one as the offer', () => {
+    const r = run(
+      surugayaSearchExtractor,
+      card(
+        '<p class="price_teika">中古：<span class="text-red"><strong>￥3,440  ～ ￥4,300 </strong></span>&nbsp;<span class="tax">税込</span></p>',
+      ),
+      SEARCH,
+    );
+    expect(r.data.items).toEqual([
+      expect.objectContaining({ price: 3440, condition: 'used', price_range: { min: 3440, max: 4300 } }),
+    ]);
+  });
+
+  it('a time-sale line without a condition label takes the condition and struck price of its 通常価格 line', () => {
+    const r = run(
+      surugayaSearchExtractor,
+      card(
+        `<p class="timesales"><span class="timesaleTit">タイムセール</span><br><span class="timesaleSpan">2026-11-22 14:00:00 から</span></p>
+         <p class="price_normal">中古通常価格&nbsp;<span class="strike">¥910 </span></p>
+         <p class="price_teika"><span class="text-red"><strong>￥600</strong></span>&nbsp;<span class="tax">税込</span></p>
+         <p class="price_teika">定価：￥11,204</p>`,
+      ),
+      SEARCH,
+    );
+    const item = (r.data.items as Record<string, unknown>[])[0]!;
+    expect(item).toMatchObject({
+      price: 600,
+      condition: 'used',
+      condition_text: '中古',
+      on_sale: true,
+      list_price: 910,
+      sale_label: 'タイムセール',
+    });
+    expect(item.price_range).toBeUndefined();
+    expect(() => validateExtraction('search', r)).not.toThrow();
   });
 });
 
