@@ -158,6 +158,7 @@ export const surugayaItemExtractor: Extractor = {
     set('availability', ldAvailability, 'json-ld:offers.availability');
 
     set('shop', seller?.name, seller?.source ?? '');
+    set('shop_url', seller?.url, seller?.source ?? '');
     set('brand', product?.brand ? normalizeText(product.brand) || null : null, 'json-ld:brand.name');
     set('jan', product?.gtin ? parseJan(product.gtin) : null, 'json-ld:gtin13');
     if (product?.gtin && !data.jan) warnings.push('jan: json-ld gtin fails its check digit; left out');
