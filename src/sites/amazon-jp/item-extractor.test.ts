@@ -272,6 +272,13 @@ describe('amazon_jp/item', () => {
     expect(r.data).toMatchObject({ price: 792, points: 238, points_rate: 30 });
   });
 
+  it('reads a price drawn only with its symbol, whole part, decimal mark and fraction (no screen-reader text)', () => {
+    const drawn = (whole: string, fraction: string) =>
+      `${title}<div id="corePriceDisplay_desktop_feature_div"><span class="a-price priceToPay"><span aria-hidden="true"><span class="a-price-symbol">￥</span><span class="a-price-whole">${whole}<span class="a-price-decimal">.</span></span><span class="a-price-fraction">${fraction}</span></span></span></div>`;
+    expect(extract(drawn('１,９８０', '')).data.price).toBe(1980);
+    expect(extract(drawn('3,480', '')).data.price).toBe(3480);
+  });
+
   it('refuses JSON input', () => {
     expect(() => amazonJpItemExtractor.extract({ kind: 'json', url: URL_, charset: 'utf-8', json: {} })).toThrow(
       KumoError,
