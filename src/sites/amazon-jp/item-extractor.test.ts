@@ -227,6 +227,23 @@ describe('amazon_jp/item', () => {
     expect(() => extract(`${title}<div id="tmmSwatches">${swatch('KINDLE', '￥0', true)}</div>`)).toThrow(/no price/);
   });
 
+  it('reads a book’s accordion rows: the new row’s header price, the used row as a used offer, never the rental', () => {
+    const row = (id: string, label: string, amount: string, withId: boolean) =>
+      `<div id="${id}"><div class="a-accordion-row-a11y"><h5><div id="booksHeaderSection"><span class="a-text-bold">${label}</span>${withId ? `<span id="price" class="a-size-medium a-color-price header-price">${amount}</span>` : `<span class="a-size-medium a-color-price header-price">${amount}</span>`}</div></h5></div></div>`;
+    const r = extract(
+      `${title}<div id="buyBoxAccordion">${row('rentOfferAccordionRow', 'レンタル', '￥380', true)}${row('usedOfferAccordionRow', '中古品', '￥620', true)}${row('newOfferAccordionRow', '新品', '￥1,540', true)}</div>`,
+    );
+    expect(r.data.price).toBe(1540);
+    expect(r.data.offers).toEqual([
+      expect.objectContaining({ condition: 'new', price: 1540 }),
+      expect.objectContaining({ condition: 'used', price: 620 }),
+    ]);
+    const usedOnly = extract(
+      `${title}<div id="buyBoxAccordion">${row('usedOfferAccordionRow', '中古品', '￥620', false)}</div>`,
+    );
+    expect(usedOnly.data).toMatchObject({ price: 620, condition: 'used' });
+  });
+
   it('serves the one-time purchase price, never the 定期おトク便 subscription price, whichever row is selected', () => {
     const sns = `<div id="snsAccordionRowMiddle"><div id="sns-base-price"><span class="a-price"><span class="a-offscreen">￥1,710</span></span></div><div id="availability"><span class="a-color-success">在庫あり。</span></div></div>`;
     const oneTime = `<div id="newAccordionRow_0"><div id="corePrice_feature_div"><span class="a-price apexPriceToPay"><span class="a-offscreen">￥1,900</span></span></div></div>`;

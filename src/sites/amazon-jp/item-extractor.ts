@@ -40,6 +40,8 @@ const PAY_PRICES: readonly string[] = [
   '#priceblock_ourprice',
   // Books: the buy box header of the format the page sells (the format switcher's selected swatch).
   '#booksHeaderSection #price',
+  '#newOfferAccordionRow .header-price',
+  '#mediaNoAccordion .header-price',
   '#price_inside_buybox',
   '#newBuyBoxPrice',
   '#buyNewSection .offer-price',
@@ -90,7 +92,13 @@ const ONE_TIME_PRICES: readonly string[] = [
   '[id^="newAccordionRow"] .a-price:not(.a-text-price)',
 ];
 // The used offer the buy box offers beside the new one (accordion buy box; older separate used section).
-const USED_OFFERS: readonly string[] = ['#usedAccordionRow', '#usedBuySection', '#usedOnlyBuybox'];
+// Books name their accordion rows newOfferAccordionRow / usedOfferAccordionRow / rentOfferAccordionRow instead.
+const USED_OFFERS: readonly string[] = [
+  '#usedAccordionRow',
+  '#usedOfferAccordionRow',
+  '#usedBuySection',
+  '#usedOnlyBuybox',
+];
 // The link to all other offers with their lowest price ("新品＆中古品 (5) ￥3,100 から", "New & Used (15) from
 // ¥28,800"), and the box shown instead of a buy box when no offer qualifies as the featured one.
 const OTHER_OFFERS: readonly string[] = [
@@ -269,11 +277,11 @@ export const amazonJpItemExtractor: Extractor = {
   },
 };
 
-// The accordion buy box repeats its feature blocks (price, delivery, seller) inside the used-condition row and the
-// 定期おトク便 (subscribe-and-save) row; those belong to the used offer or the subscription and never to the buy box's
-// own (new, one-time) offer.
+// The accordion buy box repeats its feature blocks (price, delivery, seller) inside the used-condition row, a book's
+// rental row and the 定期おトク便 (subscribe-and-save) row; those belong to the used offer, the rental or the
+// subscription and never to the buy box's own (new, one-time) offer.
 const USED_ROW_ID =
-  /^(?:usedAccordionRow|apex_desktop_usedAccordionRow|usedBuySection|usedOnlyBuybox|snsAccordionRow|snsBuyBox|reinvent_price_desktop_snsAccordionRow|sns-base-price)/;
+  /^(?:usedAccordionRow|apex_desktop_usedAccordionRow|usedOfferAccordionRow|rentOfferAccordionRow|usedBuySection|usedOnlyBuybox|snsAccordionRow|snsBuyBox|reinvent_price_desktop_snsAccordionRow|sns-base-price)/;
 function inUsedRow(el: Element): boolean {
   for (let node: Element | null = el; node; node = node.parent as Element | null) {
     if (node.attribs && USED_ROW_ID.test(node.attribs.id ?? '')) return true;
@@ -457,7 +465,7 @@ function usedOffer(root: Root): { offer: OfferData; source: string } | null {
   for (const selector of USED_OFFERS) {
     const el = first(root, selector);
     if (!el) continue;
-    const found = firstPrice(el, ['.a-price:not(.a-text-price)', '.offer-price', '.a-color-price']);
+    const found = firstPrice(el, ['.header-price', '.a-price:not(.a-text-price)', '.offer-price', '.a-color-price']);
     if (!found) continue;
     const offer: OfferData = { condition: 'used', price: found.amount, price_tax: 'included', on_sale: false };
     const words =
