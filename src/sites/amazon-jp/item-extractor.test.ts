@@ -282,6 +282,24 @@ describe('amazon_jp/item', () => {
     }
   });
 
+  it('says why a page has no price in structure words: a variation not chosen, an unavailable item', () => {
+    const why = (html: string) => {
+      try {
+        extract(`${title}${html}`);
+      } catch (e) {
+        return (e as KumoError).message;
+      }
+      return 'no error';
+    };
+    expect(why('<div id="partialStateBuybox"><span>サイズを選択してください</span></div>')).toContain(
+      '#partialStateBuybox',
+    );
+    expect(
+      why('<div id="outOfStock"><span class="a-color-price">この商品は現在お取り扱いできません。</span></div>'),
+    ).toContain('#outOfStock');
+    expect(why('<div id="partialStateBuybox"><span>サイズを選択してください</span></div>')).not.toContain('サイズ');
+  });
+
   it('reads a Kindle price and its points campaign, not Kindle Unlimited’s ￥0 or the paper price', () => {
     const r = extract(
       `${title}<div id="kuBorrow_desktop_feature_div"><span class="a-color-price">￥0</span></div><div id="tmmSwatches">${swatch('PAPERBACK', '￥1,320', false)}</div><span id="kindle-price">￥792</span><div id="Ebooks-desktop-KINDLE_ALC-prices-loyaltyPoints">獲得ポイント: 238pt (30%)</div>`,

@@ -202,10 +202,7 @@ export const amazonJpItemExtractor: Extractor = {
     if (missing.length > 0) {
       // Amazon withholds some prices from the product page (shown only once the item is in the cart): say so, in
       // structure words, rather than leave the reader to guess at a layout change.
-      const hidden =
-        missing.includes('price') && firstText(doc, '#priceNotAvailable_feature_div') !== null
-          ? '; the page withholds its price until the item is in the cart (#priceNotAvailable_feature_div)'
-          : '';
+      const hidden = missing.includes('price') ? whyNoPrice(doc) : '';
       throw new KumoError(
         'extraction_failed',
         `${ID}: no ${missing.join(' and ')} found (#productTitle; corePrice/apex/priceblock price, other offers)${hidden}`,
@@ -323,6 +320,21 @@ function firstPrice(root: Root, selectors: readonly string[], buyBoxOnly = false
     }
   }
   return null;
+}
+
+/** Why a page shows no price, in structure words (never the page's own text), for the failure detail. */
+function whyNoPrice(root: Root): string {
+  if (firstText(root, '#priceNotAvailable_feature_div') !== null) {
+    return '; the page withholds its price until the item is in the cart (#priceNotAvailable_feature_div)';
+  }
+  // A variation parent without a price range prices nothing until a size or colour is chosen: the child ASIN's page
+  // (/dp/<child ASIN>, or the parent with ?th=1&psc=1) carries the price.
+  if (first(root, '#partialStateBuybox, #partialStateBuyBox_feature_div .a-box') !== null) {
+    return '; the page is a variation parent that prices only a chosen variation (#partialStateBuybox)';
+  }
+  if (first(root, '#outOfStock') !== null)
+    return '; the page states the item unavailable and lists no other offer (#outOfStock)';
+  return '';
 }
 
 /** The selected format swatch's price, when the buy box shows none (a price "から"/"より"/"from" is a lowest-of-offers). */

@@ -45,7 +45,7 @@ export const amazonJp: Site = {
       verifiedBy:
         'one real page: amazon-jp/amazon_jp_B07WXL5YPW.html (browser-saved 2022-02, English interface, old ' +
         '#priceblock layout) passes; the current (2024–2026) corePrice/offer-display layout in Japanese is verified ' +
-        'by eleven modelled pages only (books with a format switcher, Kindle with points, 定期おトク便, a withheld price among ' +
+        'by twelve modelled pages only (books with a format switcher, Kindle with points, 定期おトク便, a withheld price among ' +
         'them)',
     },
   ],
