@@ -47,6 +47,9 @@ describe('amazon_jp URL patterns', () => {
     '/gp/offer-listing/B07WXL5YPW',
     '/-/fr/dp/B07WXL5YPW',
     '/a/b/dp/B07WXL5YPW',
+    // The mobile detail page is another template (no desktop buy box ids): not modelled, so not claimed.
+    '/gp/aw/d/B07WXL5YPW',
+    '/gp/aw/d/B07WXL5YPW/ref=ox_sc_act_image_1',
   ];
   it.each(yes)('matches %s', (path) => expect(isAmazonJpItemPath(path)).toBe(true));
   it.each(no)('does not match %s', (path) => expect(isAmazonJpItemPath(path)).toBe(false));
@@ -203,6 +206,112 @@ describe('amazon_jp/item', () => {
       expect((e as KumoError).message).not.toContain('テスト商品');
     }
     expect(() => extract(price('￥980'))).toThrow(/no title/);
+  });
+
+  const swatch = (id: string, amount: string, selected: boolean, points = '') =>
+    `<div id="tmm-grid-swatch-${id}" class="swatchElement ${selected ? 'selected' : 'unselected'}"><span class="a-button${selected ? ' a-button-selected' : ''}"><span class="a-button-inner"><a class="a-button-text"><span class="slot-title"><span>${id}</span></span><span class="slot-price"><span class="a-color-price">${amount}</span></span>${points ? `<span class="slot-buyingPoints"><span>${points}</span></span>` : ''}</a></span></span></div>`;
+
+  it('takes a format swatch’s price only for the selected format, and only when the buy box shows none', () => {
+    const swatches = (selectedPrice: string) =>
+      `<div id="tmmSwatches">${swatch('KINDLE', '￥1,188', false, '119pt')}${swatch('PAPERBACK', selectedPrice, true, '15pt')}${swatch('OTHER', '￥0', false)}</div>`;
+    const fromSwatch = extract(`${title}${swatches('￥1,540')}`);
+    expect(fromSwatch.data).toMatchObject({ price: 1540, points: 15 });
+    expect(fromSwatch.provenance.price).toContain('selected format');
+    // The buy box of the page's format wins over its swatch; unselected formats never count.
+    const fromBuyBox = extract(
+      `${title}${swatches('￥1,540')}<div id="booksHeaderSection"><span id="price" class="header-price">￥1,500</span></div>`,
+    );
+    expect(fromBuyBox.data.price).toBe(1500);
+    // A selected swatch priced "から"/"より" (lowest of several offers) or ￥0 (a reading plan) is no price.
+    expect(() => extract(`${title}${swatches('￥980 より')}`)).toThrow(/no price/);
+    expect(() => extract(`${title}<div id="tmmSwatches">${swatch('KINDLE', '￥0', true)}</div>`)).toThrow(/no price/);
+  });
+
+  it('reads a book’s accordion rows: the new row’s header price, the used row as a used offer, never the rental', () => {
+    const row = (id: string, label: string, amount: string, withId: boolean) =>
+      `<div id="${id}"><div class="a-accordion-row-a11y"><h5><div id="booksHeaderSection"><span class="a-text-bold">${label}</span>${withId ? `<span id="price" class="a-size-medium a-color-price header-price">${amount}</span>` : `<span class="a-size-medium a-color-price header-price">${amount}</span>`}</div></h5></div></div>`;
+    const r = extract(
+      `${title}<div id="buyBoxAccordion">${row('rentOfferAccordionRow', 'レンタル', '￥380', true)}${row('usedOfferAccordionRow', '中古品', '￥620', true)}${row('newOfferAccordionRow', '新品', '￥1,540', true)}</div>`,
+    );
+    expect(r.data.price).toBe(1540);
+    expect(r.data.offers).toEqual([
+      expect.objectContaining({ condition: 'new', price: 1540 }),
+      expect.objectContaining({ condition: 'used', price: 620 }),
+    ]);
+    const usedOnly = extract(
+      `${title}<div id="buyBoxAccordion">${row('usedOfferAccordionRow', '中古品', '￥620', false)}</div>`,
+    );
+    expect(usedOnly.data).toMatchObject({ price: 620, condition: 'used' });
+  });
+
+  it('serves the one-time purchase price, never the 定期おトク便 subscription price, whichever row is selected', () => {
+    const sns = `<div id="snsAccordionRowMiddle"><div id="sns-base-price"><span class="a-price"><span class="a-offscreen">￥1,710</span></span></div><div id="availability"><span class="a-color-success">在庫あり。</span></div></div>`;
+    const oneTime = `<div id="newAccordionRow_0"><div id="corePrice_feature_div"><span class="a-price apexPriceToPay"><span class="a-offscreen">￥1,900</span></span></div></div>`;
+    for (const html of [
+      `${title}<div id="buyBoxAccordion">${sns}${oneTime}</div>`,
+      `${title}${price('￥1,710')}<div id="buyBoxAccordion">${sns}${oneTime}</div>`,
+      `${title}${price('￥1,900')}<div id="buyBoxAccordion">${oneTime}${sns}</div>`,
+    ]) {
+      const r = extract(html);
+      expect(r.data.price).toBe(1900);
+      expect(r.data.offers).toBeUndefined();
+      expect(r.warnings.join(' ')).toContain('subscribe-and-save');
+    }
+  });
+
+  it('maps 「現在お取り扱いできません」 to out of stock, keeping the words', () => {
+    const r = extract(
+      `${title}${price('￥4,280')}<div id="availability"><span class="a-size-medium a-color-price">この商品は現在お取り扱いできません。</span></div>`,
+    );
+    expect(r.data).toMatchObject({
+      availability: 'out_of_stock',
+      availability_text: 'この商品は現在お取り扱いできません。',
+    });
+  });
+
+  it('says the page withholds its price (add to cart to see it), naming the block, not its words', () => {
+    try {
+      extract(
+        `${title}<div id="priceNotAvailable_feature_div"><span>商品の詳細を表示するには、この商品をカートに追加します。</span></div><div id="corePriceDisplay_desktop_feature_div"></div>`,
+      );
+      expect.unreachable();
+    } catch (e) {
+      expect((e as KumoError).code).toBe('extraction_failed');
+      expect((e as KumoError).message).toContain('#priceNotAvailable_feature_div');
+      expect((e as KumoError).message).not.toContain('カート');
+    }
+  });
+
+  it('says why a page has no price in structure words: a variation not chosen, an unavailable item', () => {
+    const why = (html: string) => {
+      try {
+        extract(`${title}${html}`);
+      } catch (e) {
+        return (e as KumoError).message;
+      }
+      return 'no error';
+    };
+    expect(why('<div id="partialStateBuybox"><span>サイズを選択してください</span></div>')).toContain(
+      '#partialStateBuybox',
+    );
+    expect(
+      why('<div id="outOfStock"><span class="a-color-price">この商品は現在お取り扱いできません。</span></div>'),
+    ).toContain('#outOfStock');
+    expect(why('<div id="partialStateBuybox"><span>サイズを選択してください</span></div>')).not.toContain('サイズ');
+  });
+
+  it('reads a Kindle price and its points campaign, not Kindle Unlimited’s ￥0 or the paper price', () => {
+    const r = extract(
+      `${title}<div id="kuBorrow_desktop_feature_div"><span class="a-color-price">￥0</span></div><div id="tmmSwatches">${swatch('PAPERBACK', '￥1,320', false)}</div><span id="kindle-price">￥792</span><div id="Ebooks-desktop-KINDLE_ALC-prices-loyaltyPoints">獲得ポイント: 238pt (30%)</div>`,
+    );
+    expect(r.data).toMatchObject({ price: 792, points: 238, points_rate: 30 });
+  });
+
+  it('reads a price drawn only with its symbol, whole part, decimal mark and fraction (no screen-reader text)', () => {
+    const drawn = (whole: string, fraction: string) =>
+      `${title}<div id="corePriceDisplay_desktop_feature_div"><span class="a-price priceToPay"><span aria-hidden="true"><span class="a-price-symbol">￥</span><span class="a-price-whole">${whole}<span class="a-price-decimal">.</span></span><span class="a-price-fraction">${fraction}</span></span></span></div>`;
+    expect(extract(drawn('１,９８０', '')).data.price).toBe(1980);
+    expect(extract(drawn('3,480', '')).data.price).toBe(3480);
   });
 
   it('refuses JSON input', () => {

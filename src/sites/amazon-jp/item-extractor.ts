@@ -38,6 +38,10 @@ const PAY_PRICES: readonly string[] = [
   '#priceblock_dealprice',
   '#priceblock_saleprice',
   '#priceblock_ourprice',
+  // Books: the buy box header of the format the page sells (the format switcher's selected swatch).
+  '#booksHeaderSection #price',
+  '#newOfferAccordionRow .header-price',
+  '#mediaNoAccordion .header-price',
   '#price_inside_buybox',
   '#newBuyBoxPrice',
   '#buyNewSection .offer-price',
@@ -69,9 +73,32 @@ const POINTS: readonly string[] = [
   '#pointsInsideBuyBox_feature_div',
   '#apex_desktop .loyalty-points',
   '#corePriceDisplay_desktop_feature_div .loyalty-points',
+  // Kindle buy box (獲得ポイント beside the Kindle 価格), then the selected format swatch's own points.
+  '#Ebooks-desktop-KINDLE_ALC-prices-loyaltyPoints',
+  '#tmmSwatches .swatchElement.selected .slot-buyingPoints',
+  '#tmmSwatches .a-button-selected .slot-buyingPoints',
+];
+// The format switcher of books (単行本 / Kindle版 / 文庫 …): every swatch carries its own format's price, and only the
+// selected one is the format this page sells; the others are other ASINs and never this page's price.
+const SELECTED_SWATCH_PRICES: readonly string[] = [
+  '#tmmSwatches .swatchElement.selected .slot-price',
+  '#tmmSwatches .a-button-selected .slot-price',
+];
+// 定期おトク便 (Subscribe & Save): a subscription-only price in its own buy-box row beside the one-time purchase row.
+const SUBSCRIPTION_ROWS: readonly string[] = ['#snsAccordionRowMiddle', '#snsAccordionRow', '#snsBuyBox'];
+const ONE_TIME_PRICES: readonly string[] = [
+  '[id^="newAccordionRow"] .apexPriceToPay',
+  '[id^="newAccordionRow"] .priceToPay',
+  '[id^="newAccordionRow"] .a-price:not(.a-text-price)',
 ];
 // The used offer the buy box offers beside the new one (accordion buy box; older separate used section).
-const USED_OFFERS: readonly string[] = ['#usedAccordionRow', '#usedBuySection', '#usedOnlyBuybox'];
+// Books name their accordion rows newOfferAccordionRow / usedOfferAccordionRow / rentOfferAccordionRow instead.
+const USED_OFFERS: readonly string[] = [
+  '#usedAccordionRow',
+  '#usedOfferAccordionRow',
+  '#usedBuySection',
+  '#usedOnlyBuybox',
+];
 // The link to all other offers with their lowest price ("新品＆中古品 (5) ￥3,100 から", "New & Used (15) from
 // ¥28,800"), and the box shown instead of a buy box when no offer qualifies as the featured one.
 const OTHER_OFFERS: readonly string[] = [
@@ -112,7 +139,18 @@ export const amazonJpItemExtractor: Extractor = {
     set('title', firstText(doc, '#ebooksProductTitle'), 'selector:#ebooksProductTitle');
 
     // The buy box's own offer: its price, deal, seller.
-    const pay = firstPrice(doc, PAY_PRICES, true);
+    let found = firstPrice(doc, PAY_PRICES, true) ?? swatchPrice(doc);
+    // A subscription price is paid only by subscribers: with a 定期おトク便 row, the one-time purchase row's price is
+    // the price, whatever the centre column shows for the row selected by default.
+    if (SUBSCRIPTION_ROWS.some((selector) => first(doc, selector) !== null)) {
+      const oneTime = firstPrice(doc, ONE_TIME_PRICES, true);
+      if (oneTime && found && oneTime.amount !== found.amount) {
+        warnings.push(`price: ${found.source} differs from the one-time purchase row; the one-time price is served`);
+      }
+      if (oneTime) found = oneTime;
+      warnings.push('price: the subscribe-and-save (定期おトク便) price is a subscription price and is left out');
+    }
+    const pay = found;
     const range = pay ? null : priceRange(doc);
     const deal = dealLabel(doc);
     const seller = soldBy(doc);
@@ -162,9 +200,12 @@ export const amazonJpItemExtractor: Extractor = {
 
     const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
     if (missing.length > 0) {
+      // Amazon withholds some prices from the product page (shown only once the item is in the cart): say so, in
+      // structure words, rather than leave the reader to guess at a layout change.
+      const hidden = missing.includes('price') ? whyNoPrice(doc) : '';
       throw new KumoError(
         'extraction_failed',
-        `${ID}: no ${missing.join(' and ')} found (#productTitle; corePrice/apex/priceblock price, other offers)`,
+        `${ID}: no ${missing.join(' and ')} found (#productTitle; corePrice/apex/priceblock price, other offers)${hidden}`,
         { body: { fields: missing.map((f) => `/${f}`) } },
       );
     }
@@ -233,9 +274,11 @@ export const amazonJpItemExtractor: Extractor = {
   },
 };
 
-// The accordion buy box repeats its feature blocks (price, delivery, seller) inside the used-condition row; those
-// belong to the used offer and never to the buy box's own (new) offer.
-const USED_ROW_ID = /^(?:usedAccordionRow|apex_desktop_usedAccordionRow|usedBuySection|usedOnlyBuybox)/;
+// The accordion buy box repeats its feature blocks (price, delivery, seller) inside the used-condition row, a book's
+// rental row and the 定期おトク便 (subscribe-and-save) row; those belong to the used offer, the rental or the
+// subscription and never to the buy box's own (new, one-time) offer.
+const USED_ROW_ID =
+  /^(?:usedAccordionRow|apex_desktop_usedAccordionRow|usedOfferAccordionRow|rentOfferAccordionRow|usedBuySection|usedOnlyBuybox|snsAccordionRow|snsBuyBox|reinvent_price_desktop_snsAccordionRow|sns-base-price)/;
 function inUsedRow(el: Element): boolean {
   for (let node: Element | null = el; node; node = node.parent as Element | null) {
     if (node.attribs && USED_ROW_ID.test(node.attribs.id ?? '')) return true;
@@ -274,6 +317,33 @@ function firstPrice(root: Root, selectors: readonly string[], buyBoxOnly = false
     for (const el of buyBoxOnly ? buyBoxOnes(root, selector) : all(root, selector)) {
       const amount = amountIn(el);
       if (amount !== null && amount > 0) return { amount, source: `selector:${selector}` };
+    }
+  }
+  return null;
+}
+
+/** Why a page shows no price, in structure words (never the page's own text), for the failure detail. */
+function whyNoPrice(root: Root): string {
+  if (firstText(root, '#priceNotAvailable_feature_div') !== null) {
+    return '; the page withholds its price until the item is in the cart (#priceNotAvailable_feature_div)';
+  }
+  // A variation parent without a price range prices nothing until a size or colour is chosen: the child ASIN's page
+  // (/dp/<child ASIN>, or the parent with ?th=1&psc=1) carries the price.
+  if (first(root, '#partialStateBuybox, #partialStateBuyBox_feature_div .a-box') !== null) {
+    return '; the page is a variation parent that prices only a chosen variation (#partialStateBuybox)';
+  }
+  if (first(root, '#outOfStock') !== null)
+    return '; the page states the item unavailable and lists no other offer (#outOfStock)';
+  return '';
+}
+
+/** The selected format swatch's price, when the buy box shows none (a price "から"/"より"/"from" is a lowest-of-offers). */
+function swatchPrice(root: Root): Found | null {
+  for (const selector of SELECTED_SWATCH_PRICES) {
+    for (const el of all(root, selector)) {
+      if (/から|より|\bfrom\b/i.test(textOf(el))) continue;
+      const amount = amountIn(el);
+      if (amount !== null && amount > 0) return { amount, source: `selector:${selector} (selected format)` };
     }
   }
   return null;
@@ -351,7 +421,13 @@ function stockWords(
     ) ??
     firstText(root, '#outOfStock .a-color-price') ??
     buyBoxText(root, '#availability');
-  const words = availabilityFromText(status);
+  // 「この商品は現在お取り扱いできません。」 is Amazon's Japanese for "Currently unavailable", which the shared words map to
+  // out of stock.
+  const words =
+    availabilityFromText(status) ??
+    (status && /現在お取り扱いできません/.test(status)
+      ? { availability: 'out_of_stock' as const, text: normalizeText(status) }
+      : null);
   return words ? { ...words, source: 'selector:#availability' } : null;
 }
 
@@ -401,7 +477,7 @@ function usedOffer(root: Root): { offer: OfferData; source: string } | null {
   for (const selector of USED_OFFERS) {
     const el = first(root, selector);
     if (!el) continue;
-    const found = firstPrice(el, ['.a-price:not(.a-text-price)', '.offer-price', '.a-color-price']);
+    const found = firstPrice(el, ['.header-price', '.a-price:not(.a-text-price)', '.offer-price', '.a-color-price']);
     if (!found) continue;
     const offer: OfferData = { condition: 'used', price: found.amount, price_tax: 'included', on_sale: false };
     const words =
@@ -519,10 +595,14 @@ const area = (size: unknown) =>
 
 /** The main product image at its largest: data-old-hires, else the widest of data-a-dynamic-image, else src. */
 function imagesOf(root: Root): { url: string; source: string } | null {
-  const img = first(root, '#landingImage') ?? first(root, '#imgBlkFront') ?? first(root, '#imgTagWrapperId img');
-  if (!img) return null;
+  // Books show their cover as #imgBlkFront, Kindle pages as #ebooksImgBlkFront.
+  const found = ['#landingImage', '#imgBlkFront', '#ebooksImgBlkFront', '#imgTagWrapperId img']
+    .map((selector) => ({ selector, img: first(root, selector) }))
+    .find((candidate) => candidate.img !== null);
+  if (!found?.img) return null;
+  const { selector, img } = found;
   const hires = img.attribs['data-old-hires']?.trim();
-  if (hires && /^https?:\/\//.test(hires)) return { url: hires, source: 'selector:#landingImage[data-old-hires]' };
+  if (hires && /^https?:\/\//.test(hires)) return { url: hires, source: `selector:${selector}[data-old-hires]` };
   const dynamic = img.attribs['data-a-dynamic-image'];
   if (dynamic) {
     try {
@@ -530,12 +610,12 @@ function imagesOf(root: Root): { url: string; source: string } | null {
       const widest = Object.entries(sizes)
         .filter(([url]) => /^https?:\/\//.test(url))
         .sort((a, b) => area(b[1]) - area(a[1]))[0];
-      if (widest) return { url: widest[0], source: 'selector:#landingImage[data-a-dynamic-image]' };
+      if (widest) return { url: widest[0], source: `selector:${selector}[data-a-dynamic-image]` };
     } catch {
       // A broken attribute leaves the plain src.
     }
   }
   const src = img.attribs.src?.trim();
-  if (src && /^https?:\/\//.test(src)) return { url: src, source: 'selector:#landingImage[src]' };
+  if (src && /^https?:\/\//.test(src)) return { url: src, source: `selector:${selector}[src]` };
   return null;
 }

@@ -4,7 +4,9 @@ import { amazonJpItemExtractor } from './item-extractor.js';
 
 // The detail page of one ASIN (10 upper-case letters or digits; ISBN-10s of books are ASINs too), as Amazon links it:
 // an optional interface-language prefix (`/-/en/`, `/-/ja/`, `/-/zh/`), an optional title slug, then `/dp/<ASIN>` or
-// `/gp/product/<ASIN>`, with at most a `/ref=…` tail (the query string is not part of the path).
+// `/gp/product/<ASIN>`, with at most a `/ref=…` tail (the query string is not part of the path). The mobile detail page
+// `/gp/aw/d/<ASIN>` is the same item in another template (none of the desktop buy-box ids); no page of it, real or
+// modelled from a public source, is at hand, so it is left unmatched rather than served through the desktop extractor.
 const ITEM_PATH = /^(?:\/-\/(?:en|ja|zh))?(?:\/[^/]+)?\/(?:dp|gp\/product)\/[A-Z0-9]{10}(?:\/(?:ref=[^/]*)?)?$/;
 
 /** True for a path of an Amazon.co.jp product detail page (exported for tests). */
@@ -43,7 +45,8 @@ export const amazonJp: Site = {
       verifiedBy:
         'one real page: amazon-jp/amazon_jp_B07WXL5YPW.html (browser-saved 2022-02, English interface, old ' +
         '#priceblock layout) passes; the current (2024–2026) corePrice/offer-display layout in Japanese is verified ' +
-        'by six modelled pages only',
+        'by twelve modelled pages only (books with a format switcher, Kindle with points, 定期おトク便, a withheld price among ' +
+        'them)',
     },
   ],
   secretQueryParams: [],
