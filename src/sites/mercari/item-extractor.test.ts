@@ -61,7 +61,7 @@ describe('mercari api request', () => {
   it('maps the page URL onto items/get with the web app headers and a valid DPoP proof', () => {
     const before = Math.floor(Date.now() / 1000);
     const req = mercariItemRequest(new URL('https://jp.mercari.com/en/item/m12871737078?ref=top'));
-    expect(req.url.href).toBe('https://api.mercari.jp/items/get?id=m12871737078');
+    expect(req.url.href).toBe('https://api.mercari.jp/items/get?id=m12871737078&include_auction=true');
     expect(item.api?.hosts).toEqual(['api.mercari.jp']);
     expect(item.api?.hosts).toContain(req.url.hostname);
     expect(req.headers?.['X-Platform']).toBe('web');
@@ -173,6 +173,44 @@ describe('mercari/item extractor', () => {
     for (const price of ['2,300円', '12.5', -1, 12.5, null, '']) {
       expect(failure({ result: 'OK', data: { ...base, price } }).code).toBe('extraction_failed');
     }
+  });
+
+  it('refuses a no-price listing (its flag or the 9999999 placeholder) and names only /price', () => {
+    for (const data of [
+      { price: 9999999, is_no_price: true },
+      { price: '9999999', isNoPrice: true },
+      { price: 9999999 },
+      { price: 0, is_no_price: true },
+      { price: 500, is_no_price: 'yes' },
+    ]) {
+      const error = failure({ result: 'OK', data: { ...base, ...data } });
+      expect(error.code).toBe('extraction_failed');
+      expect(error.message).toMatch(/no price/);
+      expect(error.extras).toEqual({ body: { fields: ['/price'] } });
+    }
+    // The highest price is a price when the item says so; a false flag changes nothing else.
+    expect(run({ price: 9999999, is_no_price: false }).data.price).toBe(9999999);
+    expect(run({ price: 4800, is_no_price: false }).data.price).toBe(4800);
+  });
+
+  it('serves an auction at data.price, says it is a current bid, and reports a highest_bid that disagrees', () => {
+    const auction = (info: Record<string, unknown>) =>
+      run({ price: 21500, auction_info: { total_bids: 7, initial_price: 15000, state: 'STATE_BIDDING', ...info } });
+    const agreeing = auction({ highest_bid: 21500 });
+    expect(agreeing.data.price).toBe(21500);
+    expect(agreeing.provenance.price).toMatch(/auction/);
+    expect(agreeing.warnings).toEqual([
+      'price: an auction listing; the price is the current bid and may rise until the auction ends',
+    ]);
+    const disagreeing = auction({ highest_bid: '23000' });
+    expect(disagreeing.data.price).toBe(21500);
+    expect(disagreeing.warnings).toContain(
+      'price: data.auction_info.highest_bid disagrees with data.price; serving data.price',
+    );
+    expect(disagreeing.warnings.join(' ')).not.toMatch(/23000|21500/);
+    // No auction part (the 2022 answers): no auction wording at all.
+    expect(run({}).warnings).toEqual([]);
+    expect(run({ auction_info: null }).provenance.price).toBe('json:$.data.price');
   });
 
   it('maps statuses in both spellings and leaves an unknown one out with a warning', () => {

@@ -41,6 +41,18 @@ const STATUS: ReadonlyMap<string, NonNullable<ItemData['availability']>> = new M
   ['sold_out', 'out_of_stock'],
 ]);
 
+// 価格なし出品: a listing without a price, on which buyers make offers. The search API marks it `isNoPrice: true` and
+// fills price with 9999999, Mercari's highest price (take-kun/mercapi cassette test_search_no_price_item, 2024); the
+// item answer spells its fields in snake_case. That number is a placeholder, never a price.
+const NO_PRICE_PLACEHOLDER = 9_999_999;
+
+/** True when the item says it has no price, or carries the placeholder without saying it is a real price. */
+function isNoPriceListing(item: Json, amount: number | undefined): boolean {
+  const flag = item.is_no_price ?? item.isNoPrice;
+  if (flag === true || flag === 'yes' || flag === 'true') return true;
+  return amount === NO_PRICE_PLACEHOLDER && flag !== false && flag !== 'no' && flag !== 'false';
+}
+
 // Mercari's fixed condition list (its facet ids 1–6): only 1 is new; 未使用に近い (2) is a used item by its own words.
 const NEW_CONDITION = /^新品/;
 
@@ -52,7 +64,7 @@ function isErrorBody(body: Json): boolean {
 
 export const mercariItemExtractor: Extractor = {
   id: ID,
-  version: 1,
+  version: 2,
   pageType: 'item',
   input: 'json',
   extract(page: NormalizedPage): Extraction {
@@ -88,6 +100,11 @@ export const mercariItemExtractor: Extractor = {
 
     set('title', text(item.name), 'json:$.data.name');
     const price = yen(item.price);
+    if (isNoPriceListing(item, price?.amount)) {
+      throw new KumoError('extraction_failed', `${ID}: the listing has no price (a no-price listing takes offers)`, {
+        body: { fields: ['/price'] },
+      });
+    }
     set('price', price?.amount, price?.fromString ? 'json:$.data.price (numeric string)' : 'json:$.data.price');
 
     const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
@@ -99,6 +116,18 @@ export const mercariItemExtractor: Extractor = {
           body: { fields: missing.map((f) => `/${f}`) },
         },
       );
+    }
+    // An auction (include_auction=true adds auction_info): data.price is the current bid, the amount the page
+    // shows, and highest_bid has always equalled it in the recordings (items/get and the search API alike). The
+    // price may still rise, which the buyer is told; a disagreement is reported, not resolved by guessing.
+    const auction = isObject(item.auction_info) ? item.auction_info : null;
+    if (auction) {
+      provenance.price += ' (an auction: the current bid)';
+      warnings.push('price: an auction listing; the price is the current bid and may rise until the auction ends');
+      const bid = yen(auction.highest_bid);
+      if (bid && bid.amount > 0 && bid.amount !== data.price) {
+        warnings.push('price: data.auction_info.highest_bid disagrees with data.price; serving data.price');
+      }
     }
     data.currency = 'JPY';
     provenance.currency = 'constant:JPY (jp.mercari.com sells in yen only)';

@@ -6,7 +6,7 @@ import { mercariItemExtractor } from './item-extractor.js';
 import { MERCARI_API_HOST, MERCARI_WEB_HOST, mercariItemId } from './item-url.js';
 
 /**
- * The request the web app makes for an item page: `GET https://api.mercari.jp/items/get?id=<id>` with
+ * The request the web app makes for an item page: `GET https://api.mercari.jp/items/get?id=<id>&include_auction=true` with
  * `X-Platform: web` and a fresh DPoP proof bound to that exact URL and method.
  */
 export function mercariItemRequest(pageUrl: URL): ApiRequest {
@@ -14,6 +14,9 @@ export function mercariItemRequest(pageUrl: URL): ApiRequest {
   if (!id) throw new KumoError('page_not_supported', 'mercari/item: the URL is not a /item/m<digits> page');
   const url = new URL(`https://${MERCARI_API_HOST}/items/get`);
   url.searchParams.set('id', id);
+  // The web app asks for the auction part too (2026 recordings): without it an auction's price cannot be told from
+  // a fixed one.
+  url.searchParams.set('include_auction', 'true');
   return {
     url,
     headers: { 'X-Platform': 'web', DPoP: createDpopProof({ url: url.href, method: 'GET' }) },
@@ -31,7 +34,8 @@ export const mercari: Site = {
   pageTypes: [
     {
       pageType: 'item',
-      urlPattern: '/item/m<digits> (also /en/item/…, /zh-TW/item/…), via api.mercari.jp/items/get?id=',
+      urlPattern:
+        '/item/m<digits> (also /en/item/…, /zh-TW/item/…), via api.mercari.jp/items/get?id=…&include_auction=true',
       matches: (url) => mercariItemId(url) !== null,
       api: { hosts: [MERCARI_API_HOST], request: mercariItemRequest },
       review: {
@@ -45,7 +49,9 @@ export const mercari: Site = {
       coverage: 'stable',
       verifiedBy:
         'recorded API response: mercari/mercapi_test_item.response.json (items/get m12871737078, 2022-09); ' +
-        'modelled responses in the same shape for new/buyer-paid, Mercari Shops, string price and an error body',
+        'run unseen: 4 more items/get answers of take-kun/mercapi (m70888717210, m77200069010, m94786104879, ' +
+        'the not-found error) and its 2026 auction answer; modelled responses in the same shape for new/buyer-paid, ' +
+        'Mercari Shops, string price, an auction with bids, a no-price listing and an error body',
     },
   ],
   secretQueryParams: [],

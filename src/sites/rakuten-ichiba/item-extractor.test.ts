@@ -54,6 +54,69 @@ describe('rakuten_ichiba/item', () => {
     expect(r.provenance.price).toBe('json:item-page-app-data.api.data.itemInfoSku.sku[].taxIncludedPrice');
   });
 
+  it('prices only the SKUs offered to buyers: a hidden SKU counts for neither price, range nor JAN', () => {
+    const r = extract(
+      appData({
+        sku: [
+          { variantId: 'a', taxIncludedPrice: 1480, articleNumber: { value: '4912345678904' } },
+          { variantId: 'b', taxIncludedPrice: 1480, articleNumber: { value: '4912345678904' } },
+          { variantId: 'old', hidden: true, taxIncludedPrice: 980, articleNumber: { value: '4912345678911' } },
+        ],
+      }) + name,
+    );
+    validateExtraction('item', r);
+    expect(r.data).toMatchObject({ price: 1480, jan: '4912345678904' });
+    expect(r.data.price_range).toBeUndefined();
+  });
+
+  it('calls an item sold out from variantMappedInventories only when every offered SKU has 0 and none back-orders', () => {
+    const stock = (info: Record<string, unknown>, inventories: unknown[]) =>
+      extract(
+        appData({
+          sku: [
+            { variantId: 'a', taxIncludedPrice: 1000 },
+            { variantId: 'b', taxIncludedPrice: 1200 },
+            { variantId: 'h', hidden: true, taxIncludedPrice: 900 },
+          ],
+          ...info,
+          purchaseInfo: { variantMappedInventories: inventories, sku: [] },
+        }) + name,
+      ).data.availability;
+    const zero = [
+      { sku: 'a', quantity: 0 },
+      { sku: 'b', quantity: '0' },
+      { sku: 'h', quantity: 40 },
+    ];
+    expect(stock({}, zero)).toBe('out_of_stock');
+    expect(
+      stock({}, [
+        { sku: 'a', quantity: 0 },
+        { sku: 'b', quantity: 3 },
+      ]),
+    ).toBeUndefined();
+    // A SKU without a count row is not known to be sold out.
+    expect(stock({}, [{ sku: 'a', quantity: 0 }])).toBeUndefined();
+    expect(stock({ unlimitedInventoryFlag: true }, zero)).toBeUndefined();
+    expect(stock({}, [])).toBeUndefined();
+    const backOrdered = extract(
+      appData({
+        sku: [{ variantId: 'a', taxIncludedPrice: 1000, backOrderFlag: true }],
+        purchaseInfo: { variantMappedInventories: [{ sku: 'a', quantity: 0 }] },
+      }) + name,
+    );
+    expect(backOrdered.data.availability).toBeUndefined();
+    // The buy box's own words still come first.
+    const worded = extract(
+      appData({
+        sku: [{ variantId: 'a', taxIncludedPrice: 1000 }],
+        purchaseInfo: { variantMappedInventories: [{ sku: 'a', quantity: 0 }] },
+      }) +
+        name +
+        '<div id="rakutenLimitedId_aroundCart"><span>お取り寄せ</span></div>',
+    );
+    expect(worded.data).toMatchObject({ availability: 'backorder', availability_text: 'お取り寄せ' });
+  });
+
   it('serves the displayed price and warns when data-price and the app data disagree', () => {
     const r = extract(
       `${appData({ sku: [{ taxIncludedPrice: 4400 }] })}${name}<div id="itemPrice">3,980円 (税込)</div><div id="priceCalculationConfig" data-price="4400"></div>`,

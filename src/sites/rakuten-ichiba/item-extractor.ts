@@ -45,7 +45,7 @@ const POINT_DECOY = /ゲット|プレゼント|エントリー|キャンペー�
 
 export const rakutenIchibaItemExtractor: Extractor = {
   id: ID,
-  version: 1,
+  version: 2,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {
@@ -85,8 +85,8 @@ export const rakutenIchibaItemExtractor: Extractor = {
     const priceArea = listedArea ? first(doc, listedArea) : price2Parent && isTag(price2Parent) ? price2Parent : null;
     const shown = priceArea ? shownPrice(priceArea) : null;
     const dataPrice = yen(firstAttr(doc, '#priceCalculationConfig[data-price]', 'data-price'));
-    const skuPrices = arr(sku?.sku)
-      .map((s) => yen(obj(s)?.taxIncludedPrice))
+    const skuPrices = offeredSkus(sku)
+      .map((s) => yen(s.taxIncludedPrice))
       .filter((n): n is number => n !== null);
     const normal = obj(obj(obj(obj(sku?.purchaseInfo)?.purchaseBySellType)?.normalPurchase)?.price);
     const appMin = skuPrices.length > 0 ? Math.min(...skuPrices) : yen(normal?.minPrice);
@@ -172,8 +172,8 @@ export const rakutenIchibaItemExtractor: Extractor = {
 
     // Identifiers: one JAN for the page only (variants with different JANs give none).
     const articleNumbers = new Set(
-      arr(sku?.sku)
-        .map((s) => str(obj(obj(s)?.articleNumber)?.value))
+      offeredSkus(sku)
+        .map((s) => str(obj(s.articleNumber)?.value))
         .filter((j): j is string => j !== null),
     );
     if (articleNumbers.size === 1) {
@@ -214,6 +214,13 @@ export const rakutenIchibaItemExtractor: Extractor = {
     return { data, provenance, warnings };
   },
 };
+
+/** The SKUs a buyer can choose: a `hidden` one is kept by the shop but not offered, so it prices nothing. */
+function offeredSkus(info: JsonObject | null): JsonObject[] {
+  return arr(info?.sku)
+    .map((s) => obj(s))
+    .filter((s): s is JsonObject => s !== null && s.hidden !== true);
+}
 
 interface AppData {
   info: JsonObject | null;
@@ -388,6 +395,24 @@ function readStock(buyBox: Element | null, sku: JsonObject | null, root: string,
   const conditions = arr(obj(sku?.purchaseInfo)?.sku).map((s) => str(obj(obj(s)?.newPurchaseSku)?.stockCondition));
   if (conditions.length > 0 && conditions.every((c) => c === 'sold-out')) {
     set('availability', 'out_of_stock', `json:${root}.purchaseInfo.sku[].newPurchaseSku.stockCondition`);
+    return;
+  }
+  // Today's pages keep the count per SKU in purchaseInfo.variantMappedInventories ({sku: variantId, quantity}) and
+  // leave purchaseInfo.sku empty. Nothing left of any offered SKU is sold out, unless the shop sells without a
+  // count (unlimitedInventoryFlag) or takes orders to back-order (a SKU's backOrderFlag).
+  if (!sku || sku.unlimitedInventoryFlag === true) return;
+  const offered = offeredSkus(sku);
+  const quantities = new Map<string, number | null>();
+  for (const entry of arr(obj(sku.purchaseInfo)?.variantMappedInventories)) {
+    const e = obj(entry);
+    const id = str(e?.sku);
+    if (id !== null) quantities.set(id, int(e?.quantity));
+  }
+  if (offered.length === 0 || quantities.size === 0) return;
+  const counts = offered.map((s) => quantities.get(str(s.variantId) ?? ''));
+  const backOrder = offered.some((s) => s.backOrderFlag === true || s.backOrder === true);
+  if (!backOrder && counts.every((q) => q === 0)) {
+    set('availability', 'out_of_stock', `json:${root}.purchaseInfo.variantMappedInventories[].quantity (all 0)`);
   }
 }
 

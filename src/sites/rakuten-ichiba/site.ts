@@ -23,7 +23,7 @@ export const rakutenIchiba: Site = {
       contentTypes: ['text/html', 'application/xhtml+xml'],
       coverage: 'beta',
       verifiedBy:
-        'modelled pages only (no real item page is available): today’s template with #item-page-app-data, and one legacy EUC-JP table page',
+        'modelled pages only (no real item page is available; a 2026 search of other projects found parsers and synthetic pages only): today’s template with #item-page-app-data (both roots, hidden SKUs, variantMappedInventories), and one legacy EUC-JP table page',
     },
   ],
   secretQueryParams: [],

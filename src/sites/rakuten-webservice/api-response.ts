@@ -14,12 +14,21 @@ export const RAKUTEN_SECRET_PARAMS = ['applicationId', 'accessKey', 'affiliateId
 
 export type RakutenApi = 'ichiba_item' | 'ichiba_ranking' | 'product' | 'books' | 'kobo';
 
+// The Books family: one API shape (title, itemPrice 税込, availability, postageFlag, isbn or jan) per shelf of
+// 楽天ブックス; a price team reads CDs, DVDs, games and software as much as books. BooksGenre/Search, Kobo/GenreSearch,
+// IchibaGenre and IchibaTag answer with genre trees, not items, and are left out.
 const API_OF: Readonly<Record<string, RakutenApi>> = {
   'IchibaItem/Search': 'ichiba_item',
   'IchibaItem/Ranking': 'ichiba_ranking',
   'Product/Search': 'product',
   'BooksBook/Search': 'books',
   'BooksTotal/Search': 'books',
+  'BooksCD/Search': 'books',
+  'BooksDVD/Search': 'books',
+  'BooksGame/Search': 'books',
+  'BooksMagazine/Search': 'books',
+  'BooksSoftware/Search': 'books',
+  'BooksForeignBook/Search': 'books',
   'Kobo/EbookSearch': 'kobo',
 };
 
@@ -33,7 +42,7 @@ const OPENAPI_PREFIX: Readonly<Record<RakutenApi, string>> = {
 };
 
 const ENDPOINT =
-  /^\/(services|ichibams|ichibaranking|ichibaproduct)\/api\/(IchibaItem\/Search|IchibaItem\/Ranking|Product\/Search|BooksBook\/Search|BooksTotal\/Search|Kobo\/EbookSearch)\/(\d{8})$/;
+  /^\/(services|ichibams|ichibaranking|ichibaproduct)\/api\/(IchibaItem\/Search|IchibaItem\/Ranking|Product\/Search|Books(?:Book|Total|CD|DVD|Game|Magazine|Software|ForeignBook)\/Search|Kobo\/EbookSearch)\/(\d{8})$/;
 
 /** Which API a request URL calls, or null when it is none of the supported endpoints (or asks for XML/JSONP). */
 export function rakutenApiOf(url: URL): RakutenApi | null {
@@ -121,6 +130,23 @@ function httpUrl(value: unknown): string | null {
   return s && HTTP_URL.test(s) ? s : null;
 }
 
+/**
+ * An item or shop page URL without the `rafcid` the 2022+ API appends (`?rafcid=wsc_i_is_<applicationId>`): it names
+ * the caller's application, a credential, and is no part of the page's address.
+ */
+function pageLink(value: unknown): string | null {
+  const s = httpUrl(value);
+  if (!s || !/[?&]rafcid=/i.test(s)) return s;
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    return null;
+  }
+  for (const name of [...url.searchParams.keys()]) if (name.toLowerCase() === 'rafcid') url.searchParams.delete(name);
+  return url.href;
+}
+
 function yen(value: unknown): number | null {
   const n = int(value);
   return n !== null && n >= 0 ? n : null;
@@ -165,7 +191,7 @@ function ichibaItem(e: JsonObject, api: RakutenApi): ListItemData | null {
   const title = text(e.itemName);
   if (!title) return null;
   const item: ListItemData = { title };
-  const url = httpUrl(e.itemUrl);
+  const url = pageLink(e.itemUrl);
   if (url) item.url = url;
   const rank = int(e.rank);
   if (api === 'ichiba_ranking' && rank !== null && rank >= 1) item.rank = rank;
@@ -177,6 +203,8 @@ function ichibaItem(e: JsonObject, api: RakutenApi): ListItemData | null {
     const tax = int(e.taxFlag);
     item.price_tax = tax === 0 ? 'included' : tax === 1 ? 'excluded' : 'unknown';
   }
+  const range = skuRange(e, price);
+  if (range) item.price_range = range;
   const points = int(e.pointRate);
   if (points !== null && points >= 0) item.points_rate = points;
   // postageFlag: 0 送料込 (the price includes delivery, 送料無料 among them), 1 送料別.
@@ -186,7 +214,7 @@ function ichibaItem(e: JsonObject, api: RakutenApi): ListItemData | null {
   Object.assign(item, stock(ICHIBA_STOCK, e.availability));
   const shop = text(e.shopName);
   if (shop) item.shop = shop;
-  const shopUrl = httpUrl(e.shopUrl);
+  const shopUrl = pageLink(e.shopUrl);
   if (shopUrl) item.shop_url = shopUrl;
   Object.assign(item, ratingOf(e));
   const images = imageUrls(arr(e.mediumImageUrls));
@@ -194,11 +222,25 @@ function ichibaItem(e: JsonObject, api: RakutenApi): ListItemData | null {
   return item;
 }
 
+/**
+ * Since Rakuten's SKU change (2024) an entry stands for all its variants: itemPriceMin/Max1 span every SKU, 2 the
+ * searchable ones, 3 the purchasable ones, and itemPriceBaseField names the tier itemPrice is the minimum of. The
+ * range is that tier's (purchasable when unnamed), only when it spans more than one price and holds itemPrice.
+ */
+function skuRange(e: JsonObject, price: number | null): { min: number; max: number } | null {
+  const tier = /^item_price_min([123])$/i.exec(str(e.itemPriceBaseField)?.trim() ?? '')?.[1] ?? '3';
+  const min = yen(e[`itemPriceMin${tier}`]);
+  const max = yen(e[`itemPriceMax${tier}`]);
+  if (min === null || max === null || min <= 0 || min >= max) return null;
+  if (price !== null && (price < min || price > max)) return null;
+  return { min, max };
+}
+
 function productItem(e: JsonObject): ListItemData | null {
   const title = text(e.productName);
   if (!title) return null;
   const item: ListItemData = { title };
-  const url = httpUrl(e.productUrlPC);
+  const url = pageLink(e.productUrlPC);
   if (url) item.url = url;
   // A catalogue product is sold by many shops: the price is the lowest new one on sale now, else the lowest on sale
   // (used included); the range spans every listing the API counted (its minPrice..maxPrice).
@@ -234,7 +276,7 @@ function booksItem(e: JsonObject, api: RakutenApi): ListItemData | null {
   const title = text(e.title);
   if (!title) return null;
   const item: ListItemData = { title };
-  const url = httpUrl(e.itemUrl);
+  const url = pageLink(e.itemUrl);
   if (url) item.url = url;
   const price = yen(e.itemPrice);
   if (price !== null) {
@@ -280,9 +322,9 @@ function entryOf(value: unknown): JsonObject | null {
 
 const ITEM_SOURCES: Readonly<Record<RakutenApi, string>> = {
   ichiba_item:
-    'json:$.Items[] itemName, itemUrl, itemPrice + taxFlag, pointRate, postageFlag, availability, shopName, shopUrl, reviewCount, reviewAverage, mediumImageUrls (affiliateUrl never read)',
+    'json:$.Items[] itemName, itemUrl, itemPrice + taxFlag, itemPriceMin/Max of the itemPriceBaseField tier as price_range, pointRate, postageFlag, availability, shopName, shopUrl, reviewCount, reviewAverage, mediumImageUrls (affiliateUrl never read; the rafcid query, which names the caller’s application, dropped from itemUrl and shopUrl)',
   ichiba_ranking:
-    'json:$.Items[] rank, itemName, itemUrl, itemPrice + taxFlag, pointRate, postageFlag, availability, shopName, shopUrl, reviewCount, reviewAverage, mediumImageUrls (affiliateUrl never read)',
+    'json:$.Items[] rank, itemName, itemUrl, itemPrice + taxFlag, itemPriceMin/Max of the itemPriceBaseField tier as price_range, pointRate, postageFlag, availability, shopName, shopUrl, reviewCount, reviewAverage, mediumImageUrls (affiliateUrl never read; the rafcid query, which names the caller’s application, dropped from itemUrl and shopUrl)',
   product:
     'json:$.Products[] productName, productUrlPC, usedExcludeSalesMinPrice (new, on sale) else salesMinPrice as price, minPrice..maxPrice as price_range, brandName, productNo, reviewCount, reviewAverage, mediumImageUrl',
   books:
@@ -301,8 +343,11 @@ export function readRakutenList(id: string, page: NormalizedPage): Extraction {
   const request = new URL(page.url);
   const api = rakutenApiOf(request) ?? apiFromShape(root);
   if (!api) fail(id, 'not an answer of a supported Rakuten API (no Items or Products list)');
-  const rawEntries = api === 'product' ? root.Products : root.Items;
-  if (!Array.isArray(rawEntries)) fail(id, `no ${api === 'product' ? 'Products' : 'Items'} list in the answer`);
+  const listKey = api === 'product' ? 'Products' : 'Items';
+  // A search nothing matches may come back without the list at all (`{"count": 0, "page": 1, …, "pageCount": 0}`,
+  // as rws-ruby-sdk recorded it): the count says it is an empty result. Without that count it is not a list.
+  const rawEntries = root[listKey] === undefined && int(root.count) === 0 ? [] : root[listKey];
+  if (!Array.isArray(rawEntries)) fail(id, `no ${listKey} list in the answer`);
 
   const warnings = [...(page.warnings ?? [])];
   let untitled = 0;
@@ -319,6 +364,10 @@ export function readRakutenList(id: string, page: NormalizedPage): Extraction {
     if (item) items.push(item);
     else untitled++;
   }
+  // Entries none of which carries this API's title field are another API's answer (a GORA course list, a genre
+  // tree) requested under this URL: not an empty result.
+  if (rawEntries.length > 0 && items.length === 0)
+    fail(id, `no entry of the ${listKey} list has the ${api} title field`);
   if (untitled > 0) warnings.push(`${untitled} entr${untitled === 1 ? 'y' : 'ies'} without a title left out`);
 
   const scrubbed = withoutSecrets(items, secretValues(request));

@@ -39,6 +39,10 @@ describe('rakuten_webservice URLs', () => {
       ['https://openapi.rakuten.co.jp/ichibaproduct/api/Product/Search/20250801?productCode=1', 'search'],
       ['https://openapi.rakuten.co.jp/services/api/BooksBook/Search/20170404?isbn=1', 'search'],
       ['https://openapi.rakuten.co.jp/services/api/Kobo/EbookSearch/20170426?keyword=a', 'search'],
+      ...['CD', 'DVD', 'Game', 'Magazine', 'Software', 'ForeignBook'].map(
+        (shelf) => [`${APP}/Books${shelf}/Search/20170404?keyword=a`, 'search'] as const,
+      ),
+      ['https://openapi.rakuten.co.jp/services/api/BooksCD/Search/20170404?jan=1', 'search'],
     ] as const) {
       expect(pageTypeOf(href), href).toBe(type);
     }
@@ -47,6 +51,11 @@ describe('rakuten_webservice URLs', () => {
       `${APP}/IchibaItem/Search/20170706?callback=f`,
       `${APP}/IchibaItem/Search/2017070`,
       `${APP}/IchibaGenre/Search/20140222`,
+      `${APP}/IchibaTag/Search/20140222`,
+      `${APP}/BooksGenre/Search/20121128`,
+      `${APP}/Kobo/GenreSearch/20131010`,
+      `${APP}/BooksComic/Search/20170404`,
+      `${APP}/Travel/SimpleHotelSearch/20170426`,
       'https://app.rakuten.co.jp/ichibams/api/IchibaItem/Search/20220601',
       'https://openapi.rakuten.co.jp/ichibams/api/Product/Search/20250801',
     ]) {
@@ -138,6 +147,103 @@ describe('rakuten_webservice extraction', () => {
         scripts: [],
       }),
     ).toThrow(/reads the JSON answer/);
+  });
+
+  it('reads an answer without its list as empty only when its count says 0', () => {
+    const empty = rakutenSearchExtractor.extract(
+      json(`${APP}/IchibaItem/Search/20220601?elements=itemName`, { count: 0, page: 1, pageCount: 0 }),
+    );
+    validateExtraction('search', empty);
+    expect(empty.data).toEqual({ items: [], next_page: null, total: 0, page: 1 });
+    const books = rakutenSearchExtractor.extract(json(`${APP}/BooksCD/Search/20170404`, { count: '0', page: 1 }));
+    expect(books.data.items).toEqual([]);
+    for (const body of [
+      { page: 1, pageCount: 0 },
+      { count: 3, page: 1 },
+      { count: 0, Items: {} },
+    ]) {
+      expect(() => rakutenSearchExtractor.extract(json(`${APP}/IchibaItem/Search/20220601`, body))).toThrow(
+        /no Items list/,
+      );
+    }
+    expect(() => rakutenSearchExtractor.extract(json(`${APP}/Product/Search/20170426`, { count: 1 }))).toThrow(
+      /no Products list/,
+    );
+  });
+
+  it('refuses a list none of whose entries has the API’s title field (another API’s answer)', () => {
+    const gora = { count: 2, page: 1, pageCount: 1, Items: [{ golfCourseName: 'A' }, { golfCourseName: 'B' }] };
+    expect(() => rakutenSearchExtractor.extract(json(`${APP}/IchibaItem/Search/20220601`, gora))).toThrow(
+      /no entry of the Items list has the ichiba_item title field/,
+    );
+    const hotels = { count: 1, page: 1, Items: [{ hotel: [] }] };
+    expect(() => rakutenSearchExtractor.extract(json(`${APP}/BooksTotal/Search/20170404`, hotels))).toThrow(KumoError);
+  });
+
+  it('takes the variant price range from the tier itemPriceBaseField names, and only a real range', () => {
+    const sku = (over: Record<string, unknown>) =>
+      item({
+        itemPrice: 1200,
+        itemPriceMin1: 900,
+        itemPriceMax1: 5000,
+        itemPriceMin2: 1000,
+        itemPriceMax2: 4000,
+        itemPriceMin3: 1200,
+        itemPriceMax3: 3000,
+        ...over,
+      });
+    const ranges = (entries: unknown[], url = `${APP}/IchibaItem/Search/20220601`) =>
+      (rakutenSearchExtractor.extract(json(url, answer(entries))).data.items as { price_range?: unknown }[]).map(
+        (i) => i.price_range ?? null,
+      );
+    expect(
+      ranges([
+        sku({ itemPriceBaseField: 'item_price_min3' }),
+        sku({ itemPriceBaseField: 'item_price_min2', itemPrice: 1000 }),
+        sku({}),
+        sku({ itemPriceBaseField: 'item_price_min3', itemPriceMin3: 1200, itemPriceMax3: 1200 }),
+        sku({ itemPriceBaseField: 'item_price_min3', itemPrice: 800 }),
+        item(),
+      ]),
+    ).toEqual([{ min: 1200, max: 3000 }, { min: 1000, max: 4000 }, { min: 1200, max: 3000 }, null, null, null]);
+    // The ranking answer writes the same fields as strings.
+    const ranking = rakutenRankingExtractor.extract(
+      json(`${APP}/IchibaItem/Ranking/20220601`, {
+        Items: [
+          {
+            Item: {
+              ...item({ itemPrice: '3980', rank: 1 }),
+              hasPriceRange: 1,
+              itemPriceBaseField: 'item_price_min3',
+              itemPriceMin3: '3980',
+              itemPriceMax3: '5980',
+            },
+          },
+        ],
+      }),
+    );
+    expect((ranking.data.items as { price_range?: unknown }[])[0]!.price_range).toEqual({ min: 3980, max: 5980 });
+  });
+
+  it('drops the rafcid that names the caller’s application from item and shop links, keeping the rest', () => {
+    const request = `${APP}/IchibaItem/Search/20220601?applicationId=1111222233334444555&keyword=x`;
+    const r = rakutenSearchExtractor.extract(
+      json(
+        request,
+        answer([
+          item({
+            itemUrl: 'https://item.rakuten.co.jp/shop-a/item-1/?variantId=v2&rafcid=wsc_i_is_1111222233334444555',
+            shopUrl: 'https://www.rakuten.co.jp/shop-a/?RAFCID=wsc_i_is_1111222233334444555',
+          }),
+        ]),
+      ),
+    );
+    validateExtraction('search', r);
+    expect(r.data.items).toMatchObject([
+      { url: 'https://item.rakuten.co.jp/shop-a/item-1/?variantId=v2', shop_url: 'https://www.rakuten.co.jp/shop-a/' },
+    ]);
+    expect(JSON.stringify(r.data)).not.toContain('1111222233334444555');
+    expect(r.warnings).toEqual([]);
   });
 
   it('tells the API from the shape when the path does not say', () => {

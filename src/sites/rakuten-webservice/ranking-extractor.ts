@@ -5,7 +5,7 @@ import { readRakutenList } from './api-response.js';
 
 export const rakutenRankingExtractor: Extractor = {
   id: 'rakuten_webservice/ranking',
-  version: 1,
+  version: 2,
   pageType: 'ranking',
   input: 'json',
   extract(page: NormalizedPage): Extraction {

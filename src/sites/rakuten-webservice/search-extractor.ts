@@ -5,7 +5,7 @@ import { readRakutenList } from './api-response.js';
 
 export const rakutenSearchExtractor: Extractor = {
   id: 'rakuten_webservice/search',
-  version: 1,
+  version: 2,
   pageType: 'search',
   input: 'json',
   extract(page: NormalizedPage): Extraction {

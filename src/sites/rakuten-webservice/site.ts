@@ -1,5 +1,5 @@
 // 楽天ウェブサービス (app.rakuten.co.jp, and openapi.rakuten.co.jp since the 2026 migration): the public JSON APIs of
-// Ichiba item search and ranking, Product search, Books and Kobo search; the caller brings its own credentials.
+// Ichiba item search and ranking, Product search, the Books family and Kobo search; the caller brings its credentials.
 import type { Site } from '../site.js';
 import { RAKUTEN_SECRET_PARAMS, rakutenApiOf } from './api-response.js';
 import { rakutenRankingExtractor } from './ranking-extractor.js';
@@ -18,7 +18,7 @@ export const rakutenWebservice: Site = {
     {
       pageType: 'search',
       urlPattern:
-        '/services/api/{IchibaItem/Search|Product/Search|BooksBook/Search|BooksTotal/Search|Kobo/EbookSearch}/<yyyymmdd> (openapi host: /ichibams/api/IchibaItem/Search/…, /ichibaproduct/api/Product/Search/…, /services/api/Books…, /services/api/Kobo/…); JSON only; applicationId, accessKey, affiliateId are secrets',
+        '/services/api/{IchibaItem/Search|Product/Search|Books{Book,Total,CD,DVD,Game,Magazine,Software,ForeignBook}/Search|Kobo/EbookSearch}/<yyyymmdd> (openapi host: /ichibams/api/IchibaItem/Search/…, /ichibaproduct/api/Product/Search/…, /services/api/Books…, /services/api/Kobo/…); JSON only; applicationId, accessKey, affiliateId are secrets',
       matches: (url) => {
         const api = rakutenApiOf(url);
         return api !== null && api !== 'ichiba_ranking';
@@ -27,7 +27,7 @@ export const rakutenWebservice: Site = {
       contentTypes: ['application/json'],
       coverage: 'stable',
       verifiedBy:
-        'real responses: rakuten/item_search_with_keyword_Ruby.json, rakuten/product_search.json, rakuten-books/{book,total,ebook}_search…Ruby.json (rws-ruby-sdk fixtures); modelled: formatVersion 1, taxFlag 1, empty result, error',
+        'real responses: rakuten/item_search_with_keyword_Ruby.json, rakuten/product_search.json, rakuten-books/{book,total,ebook}_search…Ruby.json (rws-ruby-sdk fixtures); run unseen: rws-ruby-sdk BooksCD/DVD/Game/Magazine/Software/ForeignBook answers and its no-items answer; modelled: formatVersion 1, taxFlag 1, empty result (with and without Items), BooksCD, SKU price range (itemPriceMin/Max), error',
     },
     {
       pageType: 'ranking',
