@@ -163,6 +163,21 @@ describe('netsea/search cards', () => {
     expect(items(html)[0]).toMatchObject({ shop: 'テスト卸 株式会社', shop_url: 'https://www.netsea.jp/shop/777' });
   });
 
+  it('marks a card whose image block is marked sold out as out of stock, with its notice words when printed', () => {
+    const plain = results(card('E-1', '<p class="price">500円<span>/点(税抜)</span></p>'));
+    const soldOut = plain.replace(
+      '<div class="showcaseBox">',
+      '<div class="showcaseItemsImgBlock  ItemsSoldout "></div><div class="showcaseBox">',
+    );
+    expect(items(plain)[0]!.availability).toBeUndefined();
+    expect(items(soldOut)[0]).toMatchObject({ availability: 'out_of_stock' });
+    const worded = soldOut.replace(
+      '<div class="priceBlock">',
+      '<p class="exclamNoticeMsg">品切れになりました</p><div class="priceBlock">',
+    );
+    expect(items(worded)[0]).toMatchObject({ availability: 'out_of_stock', availability_text: '品切れになりました' });
+  });
+
   it('fails when the page counts results but holds no card of the list template', () => {
     const html =
       '<div id="searchResultsArea"><p class="paginationTxt">1から40件／全900件中</p>' +

@@ -1,6 +1,7 @@
 // NETSEA item lists (search, supplier and category results): the `.showcaseType01` cards of `.showcaseWrap`.
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
+import { availabilityFromText } from '../../extract/availability.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import type { ListData, ListItemData } from '../../extract/page-types.js';
 import { all, first, firstText, textOf } from '../../extract/selectors.js';
@@ -138,6 +139,13 @@ function cardItem(card: Element, page: HtmlPage): ListItemData | null {
     item.sku = code;
     const jan = parseJan(code);
     if (jan && jan === code) item.jan = jan;
+  }
+  // A sold-out card marks its image block (`showcaseItemsImgBlock ItemsSoldout`, the slot every card's class list
+  // leaves open); the words, when the card prints them, are its notice (品切れになりました).
+  if (first(card, '.showcaseItemsImgBlock.ItemsSoldout')) {
+    const words = firstText(card, '.exclamNoticeMsg');
+    item.availability = (words ? availabilityFromText(words)?.availability : undefined) ?? 'out_of_stock';
+    if (words) item.availability_text = words;
   }
   const img = first(card, 'img.itemsThum');
   const image = absolute(img?.attribs['data-src'] ?? img?.attribs.src, page.url);
