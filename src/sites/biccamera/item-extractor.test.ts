@@ -150,6 +150,7 @@ describe('biccamera/item', () => {
     ['label_blue', '予約受付中', 'preorder'],
     ['label_gray', '完売しました', 'out_of_stock'],
     ['label_orange', 'お取り寄せ', 'backorder'],
+    ['bcs_zaiko', '入荷次第出荷', 'backorder'],
   ])('reads the %s stock label (%s)', (cls, words, availability) => {
     const r = extract(basic(`${price('980円（税込）')}<p><span class="${cls}">${words}</span></p>`));
     expect(r.data).toMatchObject({ availability, availability_text: words });
@@ -164,6 +165,20 @@ describe('biccamera/item', () => {
     expect(sale.data).toMatchObject({ price: 54978, on_sale: true, sale_label: 'ネット限定価格' });
     const plain = extract(basic(price('<span>ネット限定価格</span> <span class="val">54,978</span>円（税込）')));
     expect(plain.data.sale_label).toBeUndefined();
+  });
+
+  it('ignores the list and history tiles of the real list markup (.bcs_listItem li.prod_box, .bcs_itemList)', () => {
+    const tiles =
+      '<div class="bcs_itemList"><h2>最近チェックした商品</h2><ul><li><p class="bcs_price"><span class="val">1,280円</span></p>' +
+      '<p class="bcs_point"><span>12ポイント</span></p></li></ul></div>' +
+      '<div class="bcs_listItem"><ul><li class="prod_box"><p class="bcs_price"><span class="val">36,702円</span></p>' +
+      '<p class="bcs_nouki"><span class="bcs_zaiko">入荷次第出荷</span></p></li></ul></div>';
+    const r = extract(
+      `<div id="bcs_detail"><h1>テスト商品</h1>${tiles}<ul class="tax_cell"><li>9,980円（税込）</li></ul></div>`,
+    );
+    expect(r.data).toMatchObject({ price: 9980, price_tax: 'included' });
+    expect(r.data.points).toBeUndefined();
+    expect(r.data.availability).toBeUndefined();
   });
 
   it('gives no check-digit warning when the JAN cell holds a sentence', () => {

@@ -29,8 +29,9 @@ const SITE_NAME = 'ビックカメラ.com';
 // #bcs_detail (the block public scrapers read the spec rows from) with product tiles left out.
 const BASIC = '.bcs_basicInfo';
 const DETAIL = '#bcs_detail';
-// Product tiles of carousels and lists (.bcs_itemBox, .bcs_boxItem li.prod_box).
-const TILE = /\b(?:bcs_itemBox|bcs_boxItem|prod_box)\b/;
+// Product tiles of carousels and lists (.bcs_itemBox, .bcs_boxItem, and as a real 2024 search page has them,
+// .bcs_listItem > li.prod_box and the 最近チェックした商品 history .bcs_itemList).
+const TILE = /\b(?:bcs_itemBox|bcs_boxItem|bcs_listItem|bcs_itemList|prod_box)\b/;
 // Stock labels: .bcs_stock / the sold-out sentence in .bcs_red, and the coloured labels list pages and older item
 // pages use (label_green 在庫あり, label_orange お取り寄せ, label_blue 予約受付中, label_gray 完売しました).
 const STOCK_CLASSES = [
@@ -40,6 +41,8 @@ const STOCK_CLASSES = [
   '.label_orange',
   '.label_blue',
   '.label_gray',
+  // The real 2024 list tiles write the delivery line's stock words in .bcs_zaiko (入荷次第出荷).
+  '.bcs_zaiko',
 ] as const;
 // Price labels that name the selling price's channel or campaign (ネット限定価格, タイムセール価格 …).
 const SALE_LABEL = /(ネット限定価格|タイムセール(?:価格)?|期間限定価格|特価)/;
@@ -361,6 +364,8 @@ function stockWords(text: string | null): StockWords | null {
   if (!text) return null;
   const words = normalizeText(text);
   if (/在庫がなくなりました|在庫切れ/.test(words)) return { availability: 'out_of_stock', text: words };
+  // 入荷次第出荷: ships once the goods arrive, an order is taken without stock.
+  if (/入荷次第(?:出荷|発送)/.test(words)) return { availability: 'backorder', text: words };
   return availabilityFromText(words);
 }
 
