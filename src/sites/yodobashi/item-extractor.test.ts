@@ -144,6 +144,14 @@ describe('yodobashi/item', () => {
     expect(excluded.data.shipping).toBeUndefined();
   });
 
+  it('reads the points rate line under either spelling of its id', () => {
+    for (const id of ['js_scl_pointRate', 'js_scl_pointrate']) {
+      const r = extract(`${h1}${price('￥10,000')}<p><span id="${id}">10％（1,000ポイント）</span></p>${tile}`);
+      expect(r.data).toMatchObject({ points: 1000, points_rate: 10 });
+      expect(r.provenance.points).toBe(`selector:#${id}`);
+    }
+  });
+
   it('reads the stock words of layouts without the buy box id, never those of product tiles', () => {
     const tileStock =
       '<div class="srcResultItem_block js_productBox"><ul><li><span class="productPrice">￥1,980</span></li>' +

@@ -20,8 +20,9 @@ const SITE_NAME = 'ヨドバシ.com';
 // The selling price: #js_scl_unitPrice (span.productPrice, "￥139,800") is what every public scraper of the site
 // reads; #js_scl_salesPrice is the id the same block uses on sale pages.
 const PRICE_SELECTORS = ['#js_scl_unitPrice', '#js_scl_salesPrice'] as const;
-// Points: "13,980 ゴールドポイント（10％還元）" in span.js_ppPoint, or "10％（1,000ポイント）" in #js_scl_pointrate.
-const POINT_SELECTORS = ['#js_scl_pointrate', '#js_scl_pointValue', '.js_ppPoint'] as const;
+// Points: "13,980 ゴールドポイント（10％還元）" in span.js_ppPoint, or "10％（1,000ポイント）" in #js_scl_pointrate; a
+// current public checker reads #js_scl_pointRate first (ids are case-sensitive, both spellings are read).
+const POINT_SELECTORS = ['#js_scl_pointRate', '#js_scl_pointrate', '#js_scl_pointValue', '.js_ppPoint'] as const;
 // Stock words sit in the buy box's .salesInfo (在庫あり, 販売休止中です, 販売を終了しました …); older layouts write them
 // in span#salesInfoTxt (ただいま予約受付中！) or span.stockInfo > span.green|red (在庫あり, お取り寄せ) without the buy box
 // id. Product tiles reuse .stockInfo, so the bare classes are read outside tiles only.
