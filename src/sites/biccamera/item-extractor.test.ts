@@ -125,6 +125,70 @@ describe('biccamera/item', () => {
     expect(r.warnings).toContain('jan: the page shows a JAN that fails its check digit; left out');
   });
 
+  it('reads layouts without the basic-info block from #bcs_detail, product tiles left out', () => {
+    const tile =
+      '<div class="bcs_boxItem"><ul><li class="prod_box"><p class="bcs_price"><span class="val">5,280</span>円（税込）</p>' +
+      '<p class="bcs_point">528ポイント（10%）</p><p><span class="label_gray">完売しました</span></p></li></ul></div>';
+    const r = extract(
+      `<div id="bcs_detail"><h1>テスト商品 ホワイト</h1>${tile}<ul class="tax_cell"><li>ネット限定価格</li><li>39,800円（税込）</li></ul>` +
+        '<p class="bcs_point">3,980ポイント（10%）</p><p><span class="label_orange">お取り寄せ</span></p>' +
+        '<table><tr><th>メーカー</th><td>シャープ｜SHARP（メーカーサイトへ）</td></tr></table></div>',
+    );
+    expect(r.data).toMatchObject({
+      title: 'テスト商品 ホワイト',
+      price: 39800,
+      price_tax: 'included',
+      points: 3980,
+      availability: 'backorder',
+      availability_text: 'お取り寄せ',
+      brand: 'シャープ',
+    });
+    expect(r.provenance.price).toBe('selector:#bcs_detail .tax_cell li');
+  });
+
+  it.each([
+    ['label_blue', '予約受付中', 'preorder'],
+    ['label_gray', '完売しました', 'out_of_stock'],
+    ['label_orange', 'お取り寄せ', 'backorder'],
+    ['bcs_zaiko', '入荷次第出荷', 'backorder'],
+  ])('reads the %s stock label (%s)', (cls, words, availability) => {
+    const r = extract(basic(`${price('980円（税込）')}<p><span class="${cls}">${words}</span></p>`));
+    expect(r.data).toMatchObject({ availability, availability_text: words });
+  });
+
+  it('labels a sale with the label written in the price element, only beside a usual price', () => {
+    const sale = extract(
+      basic(
+        `<p>通常価格：59,978円（税込）</p>${price('<span>ネット限定価格</span> <span class="val">54,978</span>円（税込）')}`,
+      ),
+    );
+    expect(sale.data).toMatchObject({ price: 54978, on_sale: true, sale_label: 'ネット限定価格' });
+    const plain = extract(basic(price('<span>ネット限定価格</span> <span class="val">54,978</span>円（税込）')));
+    expect(plain.data.sale_label).toBeUndefined();
+  });
+
+  it('ignores the list and history tiles of the real list markup (.bcs_listItem li.prod_box, .bcs_itemList)', () => {
+    const tiles =
+      '<div class="bcs_itemList"><h2>最近チェックした商品</h2><ul><li><p class="bcs_price"><span class="val">1,280円</span></p>' +
+      '<p class="bcs_point"><span>12ポイント</span></p></li></ul></div>' +
+      '<div class="bcs_listItem"><ul><li class="prod_box"><p class="bcs_price"><span class="val">36,702円</span></p>' +
+      '<p class="bcs_nouki"><span class="bcs_zaiko">入荷次第出荷</span></p></li></ul></div>';
+    const r = extract(
+      `<div id="bcs_detail"><h1>テスト商品</h1>${tiles}<ul class="tax_cell"><li>9,980円（税込）</li></ul></div>`,
+    );
+    expect(r.data).toMatchObject({ price: 9980, price_tax: 'included' });
+    expect(r.data.points).toBeUndefined();
+    expect(r.data.availability).toBeUndefined();
+  });
+
+  it('gives no check-digit warning when the JAN cell holds a sentence', () => {
+    const r = extract(
+      `${basic(price('980円（税込）'))}<table class="bcs_spec"><tr><th>JANコード</th><td>セット商品のためなし</td></tr></table>`,
+    );
+    expect(r.data.jan).toBeUndefined();
+    expect(r.warnings).toEqual([]);
+  });
+
   it('fails when only recommended products carry a price, naming fields and no page content', () => {
     try {
       extract(`${basic('<p class="bcs_price">価格未定</p>')}${carousel}`);

@@ -1,5 +1,5 @@
 // ビックカメラ.com item pages: JSON-LD Product where present, the displayed price block (.bcs_basicInfo) deciding.
-import { isTag, type Element } from 'domhandler';
+import { isTag, isText, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { availabilityFromText, availabilityOf, type StockWords } from '../../extract/availability.js';
@@ -25,10 +25,27 @@ import { normalizeText } from '../../normalize/text.js';
 const ID = 'biccamera/item';
 const SITE_NAME = 'ビックカメラ.com';
 // The product's own block; recommendation carousels reuse .bcs_title / .bcs_price / .bcs_point inside .bcs_itemBox,
-// so every display selector is scoped to the basic-info block.
+// so every display selector is scoped to the basic-info block, or, on layouts without it, to the detail area
+// #bcs_detail (the block public scrapers read the spec rows from) with product tiles left out.
 const BASIC = '.bcs_basicInfo';
-const PRICE_SELECTORS = ['#PRICE', `${BASIC} .bcs_price`] as const;
-const STOCK_SELECTORS = [`${BASIC} .bcs_stock`, `${BASIC} .bcs_red`, `${BASIC} .label_green`] as const;
+const DETAIL = '#bcs_detail';
+// Product tiles of carousels and lists (.bcs_itemBox, .bcs_boxItem, and as a real 2024 search page has them,
+// .bcs_listItem > li.prod_box and the 最近チェックした商品 history .bcs_itemList).
+const TILE = /\b(?:bcs_itemBox|bcs_boxItem|bcs_listItem|bcs_itemList|prod_box)\b/;
+// Stock labels: .bcs_stock / the sold-out sentence in .bcs_red, and the coloured labels list pages and older item
+// pages use (label_green 在庫あり, label_orange お取り寄せ, label_blue 予約受付中, label_gray 完売しました).
+const STOCK_CLASSES = [
+  '.bcs_stock',
+  '.bcs_red',
+  '.label_green',
+  '.label_orange',
+  '.label_blue',
+  '.label_gray',
+  // The real 2024 list tiles write the delivery line's stock words in .bcs_zaiko (入荷次第出荷).
+  '.bcs_zaiko',
+] as const;
+// Price labels that name the selling price's channel or campaign (ネット限定価格, タイムセール価格 …).
+const SALE_LABEL = /(ネット限定価格|タイムセール(?:価格)?|期間限定価格|特価)/;
 const LIST_LABELS = /(メーカー希望小売価格|希望小売価格|通常価格|参考価格)/;
 
 type Draft = Partial<ItemData>;
@@ -58,15 +75,17 @@ export const biccameraItemExtractor: Extractor = {
     const sd = fromJsonLd ? 'json-ld' : 'microdata';
     const offer = product?.offers.find((o) => o.price !== null) ?? product?.offers[0];
     const meta = readMeta(page);
-    const basic = first(doc, BASIC);
+    const scope = productScope(doc);
+    const basic = scope?.element ?? null;
+    const where = scope?.selector ?? BASIC;
 
     set('title', clean(product?.name), `${sd}:name`);
-    set('title', basic ? firstText(basic, 'h1') : null, `selector:${BASIC} h1`);
+    set('title', basic ? firstText(basic, 'h1') : null, `selector:${where} h1`);
     set('title', firstText(doc, 'h1.bcs_title'), 'selector:h1.bcs_title');
     set('title', titleFromHead(meta.ogTitle), 'meta:og:title');
 
     // Price: what the buyer is shown wins; JSON-LD confirms it, or stands in only when nothing is displayed.
-    const shown = displayedPrice(doc);
+    const shown = displayedPrice(doc, scope);
     const structured = offer?.price ?? null;
     let tax: TaxStatus = 'unknown';
     let taxSource = '';
@@ -94,7 +113,7 @@ export const biccameraItemExtractor: Extractor = {
     if (missing.length > 0) {
       throw new KumoError(
         'extraction_failed',
-        `${ID}: no ${missing.join(' and ')} found (json-ld, microdata, ${BASIC} h1 and price, og: meta)`,
+        `${ID}: no ${missing.join(' and ')} found (json-ld, microdata, ${BASIC} or ${DETAIL} h1 and price, og: meta)`,
         { body: { fields: missing.map((f) => `/${f}`) } },
       );
     }
@@ -105,27 +124,32 @@ export const biccameraItemExtractor: Extractor = {
     if (taxSource) provenance.price_tax = taxSource;
     set('price_excluding_tax', shown?.excluding, shown?.source ?? '');
 
-    const list = basic ? labelledPrice(textOf(basic)) : null;
+    const list = basic ? labelledPrice(ownText(basic)) : null;
     if (list && list.amount > price) {
-      set('list_price', list.amount, `selector:${BASIC} (${list.label})`);
+      set('list_price', list.amount, `selector:${where} (${list.label})`);
       // 通常価格 is the shop's own usual price, so a lower price beside it is a sale; a maker's price is not.
-      if (list.label === '通常価格') set('on_sale', true, `selector:${BASIC} (通常価格)`);
+      if (list.label === '通常価格') {
+        set('on_sale', true, `selector:${where} (通常価格)`);
+        // The price's own label says which sale it is (ネット限定価格 …).
+        set('sale_label', shown?.label, `${shown?.source ?? ''} (label)`);
+      }
     }
 
     const range = priceRange(doc, offer, price, sd);
     set('price_range', range?.range, range?.source ?? '');
 
-    const pointText = basic ? firstText(basic, '.bcs_point') : null;
+    const pointEl = basic ? ownFirst(basic, '.bcs_point') : null;
+    const pointText = pointEl ? textOf(pointEl) : null;
     if (pointText) {
       const points = parsePoints(pointText);
-      set('points', points.amount, `selector:${BASIC} .bcs_point`);
-      set('points_rate', points.rate, `selector:${BASIC} .bcs_point`);
+      set('points', points.amount, `selector:${where} .bcs_point`);
+      set('points_rate', points.rate, `selector:${where} .bcs_point`);
     }
 
     const shippingLine = basic ? deepestWith(basic, /送料/) : null;
     if (shippingLine) {
       const terms = parseShippingTerms(shippingLine);
-      const source = `selector:${BASIC} (送料 line)`;
+      const source = `selector:${where} (送料 line)`;
       if (terms.shipping !== 'unknown' || terms.fee !== null || terms.freeThreshold !== null) {
         set('shipping', terms.shipping, source);
         set('shipping_fee', terms.fee, source);
@@ -133,11 +157,12 @@ export const biccameraItemExtractor: Extractor = {
       }
     }
 
-    for (const selector of STOCK_SELECTORS) {
-      const stock = stockWords(firstText(doc, selector));
+    for (const selector of basic ? STOCK_CLASSES : []) {
+      const el = ownFirst(basic!, selector);
+      const stock = stockWords(el ? textOf(el) : null);
       if (!stock) continue;
-      set('availability', stock.availability, `selector:${selector}`);
-      set('availability_text', stock.text, `selector:${selector}`);
+      set('availability', stock.availability, `selector:${where} ${selector}`);
+      set('availability_text', stock.text, `selector:${where} ${selector}`);
       break;
     }
     set('availability', availabilityOf(offer?.availability), `${sd}:offers.availability`);
@@ -145,15 +170,19 @@ export const biccameraItemExtractor: Extractor = {
     const spec = specTable(doc);
     set('brand', clean(product?.brand), `${sd}:brand`);
     // The site writes makers as `エレコム｜ELECOM`: the Japanese name is the maker, the Latin one its brand mark.
-    set('brand', makerName(basic ? firstText(basic, '.bcs_maker') : null), `selector:${BASIC} .bcs_maker`);
-    set('brand', makerName(spec.get('メーカー') ?? spec.get('メーカー名') ?? null), 'selector:.bcs_spec (メーカー)');
+    const makerEl = basic ? ownFirst(basic, '.bcs_maker') : null;
+    set('brand', makerName(makerEl ? textOf(makerEl) : null), `selector:${where} .bcs_maker`);
+    set('brand', makerName(spec.get('メーカー') ?? spec.get('メーカー名') ?? null), 'selector:spec table (メーカー)');
     set('shop', clean(offer?.seller), `${sd}:offers.seller.name`);
     set('shop', meta.ogSiteName, 'meta:og:site_name');
 
     set('jan', product?.gtin ? parseJan(product.gtin) : null, `${sd}:gtin13`);
     const janText = spec.get('JANコード') ?? spec.get('JAN');
-    set('jan', janText ? parseJan(janText) : null, 'selector:.bcs_spec (JANコード)');
-    if (janText && !data.jan) warnings.push('jan: the page shows a JAN that fails its check digit; left out');
+    set('jan', janText ? parseJan(janText) : null, 'selector:spec table (JANコード)');
+    // Set products write a sentence (セット商品のためなし) where the code would be: only a number can fail its check.
+    if (janText && !data.jan && /\d{8,}/.test(janText.replace(/[\s-]/g, ''))) {
+      warnings.push('jan: the page shows a JAN that fails its check digit; left out');
+    }
     set('sku', clean(product?.sku), `${sd}:sku`);
     set('sku', itemNumber(page.url), 'url:/bc/item/<number>/');
 
@@ -176,13 +205,40 @@ interface ShownPrice {
   taxSource: string;
   excluding: number | null;
   source: string;
+  /** The sale or channel label written in the price element (ネット限定価格 …). */
+  label: string | null;
 }
 
-/** The price element's text (`12,800円（税込）`, or `11,637円（税抜） 12,800円（税込）`) through parsePrice. */
-function displayedPrice(doc: Root): ShownPrice | null {
-  for (const selector of PRICE_SELECTORS) {
+interface Scope {
+  element: Element;
+  selector: string;
+}
+
+/** The product's own block: .bcs_basicInfo, else the detail area #bcs_detail (older layouts). */
+function productScope(doc: Root): Scope | null {
+  const basic = first(doc, BASIC);
+  if (basic) return { element: basic, selector: BASIC };
+  const detail = first(doc, DETAIL);
+  return detail ? { element: detail, selector: DETAIL } : null;
+}
+
+/**
+ * The price element's text (`12,800円（税込）`, or `11,637円（税抜） 12,800円（税込）`) through parsePrice: #PRICE,
+ * else the scope's .bcs_price, else the scope's `.tax_cell` list (`<li>ネット限定価格</li><li>39,800円（税込）</li>`,
+ * the 税込 line, as public scrapers read it).
+ */
+function displayedPrice(doc: Root, scope: Scope | null): ShownPrice | null {
+  const candidates: [string, Element[]][] = [['#PRICE', all(doc, '#PRICE')]];
+  if (scope) {
+    candidates.push([`${scope.selector} .bcs_price`, ownAll(scope.element, '.bcs_price')]);
+    const cells = ownAll(scope.element, '.tax_cell li').filter((li) => /\d/.test(textOf(li)));
+    const included = cells.find((li) => taxMarkerOf(textOf(li)) === 'included');
+    const cell = included ?? cells[cells.length - 1];
+    if (cell) candidates.push([`${scope.selector} .tax_cell li`, [cell]]);
+  }
+  for (const [selector, elements] of candidates) {
     // A usual or maker's price written in its own .bcs_price element is a comparison, never the selling price.
-    const element = all(doc, selector).find((el) => !LIST_LABELS.test(textOf(el)));
+    const element = elements.find((el) => !LIST_LABELS.test(textOf(el)));
     if (!element) continue;
     const parsed = parsePrice(textOf(element));
     if (parsed.amount === null) continue;
@@ -194,9 +250,42 @@ function displayedPrice(doc: Root): ShownPrice | null {
       tax = label ? taxMarkerOf(label) : 'unknown';
       if (tax !== 'unknown') taxSource = `${source} + label`;
     }
-    return { amount: parsed.amount, tax, taxSource, excluding: parsed.price_excluding_tax ?? null, source };
+    const container = element.parent && isTag(element.parent) ? element.parent : element;
+    const label = SALE_LABEL.exec(textOf(element))?.[1] ?? SALE_LABEL.exec(textOf(container))?.[1] ?? null;
+    return { amount: parsed.amount, tax, taxSource, excluding: parsed.price_excluding_tax ?? null, source, label };
   }
   return null;
+}
+
+function inTile(el: Element, root: Element): boolean {
+  for (let p = el.parent; p && p !== root && isTag(p); p = p.parent) {
+    if (TILE.test(p.attribs.class ?? '')) return true;
+  }
+  return false;
+}
+
+/** Matches under the product's block, product tiles left out. */
+function ownAll(root: Element, selector: string): Element[] {
+  return all(root, selector).filter((el) => !inTile(el, root));
+}
+
+function ownFirst(root: Element, selector: string): Element | null {
+  return ownAll(root, selector).find((el) => textOf(el) !== '') ?? null;
+}
+
+/** The block's text without the product tiles it may hold. */
+function ownText(root: Element): string {
+  const parts: string[] = [];
+  const visit = (node: Element) => {
+    for (const child of node.children) {
+      if (isTag(child)) {
+        if (TILE.test(child.attribs.class ?? '')) continue;
+        visit(child);
+      } else if (isText(child)) parts.push(child.data);
+    }
+  };
+  visit(root);
+  return normalizeText(parts.join(''));
 }
 
 /** Text of the siblings that follow the price element up to the next amount (a separate tax label). */
@@ -256,10 +345,10 @@ function deepestWith(root: Element, pattern: RegExp): string | null {
   return textOf(line) || null;
 }
 
-/** The spec table's rows (`<th>JANコード</th><td>…</td>`), by label. */
+/** The spec table's rows (`<th>JANコード</th><td>…</td>`), by label: .bcs_spec, or any table of #bcs_detail. */
 function specTable(doc: Root): Map<string, string> {
   const rows = new Map<string, string>();
-  for (const row of all(doc, '.bcs_spec tr')) {
+  for (const row of [...all(doc, '.bcs_spec tr'), ...all(doc, `${DETAIL} tr`)]) {
     const label = firstText(row, 'th');
     const value = firstText(row, 'td');
     if (label && value && !rows.has(label)) rows.set(label, value);
@@ -275,6 +364,8 @@ function stockWords(text: string | null): StockWords | null {
   if (!text) return null;
   const words = normalizeText(text);
   if (/在庫がなくなりました|在庫切れ/.test(words)) return { availability: 'out_of_stock', text: words };
+  // 入荷次第出荷: ships once the goods arrive, an order is taken without stock.
+  if (/入荷次第(?:出荷|発送)/.test(words)) return { availability: 'backorder', text: words };
   return availabilityFromText(words);
 }
 
@@ -303,7 +394,11 @@ function titleFromHead(title: string | null): string | null {
 
 function makerName(text: string | null): string | null {
   if (!text) return null;
-  const name = text.split(/[|｜]/)[0]?.trim();
+  // `シャープ｜SHARP（メーカーサイトへ）`: the link caption is not part of the name.
+  const name = text
+    .replace(/[（(]メーカーサイトへ[）)]/, '')
+    .split(/[|｜]/)[0]
+    ?.trim();
   return name ? name : null;
 }
 

@@ -25,7 +25,7 @@ export const biccamera: Site = {
       contentTypes: ['text/html', 'application/xhtml+xml'],
       coverage: 'beta',
       verifiedBy:
-        'modelled pages only (no real page recorded): JSON-LD and display agreeing, 税抜 shown first with a usual price, no JSON-LD with a shipping fee, sold out, JSON-LD disagreeing with colour variants, and a failure without a price',
+        'modelled pages only (no real page recorded): JSON-LD and display agreeing, 税抜 shown first with a usual price, no JSON-LD with a shipping fee, sold out, JSON-LD disagreeing with colour variants, an older microdata layout without the basic-info block (.tax_cell price, coloured stock labels), a sold-out set with a ネット限定価格 label, and a failure without a price',
     },
   ],
   secretQueryParams: [],

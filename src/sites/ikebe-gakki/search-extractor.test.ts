@@ -169,6 +169,31 @@ describe('ikebe_gakki/search edge cases', () => {
     expect(item.currency).toBeUndefined();
   });
 
+  it('reads a label-only 税込 addon beside a discount percentage, and never serves a member price', () => {
+    const labelOnly =
+      '<span class="fs-c-productPrice__addon"><span class="priceOffValue">20% OFF</span>' +
+      '<span class="fs-c-productPrice__addon__label">(税込)</span></span>';
+    const member = row(
+      'member',
+      '21,780',
+      '<span class="fs-c-productPrice__addon"><span class="fs-c-productPrice__addon__label">(税込)</span></span>',
+    );
+    const [item] = extract(list(article('764001', 'スネア', member + row('selling', '27,225', labelOnly)))).data
+      .items as Record<string, unknown>[];
+    expect(item).toMatchObject({ price: 27225, price_tax: 'included' });
+    expect(item!.price_excluding_tax).toBeUndefined();
+  });
+
+  it('takes the product link from the image when the name has none', () => {
+    const html = list(
+      '<article class="fs-c-productList__list__item fs-c-productListItem">' +
+        '<div class="fs-c-productListItem__image fs-c-productImage"><a href="/c/c-/dr/dr05/dr050002/764002"><img src="x.svg"></a></div>' +
+        '<h2 class="fs-c-productName"><span class="fs-c-productName__name">スティック 5A</span></h2></article>',
+    );
+    const [item] = extract(html).data.items as Record<string, unknown>[];
+    expect(item).toMatchObject({ url: 'https://www.ikebe-gakki.com/c/c-/dr/dr05/dr050002/764002', sku: '764002' });
+  });
+
   it('fails on a page without the product-list part, naming the field', () => {
     try {
       extract('<article class="fs-c-productListItem"><span class="fs-c-productName__name">x</span></article>');

@@ -39,7 +39,9 @@ export const ikebeGakki: Site = {
       coverage: 'stable',
       verifiedBy:
         'recorded page: ikebe-gakki/product_list.html (2023-02, 40 products, upstream test values); modelled last ' +
-        'page (sold out, 税抜 list price), empty result; the real item page read as a list fails',
+        'page (sold out, 税抜 list price), a category page with low-stock/used/no-maker entries, a one-page search ' +
+        'with reordered cards, member and label-only price rows, empty result; the real item page read as a list ' +
+        'fails',
     },
   ],
   secretQueryParams: [],

@@ -129,6 +129,62 @@ describe('netsea/search cards', () => {
     expect(r.data).toMatchObject({ items: [], total: 0, next_page: null, page: null });
   });
 
+  it('leaves the badges printed inside the item link out of the title', () => {
+    const html = results(card('B-1', '<p class="price">500円<span>/点(税抜)</span></p>')).replace(
+      '>商品 B-1<',
+      '><span class="labelType04">NEW</span>商品 B-1<',
+    );
+    expect(items(html)[0]!.title).toBe('商品 B-1');
+  });
+
+  it('labels a sale with the card balloon of the search template, not the empty header template', () => {
+    const header =
+      '<ul class="bookmarkDiscountList"><li><p class="discountTxt"><em class="discountRate"><span class="disc_rate"></span>%OFF中</em></p></li></ul>';
+    const balloon =
+      '<div class="balloonWrap discountPop"><span class="discountBalloon">10%OFF中（あと9日！）</span>' +
+      '<div class="balloonBox"><div class="balloonCont">割引終了日時<br>02/28 00:00</div></div></div>';
+    const html =
+      header +
+      results(
+        card(
+          'C-1',
+          '<p class="price discount">1,000円<span>/点(税抜)</span></p><p class="afterPrice">900円<span>/点(税抜)</span></p>',
+        ),
+      ).replace('<div class="priceBox">', `${balloon}<div class="priceBox">`);
+    expect(items(html)[0]).toMatchObject({ price: 900, on_sale: true, sale_label: '10%OFF中(あと9日!)' });
+  });
+
+  it('reads the supplier of the search template from its list button, without the search filters', () => {
+    const html = results(card('D-1', '<p class="price">500円<span>/点(税抜)</span></p>')).replace(
+      /<div class="showcaseSupInfo">.*?<\/div>/,
+      '<p class="showcaseSupInfo"><a href="https://www.netsea.jp/shop/777?disc_flg=Y&amp;searched=Y" ' +
+        'class="btnType01 showcaseSupInfoBtn"><span class="showcaseSupInfoName">テスト卸 株式会社</span><br>商品一覧</a></p>',
+    );
+    expect(items(html)[0]).toMatchObject({ shop: 'テスト卸 株式会社', shop_url: 'https://www.netsea.jp/shop/777' });
+  });
+
+  it('marks a card whose image block is marked sold out as out of stock, with its notice words when printed', () => {
+    const plain = results(card('E-1', '<p class="price">500円<span>/点(税抜)</span></p>'));
+    const soldOut = plain.replace(
+      '<div class="showcaseBox">',
+      '<div class="showcaseItemsImgBlock  ItemsSoldout "></div><div class="showcaseBox">',
+    );
+    expect(items(plain)[0]!.availability).toBeUndefined();
+    expect(items(soldOut)[0]).toMatchObject({ availability: 'out_of_stock' });
+    const worded = soldOut.replace(
+      '<div class="priceBlock">',
+      '<p class="exclamNoticeMsg">品切れになりました</p><div class="priceBlock">',
+    );
+    expect(items(worded)[0]).toMatchObject({ availability: 'out_of_stock', availability_text: '品切れになりました' });
+  });
+
+  it('fails when the page counts results but holds no card of the list template', () => {
+    const html =
+      '<div id="searchResultsArea"><p class="paginationTxt">1から40件／全900件中</p>' +
+      '<section class="showcaseType03"><h3 class="showcaseHd"><a href="https://www.netsea.jp/shop/1/X">X</a></h3></section></div>';
+    expect(() => extract(html)).toThrow(KumoError);
+  });
+
   it('fails on a page without a results area, naming the field', () => {
     try {
       extract(`<div class="historyArea">${card('A-1', '<p class="price">500円</p>')}</div>`);

@@ -1,10 +1,12 @@
 // NETSEA item lists (search, supplier and category results): the `.showcaseType01` cards of `.showcaseWrap`.
-import type { Element } from 'domhandler';
+import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
+import { availabilityFromText } from '../../extract/availability.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import type { ListData, ListItemData } from '../../extract/page-types.js';
 import { all, first, firstText, textOf } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
+import { normalizeText } from '../../normalize/text.js';
 import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
 import { parsePrice, type ParsedPrice } from '../../normalize/price.js';
 
@@ -13,6 +15,9 @@ const ID = 'netsea/search';
 const RESULTS = '#searchResultsArea, .showcaseWrap';
 const CARDS = '.showcaseWrap .showcaseType01';
 const ITEM_PATH = /^\/shop\/(\d+)\/([^/]+)\/?$/;
+const SUPPLIER_PATH = /^\/shop\/\d+\/?$/;
+// Badges NETSEA prints inside the item link before the name (`NEW`, …): not part of the name.
+const TITLE_BADGE = /\blabelType\d+\b/;
 
 export const netseaSearchExtractor: Extractor = {
   id: ID,
@@ -40,6 +45,13 @@ export const netseaSearchExtractor: Extractor = {
     // `1から60件／全9,487件中`
     const status = firstText(doc, '.paginationTxt');
     const total = status ? /全\s*([\d,]+)\s*件/.exec(status)?.[1] : undefined;
+    // The page counts results but holds no item card we know (another card template, e.g. the account pages'
+    // `.showcaseType03`): an empty list would be a wrong answer, not an empty result.
+    if (items.length === 0 && untitled === 0 && total && Number(total.replace(/,/g, '')) > 0) {
+      throw new KumoError('extraction_failed', `${ID}: the page counts results but no item card was read`, {
+        body: { fields: ['/items'] },
+      });
+    }
     const current = firstText(doc, '.paginationNav li.current');
     const data: ListData = {
       items,
@@ -66,7 +78,7 @@ export const netseaSearchExtractor: Extractor = {
 
 function cardItem(card: Element, page: HtmlPage): ListItemData | null {
   const link = first(card, '.showcaseHd a[href]') ?? first(card, '.showcaseHd a');
-  const title = link ? textOf(link) : '';
+  const title = link ? titleOf(link) : '';
   if (title === '') return null;
   const item: ListItemData = { title };
 
@@ -100,18 +112,27 @@ function cardItem(card: Element, page: HtmlPage): ListItemData | null {
       item.list_price = retail.amount;
     if (sale?.amount != null) {
       item.on_sale = true;
-      const label = firstText(box!, '.discountRate');
+      // The card's discount balloon (`45%OFF中（あと1日！）`) sits above the price box; its tooltip (終了日時) is
+      // not part of the label.
+      const label = firstText(card, '.discountPop .discountBalloon') ?? firstText(box!, '.discountRate');
       if (label) item.sale_label = label;
     }
   }
 
   const brand = firstText(card, '.showcaseBrandName');
   if (brand) item.brand = brand;
-  const supplier = first(card, '.showcaseSupName a[href]');
-  const shop = supplier ? textOf(supplier) : firstText(card, '.showcaseSupName');
+  // Supplier lists name the supplier in `.showcaseSupName` (linked to its company page); search lists print a
+  // `.showcaseSupInfoBtn` button to the supplier's own list with the name in `.showcaseSupInfoName`.
+  const supplier = first(card, '.showcaseSupName a[href]') ?? first(card, 'a.showcaseSupInfoBtn[href]');
+  const shop = firstText(card, '.showcaseSupName') ?? firstText(card, '.showcaseSupInfoName');
   if (shop) item.shop = shop;
   const shopUrl = absolute(supplier?.attribs.href, page.url);
-  if (shopUrl) item.shop_url = shopUrl;
+  if (shopUrl) {
+    // The button carries the search's filters (`?disc_flg=Y&searched=Y`): the supplier is its path.
+    const url = new URL(shopUrl);
+    if (SUPPLIER_PATH.test(url.pathname)) url.search = '';
+    item.shop_url = url.href;
+  }
   // The last path part is the supplier's product code; suppliers often use the JAN for it.
   const code = path?.[2] ? decodeURIComponent(path[2]) : null;
   if (code) {
@@ -119,10 +140,32 @@ function cardItem(card: Element, page: HtmlPage): ListItemData | null {
     const jan = parseJan(code);
     if (jan && jan === code) item.jan = jan;
   }
+  // A sold-out card marks its image block (`showcaseItemsImgBlock ItemsSoldout`, the slot every card's class list
+  // leaves open); the words, when the card prints them, are its notice (品切れになりました).
+  if (first(card, '.showcaseItemsImgBlock.ItemsSoldout')) {
+    const words = firstText(card, '.exclamNoticeMsg');
+    item.availability = (words ? availabilityFromText(words)?.availability : undefined) ?? 'out_of_stock';
+    if (words) item.availability_text = words;
+  }
   const img = first(card, 'img.itemsThum');
   const image = absolute(img?.attribs['data-src'] ?? img?.attribs.src, page.url);
   if (image) item.images = [image];
   return item;
+}
+
+/** The item link's text without the badge spans before the name. */
+function titleOf(link: Element): string {
+  let out = '';
+  const walk = (node: AnyNode) => {
+    if (isText(node)) out += node.data;
+    else if (isTag(node)) {
+      if (node !== link && TITLE_BADGE.test(node.attribs.class ?? '')) return;
+      if (node.name === 'br') out += ' ';
+      node.children.forEach(walk);
+    }
+  };
+  walk(link);
+  return normalizeText(out);
 }
 
 function priceIn(el: Element | null): ParsedPrice | null {

@@ -26,7 +26,10 @@ export const netsea: Site = {
       coverage: 'stable',
       verifiedBy:
         'recorded page: netsea/scrape_not_discount_price.html (2022, supplier list, 60 items, upstream test values); ' +
-        'modelled sale price, prices hidden from logged-out visitors, empty result and a page that is not a list',
+        'modelled sale price, the search template (discount balloon, supplier button, NEW badge) learned from the ' +
+        'public heyjun3/aps scrape_discount_price.html, a supplier list with a sold-out card and per-ケース prices, ' +
+        'prices hidden from logged-out visitors, empty result and a ' +
+        'page that is not a list',
     },
   ],
   secretQueryParams: [],

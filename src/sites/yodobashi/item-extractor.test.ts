@@ -144,6 +144,31 @@ describe('yodobashi/item', () => {
     expect(excluded.data.shipping).toBeUndefined();
   });
 
+  it('reads the points rate line under either spelling of its id', () => {
+    for (const id of ['js_scl_pointRate', 'js_scl_pointrate']) {
+      const r = extract(`${h1}${price('￥10,000')}<p><span id="${id}">10％（1,000ポイント）</span></p>${tile}`);
+      expect(r.data).toMatchObject({ points: 1000, points_rate: 10 });
+      expect(r.provenance.points).toBe(`selector:#${id}`);
+    }
+  });
+
+  it('reads the stock words of layouts without the buy box id, never those of product tiles', () => {
+    const tileStock =
+      '<div class="srcResultItem_block js_productBox"><ul><li><span class="productPrice">￥1,980</span></li>' +
+      '<li><span class="stockInfo"><span class="red">お取り寄せ</span></span></li></ul></div>';
+    const reserved = extract(
+      `${tileStock}${h1}${price('￥3,520')}<div class="buyBox"><div class="salesInfo"><span id="salesInfoTxt" class="blue">ただいま予約受付中！</span></div></div>`,
+    );
+    expect(reserved.data).toMatchObject({ availability: 'preorder', availability_text: 'ただいま予約受付中!' });
+    const bare = extract(
+      `${tileStock}${h1}${price('￥3,520')}<p><span class="stockInfo"><span class="green">在庫あり</span></span></p>`,
+    );
+    expect(bare.data).toMatchObject({ availability: 'in_stock', availability_text: '在庫あり' });
+    expect(bare.provenance.availability).toBe('selector:.stockInfo');
+    const none = extract(`${tileStock}${h1}${price('￥3,520')}`);
+    expect(none.data.availability).toBeUndefined();
+  });
+
   it('fails without a displayed price, ignoring the prices of recommended products, and names no page content', () => {
     try {
       extract(`${h1}${stock('販売休止中です')}${tile}`);

@@ -20,10 +20,19 @@ const SITE_NAME = 'ヨドバシ.com';
 // The selling price: #js_scl_unitPrice (span.productPrice, "￥139,800") is what every public scraper of the site
 // reads; #js_scl_salesPrice is the id the same block uses on sale pages.
 const PRICE_SELECTORS = ['#js_scl_unitPrice', '#js_scl_salesPrice'] as const;
-// Points: "13,980 ゴールドポイント（10％還元）" in span.js_ppPoint, or "10％（1,000ポイント）" in #js_scl_pointrate.
-const POINT_SELECTORS = ['#js_scl_pointrate', '#js_scl_pointValue', '.js_ppPoint'] as const;
-// Stock words sit in the buy box's .salesInfo (在庫あり, 販売休止中です, 販売を終了しました …).
-const STOCK_SELECTORS = ['#js_buyBoxMain .salesInfo', '#salesInfoTxt', '#js_buyBoxMain .stockInfo'] as const;
+// Points: "13,980 ゴールドポイント（10％還元）" in span.js_ppPoint, or "10％（1,000ポイント）" in #js_scl_pointrate; a
+// current public checker reads #js_scl_pointRate first (ids are case-sensitive, both spellings are read).
+const POINT_SELECTORS = ['#js_scl_pointRate', '#js_scl_pointrate', '#js_scl_pointValue', '.js_ppPoint'] as const;
+// Stock words sit in the buy box's .salesInfo (在庫あり, 販売休止中です, 販売を終了しました …); older layouts write them
+// in span#salesInfoTxt (ただいま予約受付中！) or span.stockInfo > span.green|red (在庫あり, お取り寄せ) without the buy box
+// id. Product tiles reuse .stockInfo, so the bare classes are read outside tiles only.
+const STOCK_SELECTORS = [
+  '#js_buyBoxMain .salesInfo',
+  '#salesInfoTxt',
+  '#js_buyBoxMain .stockInfo',
+  '.salesInfo',
+  '.stockInfo',
+] as const;
 const LIST_LABELS = /(メーカー希望小売価格|希望小売価格|通常価格|参考価格)/;
 
 type Draft = Partial<ItemData>;
@@ -125,7 +134,7 @@ export const yodobashiItemExtractor: Extractor = {
     }
 
     for (const selector of STOCK_SELECTORS) {
-      const stock = stockWords(blockText(first(doc, selector)));
+      const stock = stockWords(blockText(ownElement(doc, selector)));
       if (!stock) continue;
       set('availability', stock.availability, `selector:${selector}`);
       set('availability_text', stock.text, `selector:${selector}`);
@@ -242,15 +251,23 @@ function stockWords(text: string | null): StockWords | null {
  */
 function ownText(doc: Root, selector: string): string | null {
   for (const element of all(doc, selector)) {
-    let inTile = false;
-    for (let node = element.parent; node && isTag(node); node = node.parent) {
-      const classes = ` ${node.attribs.class ?? ''} `;
-      if (classes.includes(' js_productBox ') || classes.includes(' srcResultItem_block ')) inTile = true;
-    }
-    const text = inTile ? '' : textOf(element);
+    const text = inTile(element) ? '' : textOf(element);
     if (text !== '') return text;
   }
   return null;
+}
+
+/** The first match outside product tiles. */
+function ownElement(doc: Root, selector: string): Element | null {
+  return all(doc, selector).find((element) => !inTile(element)) ?? null;
+}
+
+function inTile(element: Element): boolean {
+  for (let node = element.parent; node && isTag(node); node = node.parent) {
+    const classes = ` ${node.attribs.class ?? ''} `;
+    if (classes.includes(' js_productBox ') || classes.includes(' srcResultItem_block ')) return true;
+  }
+  return false;
 }
 
 /** An element's text with its paragraphs kept apart (`予約受付中` `2026年12月11日発売予定`). */
