@@ -120,7 +120,7 @@ type Draft = Partial<ItemData>;
 
 export const amazonJpItemExtractor: Extractor = {
   id: ID,
-  version: 1,
+  version: 2,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {
@@ -240,6 +240,9 @@ export const amazonJpItemExtractor: Extractor = {
       data.offers = offers.map((o) => o.offer);
       provenance.offers = offers.map((o) => o.source).join(' + ');
     }
+    // The other-offers summary counts the sellers offering it (`新品＆中古品 (15)`); its lowest is in offers[].
+    const counted = others?.offer.condition_text ? countOf(others.offer.condition_text) : null;
+    if (others && !(!pay && range)) set('offer_count', counted, `${others.source} (the count it names)`);
     if (pay && listPrice && listPrice.amount <= pay.amount) {
       warnings.push('list_price: the comparison price is not above the price to pay; left out');
     }
