@@ -19,6 +19,7 @@ import { periodOf } from '../accounts/period.js';
 import type { Caller } from './caller.js';
 import { idempotencyMaxReplays } from './idempotency.js';
 import { itemPage } from '../../test/support/pages.js';
+import { mercari } from '../sites/mercari/site.js';
 
 const url = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592';
 const params: ScrapeParams = { mode: 'html_json', work_type: 'auto', include_html: false, store_artifact: false };
@@ -394,7 +395,9 @@ describe('Idempotency-Key', () => {
 
 describe('the api route (a page URL served through the API its web app calls)', () => {
   const pageUrl = 'https://jp.mercari.com/item/m90000000001';
-  const apiUrl = 'https://api.mercari.jp/items/get?id=m90000000001';
+  // The request the site's web app makes for a page: the mapping under test is the site's own.
+  const apiOf = (page: string) => mercari.pageTypes[0]!.api!.request(new URL(page)).url.href;
+  const apiUrl = apiOf(pageUrl);
   const body = readFileSync(new URL('../sites/mercari/fixtures/modelled-new-buyer-pays.json', import.meta.url));
   const answerWith = (finalUrl: string) => async (): Promise<FetchedPage> => ({
     route: 'http',
@@ -415,10 +418,12 @@ describe('the api route (a page URL served through the API its web app calls)', 
     // The fixture is another item: the extractor refuses an answer for an item the URL does not name.
     const fixtureId = JSON.parse(body.toString('utf8')).data.id as string;
     const url = `https://jp.mercari.com/item/${fixtureId}`;
-    fetcher.answer = answerWith(`https://api.mercari.jp/items/get?id=${fixtureId}`);
+    fetcher.answer = answerWith(apiOf(url));
     const result = await service.scrape(caller, url, params);
     const request = fetcher.requests.at(-1)!;
-    expect(request.url.href).toBe(`https://api.mercari.jp/items/get?id=${fixtureId}`);
+    expect(request.url.href).toBe(apiOf(url));
+    expect(request.url.hostname).toBe('api.mercari.jp');
+    expect(request.url.searchParams.get('id')).toBe(fixtureId);
     expect(request.target.allowedHosts).toEqual(['api.mercari.jp']);
     expect(Object.keys(request.headers ?? {}).map((h) => h.toLowerCase())).toEqual(
       expect.arrayContaining(['x-platform', 'dpop']),
@@ -430,7 +435,7 @@ describe('the api route (a page URL served through the API its web app calls)', 
 
   it('refuses an API that redirected elsewhere, free', async () => {
     const caller = await approved();
-    fetcher.answer = answerWith('https://api.mercari.jp/items/get?id=m1');
+    fetcher.answer = answerWith(apiOf('https://jp.mercari.com/item/m1'));
     const error = await failure(service.scrape(caller, pageUrl, params));
     expect(error.code).toBe('page_not_supported');
     expect(fetcher.requests.at(-1)!.url.href).toBe(apiUrl);
