@@ -7,7 +7,7 @@ import { findProduct, parseJsonLd } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
 import { primaryOffer, primaryOfferSource } from '../../extract/offers.js';
 import type { ItemData, OfferData } from '../../extract/page-types.js';
-import { all, allTexts, firstAttr, firstText, textOf } from '../../extract/selectors.js';
+import { all, allTexts, first, firstAttr, firstText, textOf } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
 import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
@@ -20,6 +20,10 @@ const TITLE_BOX = '#titleBox .boxL';
 const LOWEST = '#priceBox .priceTxt';
 const ROWS = 'table.p-priceTable tr';
 const OFFERS = 'table.p-priceTable tr (p-PTPrice_price, p-PTShopData_name_link)';
+// 中古価格: the product box states the lowest used price beside 最安価格 (`p.usedPrice span.usedPriceTxt`, read by
+// public scrapers of watch and camera pages); the used shops themselves are on a separate page.
+const USED = '#productAll .usedPrice, #productInfoBox .usedPrice, #priceBox .usedPrice';
+const USED_SOURCE = 'selector:.usedPrice .usedPriceTxt (中古価格)';
 
 type Draft = Partial<ItemData>;
 
@@ -49,9 +53,13 @@ export const kakakuItemExtractor: Extractor = {
     set('title', text(product?.name), 'json-ld:name');
 
     // The shop list: one offer per row that has a price and a shop. 価格.com's list is of new goods (used ones are a
-    // separate page), so every row is a new-condition offer.
-    const offers = offersOf(page, listTax(page));
-    if (offers.length > 0) set('offers', offers, OFFERS);
+    // separate page), so every row is a new-condition offer; the used lowest price, when the page states one, is one
+    // more offer (condition used, no seller: it is 価格.com's summary of the used shops).
+    const shopOffers = offersOf(page, listTax(page));
+    const used = usedOffer(page);
+    const offers = used ? [...shopOffers, used] : shopOffers;
+    const offersSource = used && shopOffers.length > 0 ? `${OFFERS} + ${USED_SOURCE}` : used ? USED_SOURCE : OFFERS;
+    if (offers.length > 0) set('offers', offers, offersSource);
     const primary = primaryOffer(offers);
 
     // 最安価格: the page's own statement of the lowest price over every shop (the list may be cut to a page).
@@ -64,7 +72,12 @@ export const kakakuItemExtractor: Extractor = {
         );
       }
     } else if (primary) {
+      // No 最安価格 (no new price registered): the cheapest new shop, else the used lowest price.
       set('price', primary.offer.price, primaryOfferSource(primary, 'offers'));
+      if (primary.offer.condition === 'used') {
+        set('condition', 'used', primaryOfferSource(primary, 'offers'));
+        set('condition_text', primary.offer.condition_text, USED_SOURCE);
+      }
     }
 
     const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
@@ -82,7 +95,7 @@ export const kakakuItemExtractor: Extractor = {
     provenance.price_tax = lowest ? `selector:${LOWEST}` : `${provenance.price} price_tax`;
 
     // The shop behind the lowest price, and what that shop states about stock and shipping.
-    const atLowest = offers.filter((o) => o.price === data.price);
+    const atLowest = shopOffers.filter((o) => o.price === data.price);
     const chosen = atLowest[0] ?? null;
     if (chosen) {
       const source = `offers[${offers.indexOf(chosen)}] (the shop at 最安価格)`;
@@ -95,8 +108,9 @@ export const kakakuItemExtractor: Extractor = {
 
     const range = priceRange(page);
     if (range) set('price_range', range, 'selector:#priceBox (価格帯)');
-    else if (offers.length > 1) {
-      const prices = offers.map((o) => o.price);
+    else if (shopOffers.length > 1) {
+      // The spread of the new shops only: the used price is another condition, not a variant.
+      const prices = shopOffers.map((o) => o.price);
       if (Math.min(...prices) < Math.max(...prices))
         set('price_range', { min: Math.min(...prices), max: Math.max(...prices) }, `${OFFERS} (min and max)`);
     }
@@ -138,6 +152,32 @@ function lowestPrice(page: HtmlPage): { amount: number; tax: TaxStatus } | null 
   if (at < 0) return null;
   const parsed = parsePrice(texts.slice(0, at + 1).join(' '));
   return parsed.amount === null ? null : { amount: parsed.amount, tax: parsed.tax };
+}
+
+/** `中古価格(税込)：¥19,800` (`p.usedPrice` with `span.usedPriceTxt`): one used-condition offer, without a seller. */
+function usedOffer(page: HtmlPage): OfferData | null {
+  const box = first(page.document, USED);
+  if (!box) return null;
+  const amountText = firstText(box, '.usedPriceTxt');
+  if (!amountText) return null;
+  const amount = parsePrice(amountText);
+  if (amount.amount === null) return null;
+  // The label before the amount (`中古価格(税込)：`) says what the figure is; the amount alone says nothing.
+  const label = parsePrice(textOf(box));
+  const tax = amount.tax !== 'unknown' ? amount.tax : label.amount === amount.amount ? label.tax : 'unknown';
+  const offer: OfferData = { condition: 'used', price: amount.amount, price_tax: tax, on_sale: false };
+  const words = /中古|未使用/.exec(textOf(box));
+  if (words) offer.condition_text = words[0];
+  const href = firstAttr(box, 'a[href]', 'href');
+  if (href) {
+    try {
+      const url = new URL(href, page.url);
+      if (url.protocol === 'https:' || url.protocol === 'http:') offer.url = url.href;
+    } catch {
+      // a link that is not a URL is left out
+    }
+  }
+  return offer;
 }
 
 /** `価格帯：¥41,800～¥59,400 (41店舗)`: both ends as written, never computed. */
