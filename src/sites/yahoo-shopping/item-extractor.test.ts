@@ -158,6 +158,83 @@ describe('yahoo_shopping/item', () => {
     }
   });
 
+  describe('the current template without page state or microdata', () => {
+    const name = (type: string | null, text: string) =>
+      `<div class="styles_itemName__a1">${type ? `<p class="styles_itemType__b2">${type}</p>` : ''}<p class="styles_name__c3">${text}</p></div>`;
+    const wrap = (inner: string) => `<div class="styles_priceWrap__d4"><p class="styles_price__e5">${inner}</p></div>`;
+    const carousel = '<section><p class="styles_price__e5">990円</p><button>カートに入れる</button></section>';
+
+    it('reads the price inside the price wrapper, never a carousel price that comes first', () => {
+      const r = extract(carousel + name(null, 'DOM商品') + wrap('3,300円（税込）'));
+      validateExtraction('item', r);
+      expect(r.data).toMatchObject({ title: 'DOM商品', price: 3300, price_tax: 'included' });
+      expect(r.provenance.price).toBe('selector:[class*="styles_priceWrap__"] [class*="styles_price__"]');
+    });
+
+    it('labels used and new items from the item type beside the name', () => {
+      const used = extract(name('中古', 'レンズ') + wrap('1,000円'));
+      expect(used.data).toMatchObject({ condition: 'used', condition_text: '中古' });
+      const fresh = extract(name('新品', 'レンズ') + wrap('1,000円'));
+      expect(fresh.data).toMatchObject({ condition: 'new', condition_text: '新品' });
+      const none = extract(name(null, 'レンズ') + wrap('1,000円'));
+      expect(none.data.condition).toBeUndefined();
+    });
+
+    it('takes the granted amount of points, not a campaign line of the points block', () => {
+      const points =
+        '<div><span class="styles_pointRatio__f6">10%獲得</span><ul><li>ストア +5倍（500ポイント）</li></ul>' +
+        '<span class="styles_pointAmount__g7">（1,000ポイント）</span></div>';
+      const r = extract(name(null, 'X') + wrap('10,000円') + points);
+      expect(r.data).toMatchObject({ points_rate: 10, points: 1000 });
+    });
+
+    it('takes <title> only when it is an item page title of the site', () => {
+      const head = (t: string) => `<title>${t}</title>`;
+      const ok = extract(head('テスト品 - テスト店 - 通販 - Yahoo!ショッピング') + wrap('500円'));
+      expect(ok.data.title).toBe('テスト品');
+      expect(() => extract(head('エラー') + wrap('500円'))).toThrow(KumoError);
+    });
+  });
+
+  describe('the older store template (mdItemName, mdItemPrice#prcdsp)', () => {
+    const page = (extra = '') =>
+      '<div class="mdItemName"><p class="elCatchCopy">キャッチ</p><p class="elName">旧テンプレ商品</p></div>' +
+      '<div class="mdReviewSummary"><span class="elReviewValue">4.5</span><span class="elReviewCount">（1,024件）</span></div>' +
+      '<div class="mdItemPrice" id="prcdsp"><p class="elPriceName">通常価格（税込）</p><div class="elPriceArea"><div><p>' +
+      '<span class="elPriceNumber" itemprop="price">1,980</span><span>円</span></p></div></div></div>' +
+      extra;
+
+    it('reads name, price with the tax of its label (not a list price), and the review summary', () => {
+      const r = extract(page());
+      validateExtraction('item', r);
+      expect(r.data).toMatchObject({
+        title: '旧テンプレ商品',
+        price: 1980,
+        price_tax: 'included',
+        rating: 4.5,
+        review_count: 1024,
+      });
+      expect(r.data.list_price).toBeUndefined();
+      expect(r.data.on_sale).toBeUndefined();
+      expect(r.provenance.price_tax).toMatch(/price module's label/);
+    });
+
+    it('reads a 税抜 label as excluded', () => {
+      const r = extract(page().replace('通常価格（税込）', '価格（税抜）'));
+      expect(r.data.price_tax).toBe('excluded');
+    });
+
+    it('reads the JAN of an elRowTitle / elRowData row and the store box', () => {
+      const r = extract(
+        page(
+          '<ul><li><div class="elRowTitle"><p>JANコード/ISBNコード</p></div><div class="elRowData"><p>4901234567894</p></div></li></ul>' +
+            '<div id="strinfmj"><div class="elMain"><p><a href="/s/">テスト店</a></p></div></div>',
+        ),
+      );
+      expect(r.data).toMatchObject({ jan: '4901234567894', shop: 'テスト店' });
+    });
+  });
+
   it('matches item URLs, not the store’s own pages', () => {
     const item = yahooShopping.pageTypes[0]!;
     const ok = ['/sample-kitchen/bottle-500.html', '/a1-store/RS-3P_M.html', '/store/4901234567894.html'];

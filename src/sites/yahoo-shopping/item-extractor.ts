@@ -1,5 +1,6 @@
 // Yahoo!ショッピング item pages: the Next.js page state first, then JSON-LD, meta and the displayed price, field by field.
-import { isTag } from 'domhandler';
+import { is } from 'css-select';
+import { isTag, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import { availabilityFromText, availabilityOf, type Availability } from '../../extract/availability.js';
 import { readEmbeddedState } from '../../extract/embedded-state.js';
@@ -12,7 +13,7 @@ import { all, first, firstText, textOf } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
 import { parsePoints } from '../../normalize/points.js';
-import { parsePrice, type TaxStatus } from '../../normalize/price.js';
+import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
 import { normalizeText } from '../../normalize/text.js';
 
@@ -21,10 +22,29 @@ const STATE = 'state:__NEXT_DATA__';
 
 // The buyer-facing price: the page's microdata `itemprop="price"` (read by public scrapers of the current template)
 // and the older template's `.elPrice .elPriceNumber`. Their parent holds the tax label and the 通常価格 line.
-const PRICE_SELECTORS = ['[itemprop="price"]', '.elPrice .elPriceNumber'] as const;
+// The current template without microdata keeps the price in `styles_priceWrap__… > styles_price__…` (the same
+// `styles_price__` class is reused by recommendation carousels, hence the wrapper); the older template's price module
+// is `#prcdsp.mdItemPrice` (`.elPriceName` 通常価格（税込） above `span.elPriceNumber`).
+const PRICE_SELECTORS = [
+  '[itemprop="price"]',
+  '[class*="styles_priceWrap__"] [class*="styles_price__"]',
+  '.mdItemPrice .elPriceNumber',
+  '.elPrice .elPriceNumber',
+] as const;
+// The container of one price and its labels; its label (`通常価格（税込）`) states the tax when the price itself does not.
+const PRICE_MODULE = '.mdItemPrice, .elPriceWrap, .mdLemItemPrice, [class*="styles_priceWrap__"]';
+const PRICE_LABEL = '.elPriceName, .elPriceTitle, [class*="styles_taxLabel__"], [class*="styles_priceLabel__"]';
+// The item's name in the DOM: the current template's `styles_itemName__… > p.styles_name__…` (read by a public
+// selenium scraper), the older template's `.mdItemName .elName`.
+const NAME_SELECTORS = ['[class*="styles_itemName__"] [class*="styles_name__"]', '.mdItemName .elName'] as const;
+// 新品 / 中古 beside the name (`styles_itemType__…`, read by the same scraper).
+const ITEM_TYPE = '[class*="styles_itemName__"] [class*="styles_itemType__"]';
 // Next.js CSS-module names keep their stem and change the hash per build (`styles_pointRatio__EepZ3`).
 const POINT_SELECTOR = '[class*="styles_pointRatio__"], .elGetRateText';
-const SHIPPING_SELECTOR = '[class*="styles_shipping__"], [class*="styles_postage__"], .elPostage';
+// The granted amount when the page writes it on its own; the points block may also list campaign lines (ストア+4倍).
+const POINT_AMOUNT = '[class*="styles_pointAmount__"]';
+const SHIPPING_SELECTOR =
+  '[class*="styles_shipping__"], [class*="styles_postage__"], .mdItemPrice .elPostageFree, .mdItemPrice .elPostage, .elPostage';
 const JAN_LABEL = /^(?:JAN|JANコード|JAN\/ISBN|JANコード\/ISBNコード)$/i;
 
 type Draft = Partial<ItemData>;
@@ -56,7 +76,11 @@ export const yahooShoppingItemExtractor: Extractor = {
     // Title: the state's item name, then JSON-LD, then og:title (which carries the store and site name after it).
     set('title', text(str(item?.name)), `${STATE}:${path}.name`);
     set('title', text(product?.name), 'json-ld:name');
+    for (const selector of NAME_SELECTORS)
+      set('title', text(firstText(page.document, selector)), `selector:${selector}`);
     set('title', ogTitle(meta.ogTitle), 'meta:og:title');
+    // <title> only when it is the item page's own (`… - 通販 - Yahoo!ショッピング`), never an error or interstitial title.
+    set('title', meta.title && /Yahoo!ショッピング$/.test(meta.title) ? ogTitle(meta.title) : null, 'title');
 
     // Price: what the buyer is shown wins; the state's applicablePrice (the price applied to the order, the sale
     // price during a sale) and JSON-LD confirm it, and a disagreement is reported.
@@ -83,7 +107,7 @@ export const yahooShoppingItemExtractor: Extractor = {
       }
       set('price', shown.amount, structured?.amount === shown.amount ? structured.source : shown.source);
       tax = shown.tax;
-      taxSource = shown.source;
+      taxSource = shown.taxSource;
       set('price_excluding_tax', shown.excluding, shown.source);
     } else if (structured) {
       set('price', structured.amount, structured.source);
@@ -97,7 +121,7 @@ export const yahooShoppingItemExtractor: Extractor = {
     if (missing.length > 0) {
       throw new KumoError(
         'extraction_failed',
-        `${ID}: no ${missing.join(' and ')} found (__NEXT_DATA__ item, json-ld, og:/product: meta, displayed price)`,
+        `${ID}: no ${missing.join(' and ')} found (__NEXT_DATA__ item, json-ld, item name, og:/product: meta, displayed price)`,
         { body: { fields: missing.map((f) => `/${f}`) } },
       );
     }
@@ -133,6 +157,8 @@ export const yahooShoppingItemExtractor: Extractor = {
       const points = parsePoints(around);
       const rate = parsePoints(pointText).rate ?? points.rate;
       set('points_rate', rate, `selector:${POINT_SELECTOR}`);
+      const amountText = firstText(page.document, POINT_AMOUNT);
+      set('points', amountText ? parsePoints(amountText).amount : null, `selector:${POINT_AMOUNT}`);
       set('points', points.amount, `selector:${POINT_SELECTOR} (its parent)`);
     }
 
@@ -176,16 +202,37 @@ export const yahooShoppingItemExtractor: Extractor = {
 
     set('brand', text(product?.brand), 'json-ld:brand');
     set('shop', text(offer?.seller), 'json-ld:offers.seller.name');
+    // The older template's store box (`#strinfmj .elMain p a`, read by a public cheerio scraper): a store, not a person.
+    set('shop', text(firstText(page.document, '#strinfmj .elMain a')), 'selector:#strinfmj .elMain a');
 
     set('jan', product?.gtin ? parseJan(product.gtin) : null, 'json-ld:gtin13');
     const janText = labelledValue(page, JAN_LABEL);
-    set('jan', janText ? parseJan(janText) : null, 'selector:th/dt JANコード');
+    set('jan', janText ? parseJan(janText) : null, 'selector:th/dt/.elRowTitle JANコード');
     if (janText && !data.jan) warnings.push('jan: the page shows a JAN that fails its check digit; left out');
     set('sku', text(product?.sku), 'json-ld:sku');
 
     const rating = ratingOf(productNode);
     set('review_count', rating.count, 'json-ld:aggregateRating.reviewCount');
     set('rating', rating.value, 'json-ld:aggregateRating.ratingValue');
+    // The older template's review summary: `span.elReviewValue` 4.83 and `span.elReviewCount` （64件）.
+    const domRating = Number(firstText(page.document, '.mdReviewSummary .elReviewValue') ?? NaN);
+    set(
+      'rating',
+      Number.isFinite(domRating) && domRating >= 0 && domRating <= 5 ? domRating : null,
+      'selector:.elReviewValue',
+    );
+    const domCount = /^[(（]?\s*([0-9][0-9,]*)\s*件/.exec(
+      firstText(page.document, '.mdReviewSummary .elReviewCount') ?? '',
+    );
+    set('review_count', domCount ? Number(domCount[1]!.replace(/,/g, '')) : null, 'selector:.elReviewCount');
+
+    // 中古 / 新品 as the page labels the item (Yahoo stores also sell used goods).
+    const itemType = text(firstText(page.document, ITEM_TYPE));
+    const condition = itemType ? conditionOf(itemType) : null;
+    if (condition) {
+      set('condition', condition, `selector:${ITEM_TYPE}`);
+      set('condition_text', itemType, `selector:${ITEM_TYPE}`);
+    }
 
     const stateImages = imagesOf(item);
     set('images', stateImages.length > 0 ? stateImages : null, `${STATE}:${path}.images.list[].src`);
@@ -219,6 +266,7 @@ interface Shown {
   excluding: number | null;
   usual: number | null;
   source: string;
+  taxSource: string;
 }
 
 /** The displayed price block: the price element's container, read as the buyer reads it (税込/税抜, 通常価格). */
@@ -242,12 +290,34 @@ function displayedPrice(page: HtmlPage): Shown | null {
     if (chosen.amount === null) continue;
     return {
       amount: chosen.amount,
-      tax: chosen.tax,
+      tax: chosen.tax !== 'unknown' ? chosen.tax : moduleTax(el),
+      taxSource:
+        chosen.tax !== 'unknown' || moduleTax(el) === 'unknown'
+          ? `selector:${selector}`
+          : `selector:${selector} (its price module's label: ${PRICE_LABEL})`,
       excluding: chosen.price_excluding_tax ?? null,
       usual: usualClause ? parsePrice(usualClause).amount : null,
       source: `selector:${selector}`,
     };
   }
+  return null;
+}
+
+/** The tax label of the price module around `el` (`<p class="elPriceName">通常価格（税込）</p>` above the amount). */
+function moduleTax(el: Element): TaxStatus {
+  for (let node = el.parent; node && isTag(node); node = node.parent) {
+    if (!is(node, PRICE_MODULE)) continue;
+    const labels = all(node, PRICE_LABEL).map((l) => textOf(l));
+    return taxMarkerOf(labels.join(' '));
+  }
+  return 'unknown';
+}
+
+/** `中古` / `新品` / `未使用` labels to the closed condition set. */
+function conditionOf(label: string): NonNullable<ItemData['condition']> | null {
+  if (/未使用|新古/.test(label)) return 'used';
+  if (/中古|ユーズド|USED/i.test(label)) return 'used';
+  if (/新品|NEW/i.test(label)) return 'new';
   return null;
 }
 
@@ -320,9 +390,9 @@ function ratingOf(node: JsonObject | null): { value: number | null; count: numbe
   };
 }
 
-/** The value beside a `th`/`dt` label in the item's spec table (`JANコード` → `4901234567894`). */
+/** The value beside a `th`/`dt` label of the spec table, or the older template's `div.elRowTitle` + `div.elRowData` row. */
 export function labelledValue(page: HtmlPage, label: RegExp): string | null {
-  for (const el of all(page.document, 'th, dt')) {
+  for (const el of all(page.document, 'th, dt, .elRowTitle')) {
     if (!label.test(textOf(el))) continue;
     let next = el.next;
     while (next && !isTag(next)) next = next.next;
