@@ -208,6 +208,33 @@ describe('kakaku/item', () => {
     });
   });
 
+  describe("the phone categories' shop table (p.fontPrice, td.shopname)", () => {
+    const phoneRow = (price: string, ship: string, stock: string, shop: string) =>
+      `<tr><td>1</td><td><p class="fontPrice"><a href="https://c.kakaku.com/forwarder/forward.aspx?ShopCD=1">${price}</a></p></td>` +
+      `<td>${ship}</td><td>${stock}</td><td class="shopname"><a href="https://kakaku.com/shop/1/">${shop}</a></td></tr>`;
+
+    it('reads its rows as offers, with 有/無 stock and the tax of its own heading', () => {
+      const r = extract(
+        title +
+          `<table><tr><th>価格(税込)</th></tr>${phoneRow('¥50,000', '無料', '有', 'A店')}${phoneRow('¥52,000', '¥770', '無', 'B店')}</table>`,
+      );
+      validateExtraction('item', r);
+      expect(r.data).toMatchObject({ price: 50000, price_tax: 'included', shop: 'A店', availability: 'in_stock' });
+      const offers = r.data.offers as Record<string, unknown>[];
+      expect(offers.map((o) => [o.seller, o.availability, o.seller_url])).toEqual([
+        ['A店', 'in_stock', 'https://kakaku.com/shop/1/'],
+        ['B店', 'out_of_stock', 'https://kakaku.com/shop/1/'],
+      ]);
+    });
+
+    it('never reads a 無料 shipping cell as 無 (out of stock)', () => {
+      const r = extract(title + `<table><tr><th>価格</th></tr>${phoneRow('¥50,000', '無料', '-', 'A店')}</table>`);
+      const offer = (r.data.offers as Record<string, unknown>[])[0]!;
+      expect(offer.availability).toBeUndefined();
+      expect(offer.price_tax).toBe('unknown');
+    });
+  });
+
   it('decodes the Shift_JIS page it is served', () => {
     const file = fileURLToPath(new URL('./fixtures/modelled-shop-list.html', import.meta.url));
     const page = normalize(new Uint8Array(readFileSync(file)), 'text/html; charset=Shift_JIS');

@@ -1,5 +1,5 @@
 // 価格.com item pages: the product's lowest price (最安価格) with the shop list (p-priceTable) as offers.
-import { isTag } from 'domhandler';
+import { isTag, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import { availabilityFromText, type Availability } from '../../extract/availability.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
@@ -18,8 +18,11 @@ const ID = 'kakaku/item';
 const TITLE = '#titleBox h2[itemprop="name"]';
 const TITLE_BOX = '#titleBox .boxL';
 const LOWEST = '#priceBox .priceTxt';
-const ROWS = 'table.p-priceTable tr';
-const OFFERS = 'table.p-priceTable tr (p-PTPrice_price, p-PTShopData_name_link)';
+// The shop table of most categories is `table.p-priceTable`; the mobile-phone categories (and the older template) keep
+// a plain table whose rows carry `p.fontPrice` and `td.shopname a` (read by public scrapers of phone pages and an old
+// iPhone client), with 有/無 in the stock cell.
+const ROWS = 'table.p-priceTable tr, tr:has(> td.shopname)';
+const OFFERS = 'table.p-priceTable tr (p-PTPrice_price, p-PTShopData_name_link) or tr (p.fontPrice, td.shopname a)';
 // 中古価格: the product box states the lowest used price beside 最安価格 (`p.usedPrice span.usedPriceTxt`, read by
 // public scrapers of watch and camera pages); the used shops themselves are on a separate page.
 const USED = '#productAll .usedPrice, #productInfoBox .usedPrice, #priceBox .usedPrice';
@@ -192,29 +195,50 @@ function priceRange(page: HtmlPage): { min: number; max: number } | null {
   return null;
 }
 
-/** The list's heading says what its prices are (`価格(税込)`); 最安価格's own label otherwise. */
+/** 最安価格's own label, for a shop table whose heading does not say. */
 function listTax(page: HtmlPage): TaxStatus {
-  const heading = allTexts(page.document, 'table.p-priceTable th').join(' ');
-  const stated = taxMarkerOf(heading);
-  if (stated !== 'unknown') return stated;
   return taxMarkerOf(allTexts(page.document, LOWEST).join(' '));
+}
+
+/** The heading of the row's own table says what its prices are (`価格(税込)`). */
+function tableTax(row: Element, cache: Map<Element, TaxStatus>): TaxStatus {
+  let table: Element | null = null;
+  for (let node = row.parent; node && isTag(node); node = node.parent) {
+    if (node.name === 'table') {
+      table = node;
+      break;
+    }
+  }
+  if (!table) return 'unknown';
+  let tax = cache.get(table);
+  if (tax === undefined) {
+    tax = taxMarkerOf(allTexts(table, 'th').join(' '));
+    cache.set(table, tax);
+  }
+  return tax;
 }
 
 function offersOf(page: HtmlPage, listed: TaxStatus): OfferData[] {
   const offers: OfferData[] = [];
+  const headings = new Map<Element, TaxStatus>();
   for (const row of all(page.document, ROWS)) {
-    const priceText = firstText(row, '.p-PTPrice_price');
+    const priceText = firstText(row, '.p-PTPrice_price') ?? firstText(row, 'p.fontPrice');
     // The shop's name is the link inside p-PTShopData_name; the row's shop button reuses the link class.
     const seller =
-      text(firstText(row, '.p-PTShopData_name a.p-PTShopData_name_link')) ?? text(firstText(row, '.p-PTShopData_name'));
+      text(firstText(row, '.p-PTShopData_name a.p-PTShopData_name_link')) ??
+      text(firstText(row, '.p-PTShopData_name')) ??
+      text(firstText(row, 'td.shopname a')) ??
+      text(firstText(row, 'td.shopname'));
     if (!priceText || !seller) continue;
     const parsed = parsePrice(priceText);
     if (parsed.amount === null) continue;
     // A row's own label (in the price or the line under it) wins over the list's heading.
     const own = parsed.tax !== 'unknown' ? parsed.tax : taxMarkerOf(firstText(row, '.p-PTPrice_sub') ?? '');
-    const tax = own !== 'unknown' ? own : listed;
+    const heading = tableTax(row, headings);
+    const tax = own !== 'unknown' ? own : heading !== 'unknown' ? heading : listed;
     const offer: OfferData = { condition: 'new', price: parsed.amount, price_tax: tax, seller, on_sale: false };
-    const shop = firstAttr(row, '.p-PTShopData_name a.p-PTShopData_name_link', 'href');
+    const shop =
+      firstAttr(row, '.p-PTShopData_name a.p-PTShopData_name_link', 'href') ?? firstAttr(row, 'td.shopname a', 'href');
     if (shop && /^https?:\/\//.test(shop)) offer.seller_url = shop;
     const shippingText = firstText(row, '.p-priceTable_col-shipping') ?? firstText(row, '.p-PTShipping_btn');
     if (shippingText) {
@@ -226,7 +250,16 @@ function offersOf(page: HtmlPage, listed: TaxStatus): OfferData[] {
       if (terms.fee !== null) offer.shipping_fee = terms.fee;
       if (terms.freeThreshold !== null) offer.free_shipping_threshold = terms.freeThreshold;
     }
-    const stock = stockOf(firstText(row, '.p-PTStock'));
+    // The phone table's stock cell has no class of its own: the cell whose whole text is a stock mark or word.
+    const stock =
+      stockOf(firstText(row, '.p-PTStock')) ??
+      all(row, 'td:not(.shopname)')
+        .filter(() => first(row, 'td.shopname') !== null)
+        .map((td) => textOf(td))
+        .filter((t) => t.length <= 6 && !/[0-9¥￥円]/.test(t))
+        .map((t) => stockOf(t))
+        .find((s) => s !== null) ??
+      null;
     if (stock) {
       offer.availability = stock.availability;
       offer.availability_text = stock.text;
@@ -245,10 +278,19 @@ const STOCK_MARKS: Readonly<Record<string, Availability>> = {
   '×': 'out_of_stock',
   '✕': 'out_of_stock',
 };
+// The phone table's stock cell, only as the cell's whole text (無料 in a shipping cell is not 無).
+const STOCK_WORDS: Readonly<Record<string, Availability>> = {
+  有: 'in_stock',
+  有り: 'in_stock',
+  無: 'out_of_stock',
+  無し: 'out_of_stock',
+};
 
 function stockOf(raw: string | null): { availability: Availability; text: string } | null {
   if (!raw) return null;
   const words = normalizeText(raw);
+  const word = STOCK_WORDS[words];
+  if (word) return { availability: word, text: words };
   const mark = STOCK_MARKS[words.charAt(0)];
   if (mark) return { availability: mark, text: words };
   return availabilityFromText(words);
