@@ -201,6 +201,8 @@ export const yahooShoppingItemExtractor: Extractor = {
     }
 
     set('brand', text(product?.brand), 'json-ld:brand');
+    // The older template's brand line (`div.mdItemBrand p.elBrand a`, read by a public scrapy spider).
+    set('brand', text(firstText(page.document, '.mdItemBrand .elBrand a')), 'selector:.mdItemBrand .elBrand a');
     set('shop', text(offer?.seller), 'json-ld:offers.seller.name');
     // The older template's store box (`#strinfmj .elMain p a`, read by a public cheerio scraper): a store, not a person.
     set('shop', text(firstText(page.document, '#strinfmj .elMain a')), 'selector:#strinfmj .elMain a');
