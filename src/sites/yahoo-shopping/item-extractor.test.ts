@@ -235,6 +235,35 @@ describe('yahoo_shopping/item', () => {
     });
   });
 
+  describe('state prices written as objects and twins', () => {
+    it('reads variant prices given as {applicablePrice, immediatePrice}, never their digits run together', () => {
+      const list = [
+        { price: { applicablePrice: 990, immediatePrice: 890 } },
+        { price: { applicablePrice: 1290, immediatePrice: 1160 } },
+      ];
+      const r = extract(state({ name: 'SKU品', applicablePrice: 990, individualItemList: list }));
+      validateExtraction('item', r);
+      expect(r.data).toMatchObject({ price: 990, price_range: { min: 990, max: 1290 } });
+      expect(r.provenance.price_range).toMatch(/individualItemList/);
+    });
+
+    it('reads the option-table choices written as objects too', () => {
+      const choiceList = [{ price: { applicablePrice: 1000 } }, { price: { applicablePrice: 1500 } }];
+      const r = extract(
+        state({ name: 'X', applicablePrice: 1000, stockTableOneAxis: { firstOption: { choiceList } } }),
+      );
+      expect(r.data.price_range).toEqual({ min: 1000, max: 1500 });
+    });
+
+    it('takes the tax status from the 税抜 twin of applicablePrice when the page shows no label', () => {
+      const r = extract(state({ name: 'X', applicablePrice: 1100, taxExcludedApplicablePrice: 1000 }));
+      expect(r.data).toMatchObject({ price: 1100, price_tax: 'included', price_excluding_tax: 1000 });
+      const odd = extract(state({ name: 'X', applicablePrice: 1100, taxExcludedApplicablePrice: 1100 }));
+      expect(odd.data.price_tax).toBe('unknown');
+      expect(odd.data.price_excluding_tax).toBeUndefined();
+    });
+  });
+
   it('matches item URLs, not the store’s own pages', () => {
     const item = yahooShopping.pageTypes[0]!;
     const ok = ['/sample-kitchen/bottle-500.html', '/a1-store/RS-3P_M.html', '/store/4901234567894.html'];

@@ -136,6 +136,17 @@ export const yahooShoppingItemExtractor: Extractor = {
       warnings.push(`json-ld:offers.price (${offer.price}) disagrees with the served price`);
     data.currency = 'JPY';
     provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;
+    // The state writes the applied price twice: `applicablePrice` (税込) and `taxExcludedApplicablePrice` (税抜), as a
+    // production scraper of these pages records. A smaller 税抜 twin proves the served price is tax-included.
+    const stateExcluded = yen(item?.taxExcludedApplicablePrice);
+    const stateApplied = yen(item?.applicablePrice);
+    if (stateExcluded !== null && stateApplied === data.price && stateExcluded < stateApplied) {
+      if (tax === 'unknown') {
+        tax = 'included';
+        taxSource = `${STATE}:${path}.applicablePrice (beside taxExcludedApplicablePrice)`;
+      }
+      if (tax === 'included') set('price_excluding_tax', stateExcluded, `${STATE}:${path}.taxExcludedApplicablePrice`);
+    }
     data.price_tax = tax;
     if (taxSource) provenance.price_tax = taxSource;
 
@@ -194,7 +205,7 @@ export const yahooShoppingItemExtractor: Extractor = {
       set(
         'price_range',
         { min: Math.min(...prices), max: Math.max(...prices) },
-        `${STATE}:${path}.stockTable*.choiceList[].price`,
+        `${STATE}:${path}.${item?.stockTableOneAxis || item?.stockTableTwoAxis ? 'stockTable*.choiceList' : 'individualItemList'}[].price`,
       );
     } else if (offer?.aggregate && offer.price !== null && offer.highPrice !== null && offer.highPrice > offer.price) {
       set('price_range', { min: offer.price, max: offer.highPrice }, 'json-ld:offers.lowPrice/highPrice');
@@ -337,10 +348,15 @@ interface Variant {
   quantity: number | null;
 }
 
-/** Choices of `stockTableOneAxis` (firstOption.choiceList) or `stockTableTwoAxis` (… .secondOption.choiceList). */
+/**
+ * Choices of `stockTableOneAxis` (firstOption.choiceList) or `stockTableTwoAxis` (… .secondOption.choiceList), else the
+ * SKUs of `individualItemList`. A choice's `price` is a number or an object `{applicablePrice, immediatePrice}`: only
+ * its applicablePrice is a price (never the digits of the object run together).
+ */
 function variantsOf(item: JsonObject | null): Variant[] {
   const out: Variant[] = [];
-  const choice = (c: JsonObject) => out.push({ price: yen(c.price), quantity: int(obj(c.stock)?.quantity) });
+  const choice = (c: JsonObject) =>
+    out.push({ price: yen(c.price) ?? yen(obj(c.price)?.applicablePrice), quantity: int(obj(c.stock)?.quantity) });
   const two = obj(item?.stockTableTwoAxis);
   if (two) {
     for (const first of arr(obj(two.firstOption)?.choiceList))
@@ -348,6 +364,8 @@ function variantsOf(item: JsonObject | null): Variant[] {
     return out;
   }
   for (const c of arr(obj(obj(item?.stockTableOneAxis)?.firstOption)?.choiceList)) if (obj(c)) choice(obj(c)!);
+  if (out.length > 0) return out;
+  for (const c of arr(item?.individualItemList)) if (obj(c)) choice(obj(c)!);
   return out;
 }
 
