@@ -235,6 +235,13 @@ describe('yahoo_shopping/item', () => {
     });
   });
 
+  it('skips a carousel price marked up like the item price when it comes first and the state names another', () => {
+    const carousel = '<ul><li><p itemprop="price">1,480円</p></li></ul>';
+    const r = extract(carousel + state({ name: 'X', applicablePrice: 2980 }) + shown('2,980円（税込）'));
+    expect(r.data).toMatchObject({ price: 2980, price_tax: 'included' });
+    expect(r.warnings).toEqual([]);
+  });
+
   describe('state prices written as objects and twins', () => {
     it('reads variant prices given as {applicablePrice, immediatePrice}, never their digits run together', () => {
       const list = [

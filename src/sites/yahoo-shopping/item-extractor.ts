@@ -84,7 +84,7 @@ export const yahooShoppingItemExtractor: Extractor = {
 
     // Price: what the buyer is shown wins; the state's applicablePrice (the price applied to the order, the sale
     // price during a sale) and JSON-LD confirm it, and a disagreement is reported.
-    const shown = displayedPrice(page);
+    const shown = displayedPrice(page, yen(item?.applicablePrice) ?? yen(item?.price));
     const statePrice = yen(item?.applicablePrice) ?? yen(item?.price);
     const stateSource = `${STATE}:${path}.${yen(item?.applicablePrice) !== null ? 'applicablePrice' : 'price'}`;
     const metaPrice =
@@ -283,37 +283,47 @@ interface Shown {
 }
 
 /** The displayed price block: the price element's container, read as the buyer reads it (税込/税抜, 通常価格). */
-function displayedPrice(page: HtmlPage): Shown | null {
+function displayedPrice(page: HtmlPage, expected: number | null): Shown | null {
+  // Of one selector's matches, the first the buyer can read (a `<meta itemprop="price">` has no text) is the price,
+  // unless a later one states the state's applied price: a recommendation carousel marked up the same way may come
+  // first in the markup.
   for (const selector of PRICE_SELECTORS) {
-    // A `<meta itemprop="price">` carries no visible text: the first match the buyer can read is the one.
-    const el = all(page.document, selector).find((e) => textOf(e) !== '');
-    if (!el) continue;
-    const own = textOf(el);
-    const block = el.parent && isTag(el.parent) ? textOf(el.parent) : own;
-    // The usual price is its own clause (`通常価格 4,980円`); the selling price is the block without it.
-    const usualClause = /(?:通常価格|通常販売価格)[^円]*円/.exec(block)?.[0] ?? null;
-    const selling = parsePrice(usualClause ? block.replace(usualClause, ' ') : block);
-    const alone = parsePrice(own);
-    // The price element's own amount is the price; the block only adds its tax label or the 税込 total of a 税抜
-    // amount. Other amounts in the block (クーポン利用で …円) never replace it.
-    const agrees = selling.amount !== null && selling.amount === alone.amount;
-    const totalOfExcluded =
-      alone.tax === 'excluded' && selling.tax === 'included' && selling.price_excluding_tax === alone.amount;
-    const chosen = alone.amount === null || agrees || totalOfExcluded ? selling : alone;
-    if (chosen.amount === null) continue;
-    return {
-      amount: chosen.amount,
-      tax: chosen.tax !== 'unknown' ? chosen.tax : moduleTax(el),
-      taxSource:
-        chosen.tax !== 'unknown' || moduleTax(el) === 'unknown'
-          ? `selector:${selector}`
-          : `selector:${selector} (its price module's label: ${PRICE_LABEL})`,
-      excluding: chosen.price_excluding_tax ?? null,
-      usual: usualClause ? parsePrice(usualClause).amount : null,
-      source: `selector:${selector}`,
-    };
+    const found = all(page.document, selector)
+      .filter((e) => textOf(e) !== '')
+      .map((e) => shownOf(e, selector))
+      .filter((x): x is Shown => x !== null);
+    const chosen = (expected !== null ? found.find((x) => x.amount === expected) : undefined) ?? found[0];
+    if (chosen) return chosen;
   }
   return null;
+}
+
+/** One price element read with its block: the amount, its tax label, the 税抜 figure and a 通常価格 clause. */
+function shownOf(el: Element, selector: string): Shown | null {
+  const own = textOf(el);
+  const block = el.parent && isTag(el.parent) ? textOf(el.parent) : own;
+  // The usual price is its own clause (`通常価格 4,980円`); the selling price is the block without it.
+  const usualClause = /(?:通常価格|通常販売価格)[^円]*円/.exec(block)?.[0] ?? null;
+  const selling = parsePrice(usualClause ? block.replace(usualClause, ' ') : block);
+  const alone = parsePrice(own);
+  // The price element's own amount is the price; the block only adds its tax label or the 税込 total of a 税抜
+  // amount. Other amounts in the block (クーポン利用で …円) never replace it.
+  const agrees = selling.amount !== null && selling.amount === alone.amount;
+  const totalOfExcluded =
+    alone.tax === 'excluded' && selling.tax === 'included' && selling.price_excluding_tax === alone.amount;
+  const chosen = alone.amount === null || agrees || totalOfExcluded ? selling : alone;
+  if (chosen.amount === null) return null;
+  return {
+    amount: chosen.amount,
+    tax: chosen.tax !== 'unknown' ? chosen.tax : moduleTax(el),
+    taxSource:
+      chosen.tax !== 'unknown' || moduleTax(el) === 'unknown'
+        ? `selector:${selector}`
+        : `selector:${selector} (its price module's label: ${PRICE_LABEL})`,
+    excluding: chosen.price_excluding_tax ?? null,
+    usual: usualClause ? parsePrice(usualClause).amount : null,
+    source: `selector:${selector}`,
+  };
 }
 
 /** The tax label of the price module around `el` (`<p class="elPriceName">通常価格（税込）</p>` above the amount). */
