@@ -242,6 +242,66 @@ describe('yahoo_shopping/item', () => {
     expect(r.warnings).toEqual([]);
   });
 
+  describe('the state keys of current pages (props.pageProps.item and its variants)', () => {
+    const next = (pageProps: Record<string, unknown>) =>
+      `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps } })}</script>`;
+
+    it("reads the item from react-query's dehydratedState as well", () => {
+      const item = { name: '脱水品', applicablePrice: 1200, regularPrice: 1500 };
+      const r = extract(
+        next({ dehydratedState: { queries: [{ state: { data: {} } }, { state: { data: { itemData: { item } } } }] } }),
+      );
+      validateExtraction('item', r);
+      expect(r.data).toMatchObject({ title: '脱水品', price: 1200, list_price: 1500, on_sale: true });
+      expect(r.provenance.price).toBe(
+        'state:__NEXT_DATA__:props.pageProps.dehydratedState.queries[1].state.data.itemData.item.applicablePrice',
+      );
+    });
+
+    it('labels used and pre-order items, drops ブランド登録なし, and builds images from ids', () => {
+      const r = extract(
+        next({
+          seller: { id: 'my-store' },
+          item: {
+            name: 'X',
+            applicablePrice: 500,
+            brandName: 'ブランド登録なし',
+            isUsed: true,
+            usedConditionText: '目立った傷や汚れなし',
+            isPreOrder: true,
+            images: { mainImage: { id: 'my-store_x', type: 'Item' }, detailImageList: [{ id: 'x2.jpg', type: 'Lib' }] },
+          },
+        }),
+      );
+      expect(r.data).toMatchObject({
+        condition: 'used',
+        condition_text: '目立った傷や汚れなし',
+        availability: 'preorder',
+        images: ['https://item-shopping.c.yimg.jp/i/n/my-store_x', 'https://shopping.c.yimg.jp/lib/my-store/x2.jpg'],
+      });
+      expect(r.data.brand).toBeUndefined();
+    });
+
+    it('reads SKU stock given as isAvailable', () => {
+      const sku = (a: boolean) => ({ price: null, stock: { isAvailable: a } });
+      const none = extract(
+        next({ item: { name: 'X', applicablePrice: 500, individualItemList: [sku(false), sku(false)] } }),
+      );
+      expect(none.data.availability).toBe('out_of_stock');
+      const some = extract(
+        next({ item: { name: 'X', applicablePrice: 500, individualItemList: [sku(false), sku(true)] } }),
+      );
+      expect(some.data.availability).toBe('in_stock');
+    });
+
+    it('cuts the store and site from og:title in both of its forms', () => {
+      const og = (t: string) => `<meta property="og:title" content="${t}">`;
+      const price = '<div class="styles_priceWrap__a"><p class="styles_price__b">800円</p></div>';
+      expect(extract(og('商品 A : ストアB - 通販 - Yahoo!ショッピング') + price).data.title).toBe('商品 A');
+      expect(extract(og('商品 A - ストアB - 通販 - Yahoo!ショッピング') + price).data.title).toBe('商品 A');
+    });
+  });
+
   describe('state prices written as objects and twins', () => {
     it('reads variant prices given as {applicablePrice, immediatePrice}, never their digits run together', () => {
       const list = [

@@ -45,6 +45,8 @@ const POINT_SELECTOR = '[class*="styles_pointRatio__"], .elGetRateText';
 const POINT_AMOUNT = '[class*="styles_pointAmount__"]';
 const SHIPPING_SELECTOR =
   '[class*="styles_shipping__"], [class*="styles_postage__"], .mdItemPrice .elPostageFree, .mdItemPrice .elPostage, .elPostage';
+// brandName values that mean no brand was registered.
+const NO_BRAND = /^(?:ブランド登録(?:なし|無し)|ノーブランド(?:品)?)$/;
 const JAN_LABEL = /^(?:JAN|JANコード|JAN\/ISBN|JANコード\/ISBNコード)$/i;
 
 type Draft = Partial<ItemData>;
@@ -65,7 +67,7 @@ export const yahooShoppingItemExtractor: Extractor = {
       provenance[field] = source;
     };
 
-    const { item, path } = stateItem(page);
+    const { item, path, seller } = stateItem(page);
     const jsonLd = parseJsonLd(page.jsonLd);
     warnings.push(...jsonLd.warnings);
     const product = findProduct(jsonLd.nodes);
@@ -152,11 +154,13 @@ export const yahooShoppingItemExtractor: Extractor = {
 
     // 通常価格 beside the selling price: only a higher usual price is a list price, and only then is it a sale.
     const usual = shown?.usual ?? null;
-    const stateUsual = yen(item?.price);
+    // The state's usual price: `regularPrice` beside applicablePrice (which carries the sale price), else `price`.
+    const usualKey = yen(item?.regularPrice) !== null ? 'regularPrice' : 'price';
+    const stateUsual = yen(item?.[usualKey]);
     if (usual !== null && usual > data.price!) {
       set('list_price', usual, `${shown!.source} (通常価格)`);
     } else if (stateUsual !== null && yen(item?.applicablePrice) !== null && stateUsual > data.price!) {
-      set('list_price', stateUsual, `${STATE}:${path}.price`);
+      set('list_price', stateUsual, `${STATE}:${path}.${usualKey}`);
     }
     if (data.list_price !== undefined) set('on_sale', true, provenance.list_price!);
 
@@ -196,6 +200,7 @@ export const yahooShoppingItemExtractor: Extractor = {
       )
         warnings.push(`${STATE}:${path}.stock disagrees with the stock words shown; serving the words shown`);
     }
+    set('availability', item?.isPreOrder === true ? 'preorder' : null, `${STATE}:${path}.isPreOrder`);
     set('availability', stateStock, `${STATE}:${path}.stock`);
     set('availability', availabilityOf(offer?.availability), 'json-ld:offers.availability');
 
@@ -211,6 +216,9 @@ export const yahooShoppingItemExtractor: Extractor = {
       set('price_range', { min: offer.price, max: offer.highPrice }, 'json-ld:offers.lowPrice/highPrice');
     }
 
+    // `brandName` says ブランド登録なし (or the like) when the store registered none: that is no brand.
+    const brandName = text(str(item?.brandName));
+    set('brand', brandName && !NO_BRAND.test(brandName) ? brandName : null, `${STATE}:${path}.brandName`);
     set('brand', text(product?.brand), 'json-ld:brand');
     // The older template's brand line (`div.mdItemBrand p.elBrand a`, read by a public scrapy spider).
     set('brand', text(firstText(page.document, '.mdItemBrand .elBrand a')), 'selector:.mdItemBrand .elBrand a');
@@ -218,11 +226,14 @@ export const yahooShoppingItemExtractor: Extractor = {
     // The older template's store box (`#strinfmj .elMain p a`, read by a public cheerio scraper): a store, not a person.
     set('shop', text(firstText(page.document, '#strinfmj .elMain a')), 'selector:#strinfmj .elMain a');
 
+    const stateJan = str(item?.janCode);
+    set('jan', stateJan ? parseJan(stateJan) : null, `${STATE}:${path}.janCode`);
     set('jan', product?.gtin ? parseJan(product.gtin) : null, 'json-ld:gtin13');
     const janText = labelledValue(page, JAN_LABEL);
     set('jan', janText ? parseJan(janText) : null, 'selector:th/dt/.elRowTitle JANコード');
     if (janText && !data.jan) warnings.push('jan: the page shows a JAN that fails its check digit; left out');
     set('sku', text(product?.sku), 'json-ld:sku');
+    set('sku', text(str(item?.sellerManagedItemId)), `${STATE}:${path}.sellerManagedItemId`);
 
     const rating = ratingOf(productNode);
     set('review_count', rating.count, 'json-ld:aggregateRating.reviewCount');
@@ -239,7 +250,11 @@ export const yahooShoppingItemExtractor: Extractor = {
     );
     set('review_count', domCount ? Number(domCount[1]!.replace(/,/g, '')) : null, 'selector:.elReviewCount');
 
-    // 中古 / 新品 as the page labels the item (Yahoo stores also sell used goods).
+    // 中古 / 新品 as the page labels the item (Yahoo stores also sell used goods), else the state's isUsed flag.
+    if (item?.isUsed === true) {
+      set('condition', 'used', `${STATE}:${path}.isUsed`);
+      set('condition_text', text(str(item.usedConditionText)) ?? '中古', `${STATE}:${path}.usedConditionText`);
+    }
     const itemType = text(firstText(page.document, ITEM_TYPE));
     const condition = itemType ? conditionOf(itemType) : null;
     if (condition) {
@@ -247,8 +262,12 @@ export const yahooShoppingItemExtractor: Extractor = {
       set('condition_text', itemType, `selector:${ITEM_TYPE}`);
     }
 
-    const stateImages = imagesOf(item);
-    set('images', stateImages.length > 0 ? stateImages : null, `${STATE}:${path}.images.list[].src`);
+    const stateImages = imagesOf(item, seller ?? storeOf(page.url));
+    set(
+      'images',
+      stateImages.length > 0 ? stateImages : null,
+      `${STATE}:${path}.images (list[].src, or mainImage/detailImageList/itemImageList ids)`,
+    );
     set('images', product && product.images.length > 0 ? absoluteAll(product, page) : null, 'json-ld:image');
     set('images', meta.ogImages.length > 0 ? meta.ogImages : null, 'meta:og:image');
     set('canonical_url', meta.canonical, 'link:canonical');
@@ -258,19 +277,30 @@ export const yahooShoppingItemExtractor: Extractor = {
   },
 };
 
-/** The item object of the page state: `props.pageProps.sp.item` (current), `pageProps.item`, `initialState.item`. */
-function stateItem(page: HtmlPage): { item: JsonObject | null; path: string } {
+/**
+ * The item object of the page state: `props.pageProps.item` (what a production scraper of these pages reads),
+ * `props.pageProps.sp.item`, `initialState.item`, or react-query's `dehydratedState.queries[].state.data.itemData.item`
+ * (some stores' pages, per the same scraper).
+ */
+function stateItem(page: HtmlPage): { item: JsonObject | null; path: string; seller: string | null } {
   const props = obj(obj(obj(readEmbeddedState(page, { id: '__NEXT_DATA__' }))?.props)?.pageProps);
+  const seller = str(obj(props?.seller)?.id);
+  const queries = arr(obj(props?.dehydratedState)?.queries);
+  const dehydrated = queries.findIndex((q) => obj(obj(obj(obj(q)?.state)?.data)?.itemData)?.item);
   const candidates: [unknown, string][] = [
     [obj(props?.sp)?.item, 'props.pageProps.sp.item'],
     [props?.item, 'props.pageProps.item'],
     [obj(props?.initialState)?.item, 'props.pageProps.initialState.item'],
+    [
+      dehydrated >= 0 ? obj(obj(obj(obj(queries[dehydrated])?.state)?.data)?.itemData)?.item : null,
+      `props.pageProps.dehydratedState.queries[${dehydrated}].state.data.itemData.item`,
+    ],
   ];
   for (const [value, path] of candidates) {
     const item = obj(value);
-    if (item && Object.keys(item).length > 0) return { item, path };
+    if (item && Object.keys(item).length > 0) return { item, path, seller };
   }
-  return { item: null, path: 'props.pageProps.sp.item' };
+  return { item: null, path: 'props.pageProps.sp.item', seller };
 }
 
 interface Shown {
@@ -358,6 +388,15 @@ interface Variant {
   quantity: number | null;
 }
 
+/** The store id of an item URL (`/<store>/<item>.html`), for the store's image library. */
+function storeOf(url: string): string | null {
+  try {
+    return /^\/([\w-]+)\/[^/]+\.html$/.exec(new URL(url).pathname)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Choices of `stockTableOneAxis` (firstOption.choiceList) or `stockTableTwoAxis` (… .secondOption.choiceList), else the
  * SKUs of `individualItemList`. A choice's `price` is a number or an object `{applicablePrice, immediatePrice}`: only
@@ -381,7 +420,11 @@ function variantsOf(item: JsonObject | null): Variant[] {
 
 function stockOf(item: JsonObject | null, variants: Variant[]): Availability | null {
   const stock = obj(item?.stock);
-  if (stock?.isSoldOut === true) return 'out_of_stock';
+  if (stock?.isSoldOut === true || stock?.isAvailable === false) return 'out_of_stock';
+  // individualItemList SKUs say stock.isAvailable rather than a quantity.
+  const skus = arr(item?.individualItemList).map((c) => obj(obj(c)?.stock)?.isAvailable);
+  if (skus.some((a) => typeof a === 'boolean') && variants.every((v) => v.quantity === null))
+    return skus.some((a) => a === true) ? 'in_stock' : 'out_of_stock';
   const quantities = variants.map((v) => v.quantity).filter((q): q is number => q !== null);
   if (quantities.length > 0) return quantities.some((q) => q > 0) ? 'in_stock' : 'out_of_stock';
   const quantity = int(stock?.quantity);
@@ -389,11 +432,24 @@ function stockOf(item: JsonObject | null, variants: Variant[]): Availability | n
   return null;
 }
 
-function imagesOf(item: JsonObject | null): string[] {
-  const urls = arr(obj(item?.images)?.list)
-    .map((i) => str(obj(i)?.src))
-    .filter((u): u is string => u !== null && /^https?:\/\//.test(u));
-  return [...new Set(urls)];
+/**
+ * Image URLs of the state: `images.list[].src`, or image ids (`images.mainImage`, `detailImageList[]`, `itemImageList[]`
+ * with `{id, type}`) that the site serves at `item-shopping.c.yimg.jp/i/n/<id>` (type Item) or
+ * `shopping.c.yimg.jp/lib/<seller>/<id>` (type Lib), as a production scraper of these pages builds them.
+ */
+function imagesOf(item: JsonObject | null, seller: string | null): string[] {
+  const images = obj(item?.images);
+  const urls = arr(images?.list).map((i) => str(obj(i)?.src));
+  const byId = (node: unknown): string | null => {
+    const id = str(obj(node)?.id)?.trim();
+    if (!id || !/^[\w.-]+$/.test(id)) return null;
+    if ((str(obj(node)?.type) ?? '').toLowerCase() === 'lib')
+      return seller && /^[\w-]+$/.test(seller) ? `https://shopping.c.yimg.jp/lib/${seller}/${id}` : null;
+    return `https://item-shopping.c.yimg.jp/i/n/${id}`;
+  };
+  urls.push(byId(images?.mainImage));
+  for (const key of ['detailImageList', 'itemImageList']) for (const node of arr(images?.[key])) urls.push(byId(node));
+  return [...new Set(urls.filter((u): u is string => u !== null && /^https?:\/\//.test(u)))];
 }
 
 function absoluteAll(product: JsonLdProduct, page: HtmlPage): string[] | null {
@@ -434,9 +490,12 @@ export function labelledValue(page: HtmlPage, label: RegExp): string | null {
   return null;
 }
 
-// og:title reads `商品名 - ストア名 - 通販 - Yahoo!ショッピング`; only that site suffix is cut, the store with it.
+// og:title reads `商品名 - ストア名 - 通販 - Yahoo!ショッピング` or, on current pages (per a production scraper of them),
+// `商品名 : ストア名 - 通販 - Yahoo!ショッピング`; the site suffix is cut with the store before it.
 function ogTitle(title: string | null): string | null {
   if (!title) return null;
+  const colon = /^(.+)\s+:\s+[^:]+?\s+-\s+通販\s+-\s+Yahoo!ショッピング$/.exec(title);
+  if (colon) return colon[1]!;
   const m = /^(.+?)\s+-\s+[^-]+?\s+-\s+通販\s+-\s+Yahoo!ショッピング$/.exec(title);
   return m?.[1] ?? title.replace(/\s+-\s+Yahoo!ショッピング$/, '');
 }
