@@ -331,6 +331,23 @@ describe('yahoo_shopping/item', () => {
     });
   });
 
+  it("refuses a category page (same URL shape) whose only prices are listed items'", () => {
+    const listing =
+      '<meta property="og:title" content="カテゴリ - 店 - 通販 - Yahoo!ショッピング">' +
+      '<ul><li><p class="elName">商品1</p><p class="elPrice"><span class="elPriceNumber">1,000</span>円</p></li></ul>';
+    try {
+      extract(listing);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(KumoError);
+      expect((e as KumoError).extras.body?.fields).toEqual(['/price']);
+      expect((e as KumoError).message).not.toContain('カテゴリ');
+    }
+    // The same listing inside an item page (its state names the item) does not make it a category page.
+    const r = extract(listing + state({ name: '本物', applicablePrice: 2000 }));
+    expect(r.data).toMatchObject({ title: '本物', price: 2000 });
+  });
+
   it('matches item URLs, not the store’s own pages', () => {
     const item = yahooShopping.pageTypes[0]!;
     const ok = ['/sample-kitchen/bottle-500.html', '/a1-store/RS-3P_M.html', '/store/4901234567894.html'];

@@ -31,6 +31,7 @@ const PRICE_SELECTORS = [
   '.mdItemPrice .elPriceNumber',
   '.elPrice .elPriceNumber',
 ] as const;
+const WEAK_PRICE_SELECTOR = '.elPrice .elPriceNumber';
 // The container of one price and its labels; its label (`通常価格（税込）`) states the tax when the price itself does not.
 const PRICE_MODULE = '.mdItemPrice, .elPriceWrap, .mdLemItemPrice, [class*="styles_priceWrap__"]';
 const PRICE_LABEL = '.elPriceName, .elPriceTitle, [class*="styles_taxLabel__"], [class*="styles_priceLabel__"]';
@@ -119,6 +120,21 @@ export const yahooShoppingItemExtractor: Extractor = {
       }
     }
 
+    // A store's category pages share the item URL shape (`/<store>/<page>.html`) and list items with prices; without
+    // any part that only an item page has, a price shown there is some listed item's, not this page's.
+    const itemPage =
+      item !== null ||
+      productNode !== null ||
+      metaPrice !== null ||
+      NAME_SELECTORS.some((selector) => first(page.document, selector) !== null) ||
+      first(page.document, `.mdItemPrice, #prcdsp, .mdCartSummary, ${PRICE_MODULE}`) !== null;
+    if (!itemPage) {
+      throw new KumoError(
+        'extraction_failed',
+        `${ID}: not an item page (no __NEXT_DATA__ item, Product json-ld, product: meta, item name or price module); a store's category page has the same URL shape`,
+        { body: { fields: ['/price'] } },
+      );
+    }
     const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
     if (missing.length > 0) {
       throw new KumoError(
@@ -314,18 +330,19 @@ interface Shown {
 
 /** The displayed price block: the price element's container, read as the buyer reads it (税込/税抜, 通常価格). */
 function displayedPrice(page: HtmlPage, expected: number | null): Shown | null {
-  // Of one selector's matches, the first the buyer can read (a `<meta itemprop="price">` has no text) is the price,
-  // unless a later one states the state's applied price: a recommendation carousel marked up the same way may come
-  // first in the markup.
-  for (const selector of PRICE_SELECTORS) {
-    const found = all(page.document, selector)
+  // Each selector's matches the buyer can read (a `<meta itemprop="price">` has no text), strongest selector first.
+  // One that states the state's applied price wins: a recommendation carousel marked up the same way may come first.
+  const found = PRICE_SELECTORS.flatMap((selector) =>
+    all(page.document, selector)
       .filter((e) => textOf(e) !== '')
       .map((e) => shownOf(e, selector))
-      .filter((x): x is Shown => x !== null);
-    const chosen = (expected !== null ? found.find((x) => x.amount === expected) : undefined) ?? found[0];
-    if (chosen) return chosen;
-  }
-  return null;
+      .filter((x): x is Shown => x !== null),
+  );
+  const agreeing = expected !== null ? found.find((x) => x.amount === expected) : undefined;
+  if (agreeing) return agreeing;
+  // Otherwise the first of the item's own price modules. The older template's generic `.elPrice .elPriceNumber` is
+  // also the price of listed items (category pages, recommendations), so it counts only when the state names no price.
+  return found.find((x) => expected === null || x.source !== `selector:${WEAK_PRICE_SELECTOR}`) ?? null;
 }
 
 /** One price element read with its block: the amount, its tax label, the 税抜 figure and a 通常価格 clause. */
