@@ -161,6 +161,80 @@ describe('kakaku/item', () => {
     }
   });
 
+  describe('the used lowest price (p.usedPrice span.usedPriceTxt)', () => {
+    const usedLine = (price: string) =>
+      `<p class="usedPrice">中古価格(税込)：<span class="usedPriceTxt">${price}</span></p>`;
+    const box = (inner: string) => `<div id="productAll"><div id="productInfoBox">${inner}</div></div>`;
+
+    it('is one more offer, used and without a seller; a cheaper used price never replaces 最安価格', () => {
+      const r = extract(
+        title +
+          box(lowest('¥5,000').replace('</div>', `${usedLine('¥3,000')}</div>`)) +
+          table([row('¥5,000', 'A店'), row('¥6,000', 'B店')]),
+      );
+      validateExtraction('item', r);
+      expect(r.data).toMatchObject({ price: 5000, shop: 'A店', price_range: { min: 5000, max: 6000 } });
+      expect(r.data.condition).toBeUndefined();
+      expect((r.data.offers as Record<string, unknown>[]).at(-1)).toEqual({
+        condition: 'used',
+        condition_text: '中古',
+        price: 3000,
+        price_tax: 'included',
+        on_sale: false,
+      });
+    });
+
+    it('prices a page that has only used goods (no 最安価格, no shop list) as used', () => {
+      const r = extract(
+        title +
+          box(`<div id="priceBox"><p class="priceTxt">価格情報の登録がありません</p>${usedLine('¥23,800')}</div>`),
+      );
+      validateExtraction('item', r);
+      expect(r.data).toMatchObject({ price: 23800, price_tax: 'included', condition: 'used', condition_text: '中古' });
+      expect(r.data.shop).toBeUndefined();
+      expect(r.provenance.price).toBe('offers[0] (the only offer)');
+    });
+
+    it('prefers a new shop over a cheaper used price when there is no 最安価格 line', () => {
+      const r = extract(title + box(`<div id="priceBox">${usedLine('¥800')}</div>`) + table([row('¥1,000', 'A店')]));
+      expect(r.data).toMatchObject({ price: 1000, shop: 'A店' });
+      expect(r.data.condition).toBeUndefined();
+      expect(r.provenance.price).toBe('offers[0] (the new-condition offer)');
+    });
+
+    it('ignores a used line without an amount', () => {
+      const r = extract(title + lowest('¥700') + box(usedLine('-')));
+      expect(r.data.offers).toBeUndefined();
+    });
+  });
+
+  describe("the phone categories' shop table (p.fontPrice, td.shopname)", () => {
+    const phoneRow = (price: string, ship: string, stock: string, shop: string) =>
+      `<tr><td>1</td><td><p class="fontPrice"><a href="https://c.kakaku.com/forwarder/forward.aspx?ShopCD=1">${price}</a></p></td>` +
+      `<td>${ship}</td><td>${stock}</td><td class="shopname"><a href="https://kakaku.com/shop/1/">${shop}</a></td></tr>`;
+
+    it('reads its rows as offers, with 有/無 stock and the tax of its own heading', () => {
+      const r = extract(
+        title +
+          `<table><tr><th>価格(税込)</th></tr>${phoneRow('¥50,000', '無料', '有', 'A店')}${phoneRow('¥52,000', '¥770', '無', 'B店')}</table>`,
+      );
+      validateExtraction('item', r);
+      expect(r.data).toMatchObject({ price: 50000, price_tax: 'included', shop: 'A店', availability: 'in_stock' });
+      const offers = r.data.offers as Record<string, unknown>[];
+      expect(offers.map((o) => [o.seller, o.availability, o.seller_url])).toEqual([
+        ['A店', 'in_stock', 'https://kakaku.com/shop/1/'],
+        ['B店', 'out_of_stock', 'https://kakaku.com/shop/1/'],
+      ]);
+    });
+
+    it('never reads a 無料 shipping cell as 無 (out of stock)', () => {
+      const r = extract(title + `<table><tr><th>価格</th></tr>${phoneRow('¥50,000', '無料', '-', 'A店')}</table>`);
+      const offer = (r.data.offers as Record<string, unknown>[])[0]!;
+      expect(offer.availability).toBeUndefined();
+      expect(offer.price_tax).toBe('unknown');
+    });
+  });
+
   it('decodes the Shift_JIS page it is served', () => {
     const file = fileURLToPath(new URL('./fixtures/modelled-shop-list.html', import.meta.url));
     const page = normalize(new Uint8Array(readFileSync(file)), 'text/html; charset=Shift_JIS');

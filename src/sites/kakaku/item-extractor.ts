@@ -1,5 +1,5 @@
 // 価格.com item pages: the product's lowest price (最安価格) with the shop list (p-priceTable) as offers.
-import { isTag } from 'domhandler';
+import { isTag, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import { availabilityFromText, type Availability } from '../../extract/availability.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
@@ -7,7 +7,7 @@ import { findProduct, parseJsonLd } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
 import { primaryOffer, primaryOfferSource } from '../../extract/offers.js';
 import type { ItemData, OfferData } from '../../extract/page-types.js';
-import { all, allTexts, firstAttr, firstText, textOf } from '../../extract/selectors.js';
+import { all, allTexts, first, firstAttr, firstText, textOf } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
 import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
@@ -18,8 +18,15 @@ const ID = 'kakaku/item';
 const TITLE = '#titleBox h2[itemprop="name"]';
 const TITLE_BOX = '#titleBox .boxL';
 const LOWEST = '#priceBox .priceTxt';
-const ROWS = 'table.p-priceTable tr';
-const OFFERS = 'table.p-priceTable tr (p-PTPrice_price, p-PTShopData_name_link)';
+// The shop table of most categories is `table.p-priceTable`; the mobile-phone categories (and the older template) keep
+// a plain table whose rows carry `p.fontPrice` and `td.shopname a` (read by public scrapers of phone pages and an old
+// iPhone client), with 有/無 in the stock cell.
+const ROWS = 'table.p-priceTable tr, tr:has(> td.shopname)';
+const OFFERS = 'table.p-priceTable tr (p-PTPrice_price, p-PTShopData_name_link) or tr (p.fontPrice, td.shopname a)';
+// 中古価格: the product box states the lowest used price beside 最安価格 (`p.usedPrice span.usedPriceTxt`, read by
+// public scrapers of watch and camera pages); the used shops themselves are on a separate page.
+const USED = '#productAll .usedPrice, #productInfoBox .usedPrice, #priceBox .usedPrice';
+const USED_SOURCE = 'selector:.usedPrice .usedPriceTxt (中古価格)';
 
 type Draft = Partial<ItemData>;
 
@@ -49,9 +56,13 @@ export const kakakuItemExtractor: Extractor = {
     set('title', text(product?.name), 'json-ld:name');
 
     // The shop list: one offer per row that has a price and a shop. 価格.com's list is of new goods (used ones are a
-    // separate page), so every row is a new-condition offer.
-    const offers = offersOf(page, listTax(page));
-    if (offers.length > 0) set('offers', offers, OFFERS);
+    // separate page), so every row is a new-condition offer; the used lowest price, when the page states one, is one
+    // more offer (condition used, no seller: it is 価格.com's summary of the used shops).
+    const shopOffers = offersOf(page, listTax(page));
+    const used = usedOffer(page);
+    const offers = used ? [...shopOffers, used] : shopOffers;
+    const offersSource = used && shopOffers.length > 0 ? `${OFFERS} + ${USED_SOURCE}` : used ? USED_SOURCE : OFFERS;
+    if (offers.length > 0) set('offers', offers, offersSource);
     const primary = primaryOffer(offers);
 
     // 最安価格: the page's own statement of the lowest price over every shop (the list may be cut to a page).
@@ -64,7 +75,12 @@ export const kakakuItemExtractor: Extractor = {
         );
       }
     } else if (primary) {
+      // No 最安価格 (no new price registered): the cheapest new shop, else the used lowest price.
       set('price', primary.offer.price, primaryOfferSource(primary, 'offers'));
+      if (primary.offer.condition === 'used') {
+        set('condition', 'used', primaryOfferSource(primary, 'offers'));
+        set('condition_text', primary.offer.condition_text, USED_SOURCE);
+      }
     }
 
     const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
@@ -82,7 +98,7 @@ export const kakakuItemExtractor: Extractor = {
     provenance.price_tax = lowest ? `selector:${LOWEST}` : `${provenance.price} price_tax`;
 
     // The shop behind the lowest price, and what that shop states about stock and shipping.
-    const atLowest = offers.filter((o) => o.price === data.price);
+    const atLowest = shopOffers.filter((o) => o.price === data.price);
     const chosen = atLowest[0] ?? null;
     if (chosen) {
       const source = `offers[${offers.indexOf(chosen)}] (the shop at 最安価格)`;
@@ -95,8 +111,9 @@ export const kakakuItemExtractor: Extractor = {
 
     const range = priceRange(page);
     if (range) set('price_range', range, 'selector:#priceBox (価格帯)');
-    else if (offers.length > 1) {
-      const prices = offers.map((o) => o.price);
+    else if (shopOffers.length > 1) {
+      // The spread of the new shops only: the used price is another condition, not a variant.
+      const prices = shopOffers.map((o) => o.price);
       if (Math.min(...prices) < Math.max(...prices))
         set('price_range', { min: Math.min(...prices), max: Math.max(...prices) }, `${OFFERS} (min and max)`);
     }
@@ -140,6 +157,32 @@ function lowestPrice(page: HtmlPage): { amount: number; tax: TaxStatus } | null 
   return parsed.amount === null ? null : { amount: parsed.amount, tax: parsed.tax };
 }
 
+/** `中古価格(税込)：¥19,800` (`p.usedPrice` with `span.usedPriceTxt`): one used-condition offer, without a seller. */
+function usedOffer(page: HtmlPage): OfferData | null {
+  const box = first(page.document, USED);
+  if (!box) return null;
+  const amountText = firstText(box, '.usedPriceTxt');
+  if (!amountText) return null;
+  const amount = parsePrice(amountText);
+  if (amount.amount === null) return null;
+  // The label before the amount (`中古価格(税込)：`) says what the figure is; the amount alone says nothing.
+  const label = parsePrice(textOf(box));
+  const tax = amount.tax !== 'unknown' ? amount.tax : label.amount === amount.amount ? label.tax : 'unknown';
+  const offer: OfferData = { condition: 'used', price: amount.amount, price_tax: tax, on_sale: false };
+  const words = /中古|未使用/.exec(textOf(box));
+  if (words) offer.condition_text = words[0];
+  const href = firstAttr(box, 'a[href]', 'href');
+  if (href) {
+    try {
+      const url = new URL(href, page.url);
+      if (url.protocol === 'https:' || url.protocol === 'http:') offer.url = url.href;
+    } catch {
+      // a link that is not a URL is left out
+    }
+  }
+  return offer;
+}
+
 /** `価格帯：¥41,800～¥59,400 (41店舗)`: both ends as written, never computed. */
 function priceRange(page: HtmlPage): { min: number; max: number } | null {
   for (const el of all(page.document, '#priceBox')) {
@@ -152,29 +195,50 @@ function priceRange(page: HtmlPage): { min: number; max: number } | null {
   return null;
 }
 
-/** The list's heading says what its prices are (`価格(税込)`); 最安価格's own label otherwise. */
+/** 最安価格's own label, for a shop table whose heading does not say. */
 function listTax(page: HtmlPage): TaxStatus {
-  const heading = allTexts(page.document, 'table.p-priceTable th').join(' ');
-  const stated = taxMarkerOf(heading);
-  if (stated !== 'unknown') return stated;
   return taxMarkerOf(allTexts(page.document, LOWEST).join(' '));
+}
+
+/** The heading of the row's own table says what its prices are (`価格(税込)`). */
+function tableTax(row: Element, cache: Map<Element, TaxStatus>): TaxStatus {
+  let table: Element | null = null;
+  for (let node = row.parent; node && isTag(node); node = node.parent) {
+    if (node.name === 'table') {
+      table = node;
+      break;
+    }
+  }
+  if (!table) return 'unknown';
+  let tax = cache.get(table);
+  if (tax === undefined) {
+    tax = taxMarkerOf(allTexts(table, 'th').join(' '));
+    cache.set(table, tax);
+  }
+  return tax;
 }
 
 function offersOf(page: HtmlPage, listed: TaxStatus): OfferData[] {
   const offers: OfferData[] = [];
+  const headings = new Map<Element, TaxStatus>();
   for (const row of all(page.document, ROWS)) {
-    const priceText = firstText(row, '.p-PTPrice_price');
+    const priceText = firstText(row, '.p-PTPrice_price') ?? firstText(row, 'p.fontPrice');
     // The shop's name is the link inside p-PTShopData_name; the row's shop button reuses the link class.
     const seller =
-      text(firstText(row, '.p-PTShopData_name a.p-PTShopData_name_link')) ?? text(firstText(row, '.p-PTShopData_name'));
+      text(firstText(row, '.p-PTShopData_name a.p-PTShopData_name_link')) ??
+      text(firstText(row, '.p-PTShopData_name')) ??
+      text(firstText(row, 'td.shopname a')) ??
+      text(firstText(row, 'td.shopname'));
     if (!priceText || !seller) continue;
     const parsed = parsePrice(priceText);
     if (parsed.amount === null) continue;
     // A row's own label (in the price or the line under it) wins over the list's heading.
     const own = parsed.tax !== 'unknown' ? parsed.tax : taxMarkerOf(firstText(row, '.p-PTPrice_sub') ?? '');
-    const tax = own !== 'unknown' ? own : listed;
+    const heading = tableTax(row, headings);
+    const tax = own !== 'unknown' ? own : heading !== 'unknown' ? heading : listed;
     const offer: OfferData = { condition: 'new', price: parsed.amount, price_tax: tax, seller, on_sale: false };
-    const shop = firstAttr(row, '.p-PTShopData_name a.p-PTShopData_name_link', 'href');
+    const shop =
+      firstAttr(row, '.p-PTShopData_name a.p-PTShopData_name_link', 'href') ?? firstAttr(row, 'td.shopname a', 'href');
     if (shop && /^https?:\/\//.test(shop)) offer.seller_url = shop;
     const shippingText = firstText(row, '.p-priceTable_col-shipping') ?? firstText(row, '.p-PTShipping_btn');
     if (shippingText) {
@@ -186,7 +250,16 @@ function offersOf(page: HtmlPage, listed: TaxStatus): OfferData[] {
       if (terms.fee !== null) offer.shipping_fee = terms.fee;
       if (terms.freeThreshold !== null) offer.free_shipping_threshold = terms.freeThreshold;
     }
-    const stock = stockOf(firstText(row, '.p-PTStock'));
+    // The phone table's stock cell has no class of its own: the cell whose whole text is a stock mark or word.
+    const stock =
+      stockOf(firstText(row, '.p-PTStock')) ??
+      all(row, 'td:not(.shopname)')
+        .filter(() => first(row, 'td.shopname') !== null)
+        .map((td) => textOf(td))
+        .filter((t) => t.length <= 6 && !/[0-9¥￥円]/.test(t))
+        .map((t) => stockOf(t))
+        .find((s) => s !== null) ??
+      null;
     if (stock) {
       offer.availability = stock.availability;
       offer.availability_text = stock.text;
@@ -205,10 +278,19 @@ const STOCK_MARKS: Readonly<Record<string, Availability>> = {
   '×': 'out_of_stock',
   '✕': 'out_of_stock',
 };
+// The phone table's stock cell, only as the cell's whole text (無料 in a shipping cell is not 無).
+const STOCK_WORDS: Readonly<Record<string, Availability>> = {
+  有: 'in_stock',
+  有り: 'in_stock',
+  無: 'out_of_stock',
+  無し: 'out_of_stock',
+};
 
 function stockOf(raw: string | null): { availability: Availability; text: string } | null {
   if (!raw) return null;
   const words = normalizeText(raw);
+  const word = STOCK_WORDS[words];
+  if (word) return { availability: word, text: words };
   const mark = STOCK_MARKS[words.charAt(0)];
   if (mark) return { availability: mark, text: words };
   return availabilityFromText(words);

@@ -31,7 +31,7 @@ export const kakaku: Site = {
       contentTypes: ['text/html', 'application/xhtml+xml'],
       coverage: 'beta',
       verifiedBy:
-        'modelled Shift_JIS pages only (no real item page recorded): #titleBox, #priceBox 最安価格 and the p-priceTable shop list that public scrapers read',
+        "modelled Shift_JIS pages only (no real item page recorded): #titleBox, #priceBox 最安価格 and 中古価格 (usedPriceTxt), the p-priceTable shop list and the phone categories' fontPrice/shopname table, as public scrapers read them",
     },
   ],
   secretQueryParams: [],

@@ -158,6 +158,196 @@ describe('yahoo_shopping/item', () => {
     }
   });
 
+  describe('the current template without page state or microdata', () => {
+    const name = (type: string | null, text: string) =>
+      `<div class="styles_itemName__a1">${type ? `<p class="styles_itemType__b2">${type}</p>` : ''}<p class="styles_name__c3">${text}</p></div>`;
+    const wrap = (inner: string) => `<div class="styles_priceWrap__d4"><p class="styles_price__e5">${inner}</p></div>`;
+    const carousel = '<section><p class="styles_price__e5">990円</p><button>カートに入れる</button></section>';
+
+    it('reads the price inside the price wrapper, never a carousel price that comes first', () => {
+      const r = extract(carousel + name(null, 'DOM商品') + wrap('3,300円（税込）'));
+      validateExtraction('item', r);
+      expect(r.data).toMatchObject({ title: 'DOM商品', price: 3300, price_tax: 'included' });
+      expect(r.provenance.price).toBe('selector:[class*="styles_priceWrap__"] [class*="styles_price__"]');
+    });
+
+    it('labels used and new items from the item type beside the name', () => {
+      const used = extract(name('中古', 'レンズ') + wrap('1,000円'));
+      expect(used.data).toMatchObject({ condition: 'used', condition_text: '中古' });
+      const fresh = extract(name('新品', 'レンズ') + wrap('1,000円'));
+      expect(fresh.data).toMatchObject({ condition: 'new', condition_text: '新品' });
+      const none = extract(name(null, 'レンズ') + wrap('1,000円'));
+      expect(none.data.condition).toBeUndefined();
+    });
+
+    it('takes the granted amount of points, not a campaign line of the points block', () => {
+      const points =
+        '<div><span class="styles_pointRatio__f6">10%獲得</span><ul><li>ストア +5倍（500ポイント）</li></ul>' +
+        '<span class="styles_pointAmount__g7">（1,000ポイント）</span></div>';
+      const r = extract(name(null, 'X') + wrap('10,000円') + points);
+      expect(r.data).toMatchObject({ points_rate: 10, points: 1000 });
+    });
+
+    it('takes <title> only when it is an item page title of the site', () => {
+      const head = (t: string) => `<title>${t}</title>`;
+      const ok = extract(head('テスト品 - テスト店 - 通販 - Yahoo!ショッピング') + wrap('500円'));
+      expect(ok.data.title).toBe('テスト品');
+      expect(() => extract(head('エラー') + wrap('500円'))).toThrow(KumoError);
+    });
+  });
+
+  describe('the older store template (mdItemName, mdItemPrice#prcdsp)', () => {
+    const page = (extra = '') =>
+      '<div class="mdItemName"><p class="elCatchCopy">キャッチ</p><p class="elName">旧テンプレ商品</p></div>' +
+      '<div class="mdReviewSummary"><span class="elReviewValue">4.5</span><span class="elReviewCount">（1,024件）</span></div>' +
+      '<div class="mdItemPrice" id="prcdsp"><p class="elPriceName">通常価格（税込）</p><div class="elPriceArea"><div><p>' +
+      '<span class="elPriceNumber" itemprop="price">1,980</span><span>円</span></p></div></div></div>' +
+      extra;
+
+    it('reads name, price with the tax of its label (not a list price), and the review summary', () => {
+      const r = extract(page());
+      validateExtraction('item', r);
+      expect(r.data).toMatchObject({
+        title: '旧テンプレ商品',
+        price: 1980,
+        price_tax: 'included',
+        rating: 4.5,
+        review_count: 1024,
+      });
+      expect(r.data.list_price).toBeUndefined();
+      expect(r.data.on_sale).toBeUndefined();
+      expect(r.provenance.price_tax).toMatch(/price module's label/);
+    });
+
+    it('reads a 税抜 label as excluded', () => {
+      const r = extract(page().replace('通常価格（税込）', '価格（税抜）'));
+      expect(r.data.price_tax).toBe('excluded');
+    });
+
+    it('reads the JAN of an elRowTitle / elRowData row and the store box', () => {
+      const r = extract(
+        page(
+          '<ul><li><div class="elRowTitle"><p>JANコード/ISBNコード</p></div><div class="elRowData"><p>4901234567894</p></div></li></ul>' +
+            '<div id="strinfmj"><div class="elMain"><p><a href="/s/">テスト店</a></p></div></div>',
+        ),
+      );
+      expect(r.data).toMatchObject({ jan: '4901234567894', shop: 'テスト店' });
+    });
+  });
+
+  it('skips a carousel price marked up like the item price when it comes first and the state names another', () => {
+    const carousel = '<ul><li><p itemprop="price">1,480円</p></li></ul>';
+    const r = extract(carousel + state({ name: 'X', applicablePrice: 2980 }) + shown('2,980円（税込）'));
+    expect(r.data).toMatchObject({ price: 2980, price_tax: 'included' });
+    expect(r.warnings).toEqual([]);
+  });
+
+  describe('the state keys of current pages (props.pageProps.item and its variants)', () => {
+    const next = (pageProps: Record<string, unknown>) =>
+      `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps } })}</script>`;
+
+    it("reads the item from react-query's dehydratedState as well", () => {
+      const item = { name: '脱水品', applicablePrice: 1200, regularPrice: 1500 };
+      const r = extract(
+        next({ dehydratedState: { queries: [{ state: { data: {} } }, { state: { data: { itemData: { item } } } }] } }),
+      );
+      validateExtraction('item', r);
+      expect(r.data).toMatchObject({ title: '脱水品', price: 1200, list_price: 1500, on_sale: true });
+      expect(r.provenance.price).toBe(
+        'state:__NEXT_DATA__:props.pageProps.dehydratedState.queries[1].state.data.itemData.item.applicablePrice',
+      );
+    });
+
+    it('labels used and pre-order items, drops ブランド登録なし, and builds images from ids', () => {
+      const r = extract(
+        next({
+          seller: { id: 'my-store' },
+          item: {
+            name: 'X',
+            applicablePrice: 500,
+            brandName: 'ブランド登録なし',
+            isUsed: true,
+            usedConditionText: '目立った傷や汚れなし',
+            isPreOrder: true,
+            images: { mainImage: { id: 'my-store_x', type: 'Item' }, detailImageList: [{ id: 'x2.jpg', type: 'Lib' }] },
+          },
+        }),
+      );
+      expect(r.data).toMatchObject({
+        condition: 'used',
+        condition_text: '目立った傷や汚れなし',
+        availability: 'preorder',
+        images: ['https://item-shopping.c.yimg.jp/i/n/my-store_x', 'https://shopping.c.yimg.jp/lib/my-store/x2.jpg'],
+      });
+      expect(r.data.brand).toBeUndefined();
+    });
+
+    it('reads SKU stock given as isAvailable', () => {
+      const sku = (a: boolean) => ({ price: null, stock: { isAvailable: a } });
+      const none = extract(
+        next({ item: { name: 'X', applicablePrice: 500, individualItemList: [sku(false), sku(false)] } }),
+      );
+      expect(none.data.availability).toBe('out_of_stock');
+      const some = extract(
+        next({ item: { name: 'X', applicablePrice: 500, individualItemList: [sku(false), sku(true)] } }),
+      );
+      expect(some.data.availability).toBe('in_stock');
+    });
+
+    it('cuts the store and site from og:title in both of its forms', () => {
+      const og = (t: string) => `<meta property="og:title" content="${t}">`;
+      const price = '<div class="styles_priceWrap__a"><p class="styles_price__b">800円</p></div>';
+      expect(extract(og('商品 A : ストアB - 通販 - Yahoo!ショッピング') + price).data.title).toBe('商品 A');
+      expect(extract(og('商品 A - ストアB - 通販 - Yahoo!ショッピング') + price).data.title).toBe('商品 A');
+    });
+  });
+
+  describe('state prices written as objects and twins', () => {
+    it('reads variant prices given as {applicablePrice, immediatePrice}, never their digits run together', () => {
+      const list = [
+        { price: { applicablePrice: 990, immediatePrice: 890 } },
+        { price: { applicablePrice: 1290, immediatePrice: 1160 } },
+      ];
+      const r = extract(state({ name: 'SKU品', applicablePrice: 990, individualItemList: list }));
+      validateExtraction('item', r);
+      expect(r.data).toMatchObject({ price: 990, price_range: { min: 990, max: 1290 } });
+      expect(r.provenance.price_range).toMatch(/individualItemList/);
+    });
+
+    it('reads the option-table choices written as objects too', () => {
+      const choiceList = [{ price: { applicablePrice: 1000 } }, { price: { applicablePrice: 1500 } }];
+      const r = extract(
+        state({ name: 'X', applicablePrice: 1000, stockTableOneAxis: { firstOption: { choiceList } } }),
+      );
+      expect(r.data.price_range).toEqual({ min: 1000, max: 1500 });
+    });
+
+    it('takes the tax status from the 税抜 twin of applicablePrice when the page shows no label', () => {
+      const r = extract(state({ name: 'X', applicablePrice: 1100, taxExcludedApplicablePrice: 1000 }));
+      expect(r.data).toMatchObject({ price: 1100, price_tax: 'included', price_excluding_tax: 1000 });
+      const odd = extract(state({ name: 'X', applicablePrice: 1100, taxExcludedApplicablePrice: 1100 }));
+      expect(odd.data.price_tax).toBe('unknown');
+      expect(odd.data.price_excluding_tax).toBeUndefined();
+    });
+  });
+
+  it("refuses a category page (same URL shape) whose only prices are listed items'", () => {
+    const listing =
+      '<meta property="og:title" content="カテゴリ - 店 - 通販 - Yahoo!ショッピング">' +
+      '<ul><li><p class="elName">商品1</p><p class="elPrice"><span class="elPriceNumber">1,000</span>円</p></li></ul>';
+    try {
+      extract(listing);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(KumoError);
+      expect((e as KumoError).extras.body?.fields).toEqual(['/price']);
+      expect((e as KumoError).message).not.toContain('カテゴリ');
+    }
+    // The same listing inside an item page (its state names the item) does not make it a category page.
+    const r = extract(listing + state({ name: '本物', applicablePrice: 2000 }));
+    expect(r.data).toMatchObject({ title: '本物', price: 2000 });
+  });
+
   it('matches item URLs, not the store’s own pages', () => {
     const item = yahooShopping.pageTypes[0]!;
     const ok = ['/sample-kitchen/bottle-500.html', '/a1-store/RS-3P_M.html', '/store/4901234567894.html'];

@@ -1,5 +1,6 @@
 // Yahoo!ショッピング item pages: the Next.js page state first, then JSON-LD, meta and the displayed price, field by field.
-import { isTag } from 'domhandler';
+import { is } from 'css-select';
+import { isTag, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import { availabilityFromText, availabilityOf, type Availability } from '../../extract/availability.js';
 import { readEmbeddedState } from '../../extract/embedded-state.js';
@@ -12,7 +13,7 @@ import { all, first, firstText, textOf } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
 import { parsePoints } from '../../normalize/points.js';
-import { parsePrice, type TaxStatus } from '../../normalize/price.js';
+import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
 import { normalizeText } from '../../normalize/text.js';
 
@@ -21,10 +22,32 @@ const STATE = 'state:__NEXT_DATA__';
 
 // The buyer-facing price: the page's microdata `itemprop="price"` (read by public scrapers of the current template)
 // and the older template's `.elPrice .elPriceNumber`. Their parent holds the tax label and the 通常価格 line.
-const PRICE_SELECTORS = ['[itemprop="price"]', '.elPrice .elPriceNumber'] as const;
+// The current template without microdata keeps the price in `styles_priceWrap__… > styles_price__…` (the same
+// `styles_price__` class is reused by recommendation carousels, hence the wrapper); the older template's price module
+// is `#prcdsp.mdItemPrice` (`.elPriceName` 通常価格（税込） above `span.elPriceNumber`).
+const PRICE_SELECTORS = [
+  '[itemprop="price"]',
+  '[class*="styles_priceWrap__"] [class*="styles_price__"]',
+  '.mdItemPrice .elPriceNumber',
+  '.elPrice .elPriceNumber',
+] as const;
+const WEAK_PRICE_SELECTOR = '.elPrice .elPriceNumber';
+// The container of one price and its labels; its label (`通常価格（税込）`) states the tax when the price itself does not.
+const PRICE_MODULE = '.mdItemPrice, .elPriceWrap, .mdLemItemPrice, [class*="styles_priceWrap__"]';
+const PRICE_LABEL = '.elPriceName, .elPriceTitle, [class*="styles_taxLabel__"], [class*="styles_priceLabel__"]';
+// The item's name in the DOM: the current template's `styles_itemName__… > p.styles_name__…` (read by a public
+// selenium scraper), the older template's `.mdItemName .elName`.
+const NAME_SELECTORS = ['[class*="styles_itemName__"] [class*="styles_name__"]', '.mdItemName .elName'] as const;
+// 新品 / 中古 beside the name (`styles_itemType__…`, read by the same scraper).
+const ITEM_TYPE = '[class*="styles_itemName__"] [class*="styles_itemType__"]';
 // Next.js CSS-module names keep their stem and change the hash per build (`styles_pointRatio__EepZ3`).
 const POINT_SELECTOR = '[class*="styles_pointRatio__"], .elGetRateText';
-const SHIPPING_SELECTOR = '[class*="styles_shipping__"], [class*="styles_postage__"], .elPostage';
+// The granted amount when the page writes it on its own; the points block may also list campaign lines (ストア+4倍).
+const POINT_AMOUNT = '[class*="styles_pointAmount__"]';
+const SHIPPING_SELECTOR =
+  '[class*="styles_shipping__"], [class*="styles_postage__"], .mdItemPrice .elPostageFree, .mdItemPrice .elPostage, .elPostage';
+// brandName values that mean no brand was registered.
+const NO_BRAND = /^(?:ブランド登録(?:なし|無し)|ノーブランド(?:品)?)$/;
 const JAN_LABEL = /^(?:JAN|JANコード|JAN\/ISBN|JANコード\/ISBNコード)$/i;
 
 type Draft = Partial<ItemData>;
@@ -45,7 +68,7 @@ export const yahooShoppingItemExtractor: Extractor = {
       provenance[field] = source;
     };
 
-    const { item, path } = stateItem(page);
+    const { item, path, seller } = stateItem(page);
     const jsonLd = parseJsonLd(page.jsonLd);
     warnings.push(...jsonLd.warnings);
     const product = findProduct(jsonLd.nodes);
@@ -56,11 +79,15 @@ export const yahooShoppingItemExtractor: Extractor = {
     // Title: the state's item name, then JSON-LD, then og:title (which carries the store and site name after it).
     set('title', text(str(item?.name)), `${STATE}:${path}.name`);
     set('title', text(product?.name), 'json-ld:name');
+    for (const selector of NAME_SELECTORS)
+      set('title', text(firstText(page.document, selector)), `selector:${selector}`);
     set('title', ogTitle(meta.ogTitle), 'meta:og:title');
+    // <title> only when it is the item page's own (`… - 通販 - Yahoo!ショッピング`), never an error or interstitial title.
+    set('title', meta.title && /Yahoo!ショッピング$/.test(meta.title) ? ogTitle(meta.title) : null, 'title');
 
     // Price: what the buyer is shown wins; the state's applicablePrice (the price applied to the order, the sale
     // price during a sale) and JSON-LD confirm it, and a disagreement is reported.
-    const shown = displayedPrice(page);
+    const shown = displayedPrice(page, yen(item?.applicablePrice) ?? yen(item?.price));
     const statePrice = yen(item?.applicablePrice) ?? yen(item?.price);
     const stateSource = `${STATE}:${path}.${yen(item?.applicablePrice) !== null ? 'applicablePrice' : 'price'}`;
     const metaPrice =
@@ -83,7 +110,7 @@ export const yahooShoppingItemExtractor: Extractor = {
       }
       set('price', shown.amount, structured?.amount === shown.amount ? structured.source : shown.source);
       tax = shown.tax;
-      taxSource = shown.source;
+      taxSource = shown.taxSource;
       set('price_excluding_tax', shown.excluding, shown.source);
     } else if (structured) {
       set('price', structured.amount, structured.source);
@@ -93,11 +120,26 @@ export const yahooShoppingItemExtractor: Extractor = {
       }
     }
 
+    // A store's category pages share the item URL shape (`/<store>/<page>.html`) and list items with prices; without
+    // any part that only an item page has, a price shown there is some listed item's, not this page's.
+    const itemPage =
+      item !== null ||
+      productNode !== null ||
+      metaPrice !== null ||
+      NAME_SELECTORS.some((selector) => first(page.document, selector) !== null) ||
+      first(page.document, `.mdItemPrice, #prcdsp, .mdCartSummary, ${PRICE_MODULE}`) !== null;
+    if (!itemPage) {
+      throw new KumoError(
+        'extraction_failed',
+        `${ID}: not an item page (no __NEXT_DATA__ item, Product json-ld, product: meta, item name or price module); a store's category page has the same URL shape`,
+        { body: { fields: ['/price'] } },
+      );
+    }
     const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
     if (missing.length > 0) {
       throw new KumoError(
         'extraction_failed',
-        `${ID}: no ${missing.join(' and ')} found (__NEXT_DATA__ item, json-ld, og:/product: meta, displayed price)`,
+        `${ID}: no ${missing.join(' and ')} found (__NEXT_DATA__ item, json-ld, item name, og:/product: meta, displayed price)`,
         { body: { fields: missing.map((f) => `/${f}`) } },
       );
     }
@@ -112,16 +154,29 @@ export const yahooShoppingItemExtractor: Extractor = {
       warnings.push(`json-ld:offers.price (${offer.price}) disagrees with the served price`);
     data.currency = 'JPY';
     provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;
+    // The state writes the applied price twice: `applicablePrice` (税込) and `taxExcludedApplicablePrice` (税抜), as a
+    // production scraper of these pages records. A smaller 税抜 twin proves the served price is tax-included.
+    const stateExcluded = yen(item?.taxExcludedApplicablePrice);
+    const stateApplied = yen(item?.applicablePrice);
+    if (stateExcluded !== null && stateApplied === data.price && stateExcluded < stateApplied) {
+      if (tax === 'unknown') {
+        tax = 'included';
+        taxSource = `${STATE}:${path}.applicablePrice (beside taxExcludedApplicablePrice)`;
+      }
+      if (tax === 'included') set('price_excluding_tax', stateExcluded, `${STATE}:${path}.taxExcludedApplicablePrice`);
+    }
     data.price_tax = tax;
     if (taxSource) provenance.price_tax = taxSource;
 
     // 通常価格 beside the selling price: only a higher usual price is a list price, and only then is it a sale.
     const usual = shown?.usual ?? null;
-    const stateUsual = yen(item?.price);
+    // The state's usual price: `regularPrice` beside applicablePrice (which carries the sale price), else `price`.
+    const usualKey = yen(item?.regularPrice) !== null ? 'regularPrice' : 'price';
+    const stateUsual = yen(item?.[usualKey]);
     if (usual !== null && usual > data.price!) {
       set('list_price', usual, `${shown!.source} (通常価格)`);
     } else if (stateUsual !== null && yen(item?.applicablePrice) !== null && stateUsual > data.price!) {
-      set('list_price', stateUsual, `${STATE}:${path}.price`);
+      set('list_price', stateUsual, `${STATE}:${path}.${usualKey}`);
     }
     if (data.list_price !== undefined) set('on_sale', true, provenance.list_price!);
 
@@ -133,6 +188,8 @@ export const yahooShoppingItemExtractor: Extractor = {
       const points = parsePoints(around);
       const rate = parsePoints(pointText).rate ?? points.rate;
       set('points_rate', rate, `selector:${POINT_SELECTOR}`);
+      const amountText = firstText(page.document, POINT_AMOUNT);
+      set('points', amountText ? parsePoints(amountText).amount : null, `selector:${POINT_AMOUNT}`);
       set('points', points.amount, `selector:${POINT_SELECTOR} (its parent)`);
     }
 
@@ -159,6 +216,7 @@ export const yahooShoppingItemExtractor: Extractor = {
       )
         warnings.push(`${STATE}:${path}.stock disagrees with the stock words shown; serving the words shown`);
     }
+    set('availability', item?.isPreOrder === true ? 'preorder' : null, `${STATE}:${path}.isPreOrder`);
     set('availability', stateStock, `${STATE}:${path}.stock`);
     set('availability', availabilityOf(offer?.availability), 'json-ld:offers.availability');
 
@@ -168,27 +226,64 @@ export const yahooShoppingItemExtractor: Extractor = {
       set(
         'price_range',
         { min: Math.min(...prices), max: Math.max(...prices) },
-        `${STATE}:${path}.stockTable*.choiceList[].price`,
+        `${STATE}:${path}.${item?.stockTableOneAxis || item?.stockTableTwoAxis ? 'stockTable*.choiceList' : 'individualItemList'}[].price`,
       );
     } else if (offer?.aggregate && offer.price !== null && offer.highPrice !== null && offer.highPrice > offer.price) {
       set('price_range', { min: offer.price, max: offer.highPrice }, 'json-ld:offers.lowPrice/highPrice');
     }
 
+    // `brandName` says ブランド登録なし (or the like) when the store registered none: that is no brand.
+    const brandName = text(str(item?.brandName));
+    set('brand', brandName && !NO_BRAND.test(brandName) ? brandName : null, `${STATE}:${path}.brandName`);
     set('brand', text(product?.brand), 'json-ld:brand');
+    // The older template's brand line (`div.mdItemBrand p.elBrand a`, read by a public scrapy spider).
+    set('brand', text(firstText(page.document, '.mdItemBrand .elBrand a')), 'selector:.mdItemBrand .elBrand a');
     set('shop', text(offer?.seller), 'json-ld:offers.seller.name');
+    // The older template's store box (`#strinfmj .elMain p a`, read by a public cheerio scraper): a store, not a person.
+    set('shop', text(firstText(page.document, '#strinfmj .elMain a')), 'selector:#strinfmj .elMain a');
 
+    const stateJan = str(item?.janCode);
+    set('jan', stateJan ? parseJan(stateJan) : null, `${STATE}:${path}.janCode`);
     set('jan', product?.gtin ? parseJan(product.gtin) : null, 'json-ld:gtin13');
     const janText = labelledValue(page, JAN_LABEL);
-    set('jan', janText ? parseJan(janText) : null, 'selector:th/dt JANコード');
+    set('jan', janText ? parseJan(janText) : null, 'selector:th/dt/.elRowTitle JANコード');
     if (janText && !data.jan) warnings.push('jan: the page shows a JAN that fails its check digit; left out');
     set('sku', text(product?.sku), 'json-ld:sku');
+    set('sku', text(str(item?.sellerManagedItemId)), `${STATE}:${path}.sellerManagedItemId`);
 
     const rating = ratingOf(productNode);
     set('review_count', rating.count, 'json-ld:aggregateRating.reviewCount');
     set('rating', rating.value, 'json-ld:aggregateRating.ratingValue');
+    // The older template's review summary: `span.elReviewValue` 4.83 and `span.elReviewCount` （64件）.
+    const domRating = Number(firstText(page.document, '.mdReviewSummary .elReviewValue') ?? NaN);
+    set(
+      'rating',
+      Number.isFinite(domRating) && domRating >= 0 && domRating <= 5 ? domRating : null,
+      'selector:.elReviewValue',
+    );
+    const domCount = /^[(（]?\s*([0-9][0-9,]*)\s*件/.exec(
+      firstText(page.document, '.mdReviewSummary .elReviewCount') ?? '',
+    );
+    set('review_count', domCount ? Number(domCount[1]!.replace(/,/g, '')) : null, 'selector:.elReviewCount');
 
-    const stateImages = imagesOf(item);
-    set('images', stateImages.length > 0 ? stateImages : null, `${STATE}:${path}.images.list[].src`);
+    // 中古 / 新品 as the page labels the item (Yahoo stores also sell used goods), else the state's isUsed flag.
+    if (item?.isUsed === true) {
+      set('condition', 'used', `${STATE}:${path}.isUsed`);
+      set('condition_text', text(str(item.usedConditionText)) ?? '中古', `${STATE}:${path}.usedConditionText`);
+    }
+    const itemType = text(firstText(page.document, ITEM_TYPE));
+    const condition = itemType ? conditionOf(itemType) : null;
+    if (condition) {
+      set('condition', condition, `selector:${ITEM_TYPE}`);
+      set('condition_text', itemType, `selector:${ITEM_TYPE}`);
+    }
+
+    const stateImages = imagesOf(item, seller ?? storeOf(page.url));
+    set(
+      'images',
+      stateImages.length > 0 ? stateImages : null,
+      `${STATE}:${path}.images (list[].src, or mainImage/detailImageList/itemImageList ids)`,
+    );
     set('images', product && product.images.length > 0 ? absoluteAll(product, page) : null, 'json-ld:image');
     set('images', meta.ogImages.length > 0 ? meta.ogImages : null, 'meta:og:image');
     set('canonical_url', meta.canonical, 'link:canonical');
@@ -198,19 +293,30 @@ export const yahooShoppingItemExtractor: Extractor = {
   },
 };
 
-/** The item object of the page state: `props.pageProps.sp.item` (current), `pageProps.item`, `initialState.item`. */
-function stateItem(page: HtmlPage): { item: JsonObject | null; path: string } {
+/**
+ * The item object of the page state: `props.pageProps.item` (what a production scraper of these pages reads),
+ * `props.pageProps.sp.item`, `initialState.item`, or react-query's `dehydratedState.queries[].state.data.itemData.item`
+ * (some stores' pages, per the same scraper).
+ */
+function stateItem(page: HtmlPage): { item: JsonObject | null; path: string; seller: string | null } {
   const props = obj(obj(obj(readEmbeddedState(page, { id: '__NEXT_DATA__' }))?.props)?.pageProps);
+  const seller = str(obj(props?.seller)?.id);
+  const queries = arr(obj(props?.dehydratedState)?.queries);
+  const dehydrated = queries.findIndex((q) => obj(obj(obj(obj(q)?.state)?.data)?.itemData)?.item);
   const candidates: [unknown, string][] = [
     [obj(props?.sp)?.item, 'props.pageProps.sp.item'],
     [props?.item, 'props.pageProps.item'],
     [obj(props?.initialState)?.item, 'props.pageProps.initialState.item'],
+    [
+      dehydrated >= 0 ? obj(obj(obj(obj(queries[dehydrated])?.state)?.data)?.itemData)?.item : null,
+      `props.pageProps.dehydratedState.queries[${dehydrated}].state.data.itemData.item`,
+    ],
   ];
   for (const [value, path] of candidates) {
     const item = obj(value);
-    if (item && Object.keys(item).length > 0) return { item, path };
+    if (item && Object.keys(item).length > 0) return { item, path, seller };
   }
-  return { item: null, path: 'props.pageProps.sp.item' };
+  return { item: null, path: 'props.pageProps.sp.item', seller };
 }
 
 interface Shown {
@@ -219,35 +325,69 @@ interface Shown {
   excluding: number | null;
   usual: number | null;
   source: string;
+  taxSource: string;
 }
 
 /** The displayed price block: the price element's container, read as the buyer reads it (税込/税抜, 通常価格). */
-function displayedPrice(page: HtmlPage): Shown | null {
-  for (const selector of PRICE_SELECTORS) {
-    // A `<meta itemprop="price">` carries no visible text: the first match the buyer can read is the one.
-    const el = all(page.document, selector).find((e) => textOf(e) !== '');
-    if (!el) continue;
-    const own = textOf(el);
-    const block = el.parent && isTag(el.parent) ? textOf(el.parent) : own;
-    // The usual price is its own clause (`通常価格 4,980円`); the selling price is the block without it.
-    const usualClause = /(?:通常価格|通常販売価格)[^円]*円/.exec(block)?.[0] ?? null;
-    const selling = parsePrice(usualClause ? block.replace(usualClause, ' ') : block);
-    const alone = parsePrice(own);
-    // The price element's own amount is the price; the block only adds its tax label or the 税込 total of a 税抜
-    // amount. Other amounts in the block (クーポン利用で …円) never replace it.
-    const agrees = selling.amount !== null && selling.amount === alone.amount;
-    const totalOfExcluded =
-      alone.tax === 'excluded' && selling.tax === 'included' && selling.price_excluding_tax === alone.amount;
-    const chosen = alone.amount === null || agrees || totalOfExcluded ? selling : alone;
-    if (chosen.amount === null) continue;
-    return {
-      amount: chosen.amount,
-      tax: chosen.tax,
-      excluding: chosen.price_excluding_tax ?? null,
-      usual: usualClause ? parsePrice(usualClause).amount : null,
-      source: `selector:${selector}`,
-    };
+function displayedPrice(page: HtmlPage, expected: number | null): Shown | null {
+  // Each selector's matches the buyer can read (a `<meta itemprop="price">` has no text), strongest selector first.
+  // One that states the state's applied price wins: a recommendation carousel marked up the same way may come first.
+  const found = PRICE_SELECTORS.flatMap((selector) =>
+    all(page.document, selector)
+      .filter((e) => textOf(e) !== '')
+      .map((e) => shownOf(e, selector))
+      .filter((x): x is Shown => x !== null),
+  );
+  const agreeing = expected !== null ? found.find((x) => x.amount === expected) : undefined;
+  if (agreeing) return agreeing;
+  // Otherwise the first of the item's own price modules. The older template's generic `.elPrice .elPriceNumber` is
+  // also the price of listed items (category pages, recommendations), so it counts only when the state names no price.
+  return found.find((x) => expected === null || x.source !== `selector:${WEAK_PRICE_SELECTOR}`) ?? null;
+}
+
+/** One price element read with its block: the amount, its tax label, the 税抜 figure and a 通常価格 clause. */
+function shownOf(el: Element, selector: string): Shown | null {
+  const own = textOf(el);
+  const block = el.parent && isTag(el.parent) ? textOf(el.parent) : own;
+  // The usual price is its own clause (`通常価格 4,980円`); the selling price is the block without it.
+  const usualClause = /(?:通常価格|通常販売価格)[^円]*円/.exec(block)?.[0] ?? null;
+  const selling = parsePrice(usualClause ? block.replace(usualClause, ' ') : block);
+  const alone = parsePrice(own);
+  // The price element's own amount is the price; the block only adds its tax label or the 税込 total of a 税抜
+  // amount. Other amounts in the block (クーポン利用で …円) never replace it.
+  const agrees = selling.amount !== null && selling.amount === alone.amount;
+  const totalOfExcluded =
+    alone.tax === 'excluded' && selling.tax === 'included' && selling.price_excluding_tax === alone.amount;
+  const chosen = alone.amount === null || agrees || totalOfExcluded ? selling : alone;
+  if (chosen.amount === null) return null;
+  return {
+    amount: chosen.amount,
+    tax: chosen.tax !== 'unknown' ? chosen.tax : moduleTax(el),
+    taxSource:
+      chosen.tax !== 'unknown' || moduleTax(el) === 'unknown'
+        ? `selector:${selector}`
+        : `selector:${selector} (its price module's label: ${PRICE_LABEL})`,
+    excluding: chosen.price_excluding_tax ?? null,
+    usual: usualClause ? parsePrice(usualClause).amount : null,
+    source: `selector:${selector}`,
+  };
+}
+
+/** The tax label of the price module around `el` (`<p class="elPriceName">通常価格（税込）</p>` above the amount). */
+function moduleTax(el: Element): TaxStatus {
+  for (let node = el.parent; node && isTag(node); node = node.parent) {
+    if (!is(node, PRICE_MODULE)) continue;
+    const labels = all(node, PRICE_LABEL).map((l) => textOf(l));
+    return taxMarkerOf(labels.join(' '));
   }
+  return 'unknown';
+}
+
+/** `中古` / `新品` / `未使用` labels to the closed condition set. */
+function conditionOf(label: string): NonNullable<ItemData['condition']> | null {
+  if (/未使用|新古/.test(label)) return 'used';
+  if (/中古|ユーズド|USED/i.test(label)) return 'used';
+  if (/新品|NEW/i.test(label)) return 'new';
   return null;
 }
 
@@ -265,10 +405,24 @@ interface Variant {
   quantity: number | null;
 }
 
-/** Choices of `stockTableOneAxis` (firstOption.choiceList) or `stockTableTwoAxis` (… .secondOption.choiceList). */
+/** The store id of an item URL (`/<store>/<item>.html`), for the store's image library. */
+function storeOf(url: string): string | null {
+  try {
+    return /^\/([\w-]+)\/[^/]+\.html$/.exec(new URL(url).pathname)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Choices of `stockTableOneAxis` (firstOption.choiceList) or `stockTableTwoAxis` (… .secondOption.choiceList), else the
+ * SKUs of `individualItemList`. A choice's `price` is a number or an object `{applicablePrice, immediatePrice}`: only
+ * its applicablePrice is a price (never the digits of the object run together).
+ */
 function variantsOf(item: JsonObject | null): Variant[] {
   const out: Variant[] = [];
-  const choice = (c: JsonObject) => out.push({ price: yen(c.price), quantity: int(obj(c.stock)?.quantity) });
+  const choice = (c: JsonObject) =>
+    out.push({ price: yen(c.price) ?? yen(obj(c.price)?.applicablePrice), quantity: int(obj(c.stock)?.quantity) });
   const two = obj(item?.stockTableTwoAxis);
   if (two) {
     for (const first of arr(obj(two.firstOption)?.choiceList))
@@ -276,12 +430,18 @@ function variantsOf(item: JsonObject | null): Variant[] {
     return out;
   }
   for (const c of arr(obj(obj(item?.stockTableOneAxis)?.firstOption)?.choiceList)) if (obj(c)) choice(obj(c)!);
+  if (out.length > 0) return out;
+  for (const c of arr(item?.individualItemList)) if (obj(c)) choice(obj(c)!);
   return out;
 }
 
 function stockOf(item: JsonObject | null, variants: Variant[]): Availability | null {
   const stock = obj(item?.stock);
-  if (stock?.isSoldOut === true) return 'out_of_stock';
+  if (stock?.isSoldOut === true || stock?.isAvailable === false) return 'out_of_stock';
+  // individualItemList SKUs say stock.isAvailable rather than a quantity.
+  const skus = arr(item?.individualItemList).map((c) => obj(obj(c)?.stock)?.isAvailable);
+  if (skus.some((a) => typeof a === 'boolean') && variants.every((v) => v.quantity === null))
+    return skus.some((a) => a === true) ? 'in_stock' : 'out_of_stock';
   const quantities = variants.map((v) => v.quantity).filter((q): q is number => q !== null);
   if (quantities.length > 0) return quantities.some((q) => q > 0) ? 'in_stock' : 'out_of_stock';
   const quantity = int(stock?.quantity);
@@ -289,11 +449,24 @@ function stockOf(item: JsonObject | null, variants: Variant[]): Availability | n
   return null;
 }
 
-function imagesOf(item: JsonObject | null): string[] {
-  const urls = arr(obj(item?.images)?.list)
-    .map((i) => str(obj(i)?.src))
-    .filter((u): u is string => u !== null && /^https?:\/\//.test(u));
-  return [...new Set(urls)];
+/**
+ * Image URLs of the state: `images.list[].src`, or image ids (`images.mainImage`, `detailImageList[]`, `itemImageList[]`
+ * with `{id, type}`) that the site serves at `item-shopping.c.yimg.jp/i/n/<id>` (type Item) or
+ * `shopping.c.yimg.jp/lib/<seller>/<id>` (type Lib), as a production scraper of these pages builds them.
+ */
+function imagesOf(item: JsonObject | null, seller: string | null): string[] {
+  const images = obj(item?.images);
+  const urls = arr(images?.list).map((i) => str(obj(i)?.src));
+  const byId = (node: unknown): string | null => {
+    const id = str(obj(node)?.id)?.trim();
+    if (!id || !/^[\w.-]+$/.test(id)) return null;
+    if ((str(obj(node)?.type) ?? '').toLowerCase() === 'lib')
+      return seller && /^[\w-]+$/.test(seller) ? `https://shopping.c.yimg.jp/lib/${seller}/${id}` : null;
+    return `https://item-shopping.c.yimg.jp/i/n/${id}`;
+  };
+  urls.push(byId(images?.mainImage));
+  for (const key of ['detailImageList', 'itemImageList']) for (const node of arr(images?.[key])) urls.push(byId(node));
+  return [...new Set(urls.filter((u): u is string => u !== null && /^https?:\/\//.test(u)))];
 }
 
 function absoluteAll(product: JsonLdProduct, page: HtmlPage): string[] | null {
@@ -320,9 +493,9 @@ function ratingOf(node: JsonObject | null): { value: number | null; count: numbe
   };
 }
 
-/** The value beside a `th`/`dt` label in the item's spec table (`JANコード` → `4901234567894`). */
+/** The value beside a `th`/`dt` label of the spec table, or the older template's `div.elRowTitle` + `div.elRowData` row. */
 export function labelledValue(page: HtmlPage, label: RegExp): string | null {
-  for (const el of all(page.document, 'th, dt')) {
+  for (const el of all(page.document, 'th, dt, .elRowTitle')) {
     if (!label.test(textOf(el))) continue;
     let next = el.next;
     while (next && !isTag(next)) next = next.next;
@@ -334,9 +507,12 @@ export function labelledValue(page: HtmlPage, label: RegExp): string | null {
   return null;
 }
 
-// og:title reads `商品名 - ストア名 - 通販 - Yahoo!ショッピング`; only that site suffix is cut, the store with it.
+// og:title reads `商品名 - ストア名 - 通販 - Yahoo!ショッピング` or, on current pages (per a production scraper of them),
+// `商品名 : ストア名 - 通販 - Yahoo!ショッピング`; the site suffix is cut with the store before it.
 function ogTitle(title: string | null): string | null {
   if (!title) return null;
+  const colon = /^(.+)\s+:\s+[^:]+?\s+-\s+通販\s+-\s+Yahoo!ショッピング$/.exec(title);
+  if (colon) return colon[1]!;
   const m = /^(.+?)\s+-\s+[^-]+?\s+-\s+通販\s+-\s+Yahoo!ショッピング$/.exec(title);
   return m?.[1] ?? title.replace(/\s+-\s+Yahoo!ショッピング$/, '');
 }

@@ -28,7 +28,7 @@ export const yahooShopping: Site = {
       contentTypes: ['text/html', 'application/xhtml+xml'],
       coverage: 'beta',
       verifiedBy:
-        'modelled pages only (no real page recorded): __NEXT_DATA__ item state, JSON-LD, meta and the displayed price, written to the structure public scrapers read',
+        'modelled pages only (no real page recorded): __NEXT_DATA__ item state, JSON-LD, meta and the displayed price of the current template, and the older mdItemName/mdItemPrice template (learned from a public copy of a real item page), written to the structure public scrapers read',
     },
   ],
   secretQueryParams: [],
