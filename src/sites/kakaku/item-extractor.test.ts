@@ -73,6 +73,16 @@ describe('kakaku/item', () => {
     expect(r.data).toMatchObject({ price: 5000, price_tax: 'included' });
   });
 
+  it('counts the shops the page says sell it, not the rows it lists', () => {
+    const box = (count: string) =>
+      `<div id="priceBox"><p><span class="priceTxt">最安価格(税込)：</span><span class="priceTxt">¥1,000</span></p><p>価格帯：¥1,000～¥1,200 (${count})</p></div>`;
+    const r = extract(title + box('1,234店舗') + table([row('¥1,000', 'A店'), row('¥1,200', 'B店')]));
+    expect(r.data.offer_count).toBe(1234);
+    expect(r.provenance.offer_count).toContain('#priceBox');
+    const none = extract(title + lowest('¥1,000') + table([row('¥1,000', 'A店'), row('¥1,200', 'B店')]));
+    expect(none.data.offer_count).toBeUndefined();
+  });
+
   it('takes the cheapest offer when the page has no 最安価格 line, and says so', () => {
     const r = extract(title + table([row('¥1,500', 'A店'), row('¥1,100', 'B店')]));
     expect(r.data).toMatchObject({ price: 1100, shop: 'B店', price_tax: 'included' });

@@ -32,7 +32,7 @@ type Draft = Partial<ItemData>;
 
 export const kakakuItemExtractor: Extractor = {
   id: ID,
-  version: 1,
+  version: 2,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {
@@ -117,6 +117,8 @@ export const kakakuItemExtractor: Extractor = {
       if (Math.min(...prices) < Math.max(...prices))
         set('price_range', { min: Math.min(...prices), max: Math.max(...prices) }, `${OFFERS} (min and max)`);
     }
+    // The shops the page counts (`(41店舗)`); the shop list below may show only some of them.
+    set('offer_count', shopCount(page), 'selector:#priceBox (n店舗)');
 
     const maker = text(firstText(doc, 'li.makerLabel a')) ?? text(firstText(doc, 'li.makerLabel'));
     set('brand', maker?.replace(/^メーカー\s*[:：]\s*/, '') || null, 'selector:li.makerLabel');
@@ -191,6 +193,16 @@ function priceRange(page: HtmlPage): { min: number; max: number } | null {
     const min = parsePrice(m[1]!).amount;
     const max = parsePrice(m[2]!).amount;
     if (min !== null && max !== null && min <= max) return { min, max };
+  }
+  return null;
+}
+
+/** `価格帯：… (41店舗)` or `41店舗` in the price box: how many shops the page says sell it. */
+function shopCount(page: HtmlPage): number | null {
+  for (const el of all(page.document, '#priceBox')) {
+    const m = /([0-9][0-9,]*)\s*店舗/.exec(textOf(el));
+    const n = m ? Number(m[1]!.replace(/,/g, '')) : NaN;
+    if (Number.isSafeInteger(n)) return n;
   }
   return null;
 }
