@@ -2,6 +2,7 @@
 import { KumoError } from '../../errors.js';
 import { availabilityFromText } from '../../extract/availability.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { startDraft } from '../../extract/draft.js';
 import { readMeta } from '../../extract/meta.js';
 import { primaryOffer, primaryOfferSource } from '../../extract/offers.js';
 import type { ItemData, OfferData } from '../../extract/page-types.js';
@@ -116,8 +117,6 @@ const CONDITION_WORDS: readonly RegExp[] = [
   /\(\s*\d+\s+(?:new|used|used\s*&\s*new|new\s*&\s*used)\s+offers?\s*\)/i,
 ];
 
-type Draft = Partial<ItemData>;
-
 export const amazonJpItemExtractor: Extractor = {
   id: ID,
   version: 2,
@@ -126,14 +125,7 @@ export const amazonJpItemExtractor: Extractor = {
   extract(page: NormalizedPage): Extraction {
     if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
     const doc = page.document;
-    const warnings = [...(page.warnings ?? [])];
-    const provenance: Record<string, string> = {};
-    const data: Draft = {};
-    const set = <K extends keyof ItemData>(field: K, value: ItemData[K] | null | undefined, source: string) => {
-      if (value === null || value === undefined || data[field] !== undefined) return;
-      data[field] = value;
-      provenance[field] = source;
-    };
+    const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
     set('title', firstText(doc, '#productTitle'), 'selector:#productTitle');
     set('title', firstText(doc, '#ebooksProductTitle'), 'selector:#ebooksProductTitle');

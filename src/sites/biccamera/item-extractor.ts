@@ -2,17 +2,11 @@
 import { isTag, isText, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { startDraft } from '../../extract/draft.js';
+import { readStructuredProduct } from '../../extract/structured-product.js';
 import { availabilityFromText, availabilityOf, type StockWords } from '../../extract/availability.js';
-import {
-  findProduct,
-  isObject,
-  parseJsonLd,
-  typesOf,
-  type JsonLdOffer,
-  type JsonObject,
-} from '../../extract/json-ld.js';
+import { isObject, typesOf, type JsonLdOffer, type JsonObject } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
-import { readMicrodata } from '../../extract/microdata.js';
 import type { ItemData } from '../../extract/page-types.js';
 import { all, first, firstText, textOf, type Root } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
@@ -48,8 +42,6 @@ const STOCK_CLASSES = [
 const SALE_LABEL = /(ネット限定価格|タイムセール(?:価格)?|期間限定価格|特価)/;
 const LIST_LABELS = /(メーカー希望小売価格|希望小売価格|通常価格|参考価格)/;
 
-type Draft = Partial<ItemData>;
-
 export const biccameraItemExtractor: Extractor = {
   id: ID,
   version: 1,
@@ -58,22 +50,9 @@ export const biccameraItemExtractor: Extractor = {
   extract(page: NormalizedPage): Extraction {
     if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
     const doc = page.document;
-    const warnings = [...(page.warnings ?? [])];
-    const provenance: Record<string, string> = {};
-    const data: Draft = {};
-    const set = <K extends keyof ItemData>(field: K, value: ItemData[K] | null | undefined, source: string) => {
-      if (value === null || value === undefined || data[field] !== undefined) return;
-      data[field] = value;
-      provenance[field] = source;
-    };
+    const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
-    const jsonLd = parseJsonLd(page.jsonLd);
-    warnings.push(...jsonLd.warnings);
-    // Microdata is the same schema.org vocabulary: read only when the page has no JSON-LD Product.
-    const fromJsonLd = findProduct(jsonLd.nodes);
-    const product = fromJsonLd ?? findProduct(readMicrodata(page.document));
-    const sd = fromJsonLd ? 'json-ld' : 'microdata';
-    const offer = product?.offers.find((o) => o.price !== null) ?? product?.offers[0];
+    const { product, sd, offer, nodes } = readStructuredProduct(page, warnings);
     const meta = readMeta(page);
     const scope = productScope(doc);
     const basic = scope?.element ?? null;
@@ -186,7 +165,7 @@ export const biccameraItemExtractor: Extractor = {
     set('sku', clean(product?.sku), `${sd}:sku`);
     set('sku', itemNumber(page.url), 'url:/bc/item/<number>/');
 
-    const rating = aggregateRating(jsonLd.nodes);
+    const rating = aggregateRating(nodes);
     set('rating', rating?.rating, 'json-ld:aggregateRating.ratingValue');
     set('review_count', rating?.count, 'json-ld:aggregateRating.reviewCount');
 

@@ -1,9 +1,9 @@
 // イケベ楽器店 item pages (futureshop): JSON-LD (or microdata) Product first, then product: meta, then futureshop parts.
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { startDraft } from '../../extract/draft.js';
+import { readStructuredProduct } from '../../extract/structured-product.js';
 import { availabilityOf } from '../../extract/availability.js';
-import { findProduct, parseJsonLd, type JsonLdOffer } from '../../extract/json-ld.js';
-import { readMicrodata } from '../../extract/microdata.js';
 import { readMeta, titleWithoutSiteName } from '../../extract/meta.js';
 import { readFutureshopProduct } from '../../extract/futureshop.js';
 import type { ItemData } from '../../extract/page-types.js';
@@ -17,8 +17,6 @@ const ID = 'ikebe_gakki/item';
 /** Names the shop puts after the product name in og:title and <title>. */
 const SHOP_NAMES = ['イケベ楽器店', '池部楽器店'];
 
-type Draft = Partial<ItemData>;
-
 export const ikebeItemExtractor: Extractor = {
   id: ID,
   version: 1,
@@ -26,22 +24,9 @@ export const ikebeItemExtractor: Extractor = {
   input: 'html',
   extract(page: NormalizedPage): Extraction {
     if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
-    const warnings = [...(page.warnings ?? [])];
-    const provenance: Record<string, string> = {};
-    const data: Draft = {};
-    const set = <K extends keyof ItemData>(field: K, value: ItemData[K] | null | undefined, source: string) => {
-      if (value === null || value === undefined || data[field] !== undefined) return;
-      data[field] = value;
-      provenance[field] = source;
-    };
+    const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
-    const jsonLd = parseJsonLd(page.jsonLd);
-    warnings.push(...jsonLd.warnings);
-    // Microdata is the same schema.org vocabulary: used only when the page has no JSON-LD Product.
-    const fromJsonLd = findProduct(jsonLd.nodes);
-    const product = fromJsonLd ?? findProduct(readMicrodata(page.document));
-    const sd = fromJsonLd ? 'json-ld' : 'microdata';
-    const offer: JsonLdOffer | undefined = product?.offers.find((o) => o.price !== null) ?? product?.offers[0];
+    const { product, sd, offer } = readStructuredProduct(page, warnings);
     const meta = readMeta(page);
     const fs = readFutureshopProduct(page);
 

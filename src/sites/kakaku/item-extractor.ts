@@ -3,6 +3,7 @@ import { isTag, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import { availabilityFromText, type Availability } from '../../extract/availability.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { startDraft } from '../../extract/draft.js';
 import { findProduct, parseJsonLd } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
 import { primaryOffer, primaryOfferSource } from '../../extract/offers.js';
@@ -28,8 +29,6 @@ const OFFERS = 'table.p-priceTable tr (p-PTPrice_price, p-PTShopData_name_link) 
 const USED = '#productAll .usedPrice, #productInfoBox .usedPrice, #priceBox .usedPrice';
 const USED_SOURCE = 'selector:.usedPrice .usedPriceTxt (中古価格)';
 
-type Draft = Partial<ItemData>;
-
 export const kakakuItemExtractor: Extractor = {
   id: ID,
   version: 2,
@@ -37,14 +36,7 @@ export const kakakuItemExtractor: Extractor = {
   input: 'html',
   extract(page: NormalizedPage): Extraction {
     if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
-    const warnings = [...(page.warnings ?? [])];
-    const provenance: Record<string, string> = {};
-    const data: Draft = {};
-    const set = <K extends keyof ItemData>(field: K, value: ItemData[K] | null | undefined, source: string) => {
-      if (value === null || value === undefined || data[field] !== undefined) return;
-      data[field] = value;
-      provenance[field] = source;
-    };
+    const { data, provenance, warnings, set } = startDraft<ItemData>(page);
     const doc = page.document;
     const jsonLd = parseJsonLd(page.jsonLd);
     warnings.push(...jsonLd.warnings);

@@ -1,6 +1,7 @@
 // メルカリ item pages from the items/get API answer: the listing's own fields only, never the people around it.
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { startDraft } from '../../extract/draft.js';
 import type { ItemData } from '../../extract/page-types.js';
 import type { NormalizedPage } from '../../normalize/page.js';
 import { parseShipping } from '../../normalize/price.js';
@@ -89,14 +90,7 @@ export const mercariItemExtractor: Extractor = {
         body: { fields: ['/sku'] },
       });
     }
-    const warnings = [...(page.warnings ?? [])];
-    const provenance: Record<string, string> = {};
-    const data: Partial<ItemData> = {};
-    const set = <K extends keyof ItemData>(field: K, value: ItemData[K] | null | undefined, source: string) => {
-      if (value === null || value === undefined || data[field] !== undefined) return;
-      data[field] = value;
-      provenance[field] = source;
-    };
+    const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
     set('title', text(item.name), 'json:$.data.name');
     const price = yen(item.price);

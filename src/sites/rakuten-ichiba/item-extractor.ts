@@ -3,12 +3,12 @@
 import { isTag, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { startDraft } from '../../extract/draft.js';
+import { readStructuredProduct } from '../../extract/structured-product.js';
 import { availabilityFromText } from '../../extract/availability.js';
 import { readEmbeddedState } from '../../extract/embedded-state.js';
 import { arr, int, obj, str, type JsonObject } from '../../extract/json-path.js';
-import { findProduct, parseJsonLd } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
-import { readMicrodata } from '../../extract/microdata.js';
 import type { ItemData } from '../../extract/page-types.js';
 import { all, first, firstAttr, textOf } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
@@ -35,8 +35,6 @@ const BUY_BOX = '#rakutenLimitedId_aroundCart';
 /** 商品番号 (the shop's own item number). */
 const ITEM_NUMBER = ['.normal_reserve_item_number', '.item_number'];
 
-type Draft = Partial<ItemData>;
-
 const LIST_PRICE_WORDS = /(?:当店通常価格|通常価格|メーカー希望小売価格|希望小売価格)/;
 const LIST_PRICE = new RegExp(`${LIST_PRICE_WORDS.source}[^0-9¥￥]{0,12}[¥￥]?\\s*([0-9][0-9,]*)\\s*円?`);
 // A point campaign line (`ポイント10倍`, `36ポイント 1倍`), never a banner like `2,000ポイントゲット`.
@@ -50,24 +48,12 @@ export const rakutenIchibaItemExtractor: Extractor = {
   input: 'html',
   extract(page: NormalizedPage): Extraction {
     if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
-    const warnings = [...(page.warnings ?? [])];
-    const provenance: Record<string, string> = {};
-    const data: Draft = {};
-    const set = <K extends keyof ItemData>(field: K, value: ItemData[K] | null | undefined, source: string) => {
-      if (value === null || value === undefined || data[field] !== undefined) return;
-      data[field] = value;
-      provenance[field] = source;
-    };
+    const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
     const doc = page.document;
     const app = readAppData(page);
     const sku = app.info;
-    const jsonLd = parseJsonLd(page.jsonLd);
-    warnings.push(...jsonLd.warnings);
-    const fromJsonLd = findProduct(jsonLd.nodes);
-    const product = fromJsonLd ?? findProduct(readMicrodata(doc));
-    const sd = fromJsonLd ? 'json-ld' : 'microdata';
-    const offer = product?.offers.find((o) => o.price !== null) ?? product?.offers[0];
+    const { product, sd, offer } = readStructuredProduct(page, warnings);
     const meta = readMeta(page);
 
     // Title: the name the page shows; the app data's title; structured data; <title> without 【楽天市場】 and the shop.

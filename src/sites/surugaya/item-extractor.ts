@@ -2,6 +2,7 @@
 import type { Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { startDraft } from '../../extract/draft.js';
 import { availabilityFromText, availabilityOf } from '../../extract/availability.js';
 import { findProduct, parseJsonLd } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
@@ -17,8 +18,6 @@ const ID = 'surugaya/item';
 const GRADES = 'selector:.price_group .item-price .form-check';
 const BRANCHES = 'selector:.other-branch a.branch-info';
 
-type Draft = Partial<ItemData>;
-
 export const surugayaItemExtractor: Extractor = {
   id: ID,
   version: 1,
@@ -27,14 +26,7 @@ export const surugayaItemExtractor: Extractor = {
   extract(page: NormalizedPage): Extraction {
     if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
     const doc = page.document;
-    const warnings = [...(page.warnings ?? [])];
-    const provenance: Record<string, string> = {};
-    const data: Draft = {};
-    const set = <K extends keyof ItemData>(field: K, value: ItemData[K] | null | undefined, source: string) => {
-      if (value === null || value === undefined || data[field] !== undefined) return;
-      data[field] = value;
-      provenance[field] = source;
-    };
+    const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
     // Marketplace pages write `"offers": ,` (an empty value) into their Product block; read the rest of it.
     const blocks = page.jsonLd.map((b) => b.replace(/("offers"\s*:\s*)(?=[,}])/g, '$1[]'));

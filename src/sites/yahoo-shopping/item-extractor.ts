@@ -5,6 +5,7 @@ import { KumoError } from '../../errors.js';
 import { availabilityFromText, availabilityOf, type Availability } from '../../extract/availability.js';
 import { readEmbeddedState } from '../../extract/embedded-state.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { startDraft } from '../../extract/draft.js';
 import { arr, int, obj, str, type JsonObject } from '../../extract/json-path.js';
 import { findProduct, parseJsonLd, typesOf, type JsonLdProduct } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
@@ -50,8 +51,6 @@ const SHIPPING_SELECTOR =
 const NO_BRAND = /^(?:ブランド登録(?:なし|無し)|ノーブランド(?:品)?)$/;
 const JAN_LABEL = /^(?:JAN|JANコード|JAN\/ISBN|JANコード\/ISBNコード)$/i;
 
-type Draft = Partial<ItemData>;
-
 export const yahooShoppingItemExtractor: Extractor = {
   id: ID,
   version: 1,
@@ -59,14 +58,7 @@ export const yahooShoppingItemExtractor: Extractor = {
   input: 'html',
   extract(page: NormalizedPage): Extraction {
     if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
-    const warnings = [...(page.warnings ?? [])];
-    const provenance: Record<string, string> = {};
-    const data: Draft = {};
-    const set = <K extends keyof ItemData>(field: K, value: ItemData[K] | null | undefined, source: string) => {
-      if (value === null || value === undefined || data[field] !== undefined) return;
-      data[field] = value;
-      provenance[field] = source;
-    };
+    const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
     const { item, path, seller } = stateItem(page);
     const jsonLd = parseJsonLd(page.jsonLd);
