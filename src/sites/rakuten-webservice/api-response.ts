@@ -96,13 +96,17 @@ export function pageUrl(request: URL, page: number): string {
     return !SECRET_NAMES.has(name) && name !== 'page';
   });
   kept.push(`page=${page}`);
-  return `${request.origin}${request.pathname}?${kept.join('&')}`;
+  // Rakuten's API paths carry no `;` parameters: anything after one (a credential written as a path parameter) goes.
+  const path = request.pathname.split(';')[0]!;
+  return `${request.origin}${path}?${kept.join('&')}`;
 }
 
 /** Credential values the request carried (long enough to recognise), to make sure no served string contains one. */
 function secretValues(request: URL): string[] {
   const values: string[] = [];
-  for (const pair of queryPairs(request)) {
+  // Path parameters count too (`/Search/20170404;applicationId=…`): the redactor reads them as the query.
+  const pathPairs = request.pathname.split(';').slice(1);
+  for (const pair of [...queryPairs(request), ...pathPairs]) {
     const eq = pair.indexOf('=');
     if (eq === -1 || !SECRET_NAMES.has(decodedName(pair.slice(0, eq)))) continue;
     let value = pair.slice(eq + 1).replaceAll('+', ' ');
@@ -379,9 +383,12 @@ export function readRakutenList(id: string, page: NormalizedPage): Extraction {
   const pageNo = int(root.page);
   const pageCount = int(root.pageCount);
   const next = pageNo !== null && pageCount !== null && pageNo >= 1 && pageNo < pageCount;
+  const nextUrl = next ? pageUrl(request, pageNo + 1) : null;
+  const nextLeaks = nextUrl !== null && secretValues(request).some((v) => nextUrl.includes(v));
+  if (nextLeaks) warnings.push('next_page would carry a caller credential from the request URL; left out');
   const data: ListData = {
     items: scrubbed.items,
-    next_page: next ? pageUrl(request, pageNo + 1) : null,
+    next_page: nextLeaks ? null : nextUrl,
     total: total !== null && total >= 0 ? total : null,
     page: pageNo !== null && pageNo >= 1 ? pageNo : null,
   };

@@ -74,6 +74,11 @@ describe('rakuten_webservice URLs', () => {
     expect(pageUrl(url, 2)).toBe(`${APP}/IchibaItem/Search/20220601?keyword=%E3%81%82&hits=30&page=2`);
   });
 
+  it('drops path parameters, where a credential can hide, from the next page', () => {
+    const url = new URL(`${APP}/BooksCD/Search/20170404;applicationId=KUMOSECRETVALUE123?keyword=x&page=1`);
+    expect(pageUrl(url, 2)).toBe(`${APP}/BooksCD/Search/20170404?keyword=x&page=2`);
+  });
+
   it('reads the API kind from the path, not from the host alone', () => {
     expect(rakutenApiOf(new URL(`${APP}/BooksTotal/Search/20170404`))).toBe('books');
     expect(rakutenApiOf(new URL(`${APP}/Kobo/EbookSearch/20170426`))).toBe('kobo');
