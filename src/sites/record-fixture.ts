@@ -8,6 +8,7 @@ import { validateExtraction } from '../extract/page-types.js';
 import { normalizePage } from '../normalize/normalize-page.js';
 import type { SiteRegistry } from './registry.js';
 import type { FixtureMeta } from './verification.js';
+import { redactUrl } from '../scrape/redact-url.js';
 import { fixturesDirOf } from './verification.js';
 
 export interface RecordOptions {
@@ -40,16 +41,29 @@ export async function recordFixture(
   const entry = registry.pageTypeFor(site, options.url, 'auto');
   if (!entry) throw new Error(`no page type of ${site.id} matches ${options.url.href}`);
 
+  // The api route records what the server fetches for the page: the API request its web app makes.
+  const source = entry.api ? entry.api.request(options.url) : { url: options.url };
   const page = await fetcher.fetch({
-    url: options.url,
+    url: source.url,
+    ...(source.headers ? { headers: source.headers } : {}),
     target: {
-      allowedHosts: site.hosts,
+      allowedHosts: entry.api?.hosts ?? site.hosts,
       allowedSchemes: site.schemes,
       acceptContentTypes: entry.contentTypes,
     },
     deadlineAt: Date.now() + 60_000,
   });
   if (page.httpStatus !== 200) throw new Error(`the site answered ${page.httpStatus}`);
+  // Caller credentials in the query are never stored (DESIGN §6): not in the meta, and not echoed in the body.
+  const echoed = credentialValues(options.url, site.secretQueryParams).filter((v) =>
+    Buffer.from(page.body).includes(Buffer.from(v)),
+  );
+  if (echoed.length > 0) {
+    throw new Error(
+      'the response repeats a credential of the request URL (an affiliate link, an echoed id); record with ' +
+        'throwaway credentials, or remove them from the page by hand before committing',
+    );
+  }
 
   const now = options.now ?? new Date();
   const name = options.name ?? `recorded-${now.toISOString().slice(0, 10)}-${entry.pageType}`;
@@ -63,8 +77,8 @@ export async function recordFixture(
   const meta: FixtureMeta & { recordedAt: string; finalUrl: string } = {
     source: 'recorded',
     page: pageFile,
-    url: options.url.href,
-    finalUrl: page.finalUrl,
+    url: redactUrl(options.url, site.secretQueryParams),
+    finalUrl: redactUrl(new URL(page.finalUrl), site.secretQueryParams),
     contentType,
     recordedAt: now.toISOString(),
     note: 'DRAFT recorded by `kumo sites record`: review the page and expected.json, then write what you checked here.',
@@ -100,4 +114,12 @@ export async function recordFixture(
     files: [pageFile, `${name}.meta.json`, `${name}.expected.json`],
     ...(extractionError ? { extractionError } : {}),
   };
+}
+
+/** The values of a URL's credential parameters (long enough to recognise in a body). */
+function credentialValues(url: URL, names: readonly string[]): string[] {
+  const secret = new Set(names.map((n) => n.toLowerCase()));
+  return [...url.searchParams]
+    .filter(([name, value]) => secret.has(name.toLowerCase()) && value.length >= 6)
+    .map(([, value]) => value);
 }

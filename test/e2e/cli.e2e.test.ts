@@ -122,6 +122,62 @@ describe('kumo sites record', () => {
     expect(draft).toMatchObject({ reviewed: false, title: 'ST-250 ギタースタンド【在庫処分特価】', price: 4400 });
   });
 
+  it('never writes a caller credential: the meta URL is redacted, a body that repeats one is refused', async () => {
+    const estat = await startOrigin();
+    try {
+      const body = await readFile(path.join(repoRoot, 'src/sites/estat-api/fixtures/modelled-api3-marks.json'));
+      estat.route('GET', '/rest/3.0/app/json/getStatsData', {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      const env = { KUMO_CONNECT_TO: connectToSpec({ 'api.e-stat.go.jp': estat.url }) };
+      const url = 'https://api.e-stat.go.jp/rest/3.0/app/json/getStatsData?appId=KUMOAPPID12345&statsDataId=1';
+      const out = path.join(tmp, 'estat');
+      const run = await kumo(['sites', 'record', url, '--name', 'with-app-id', '--out', out], { env });
+      expect(run.code, run.err).toBe(0);
+      expect(estat.requests('/rest/3.0/app/json/getStatsData')[0]!.url).toContain('KUMOAPPID12345');
+      const meta = await readFile(path.join(out, 'with-app-id.meta.json'), 'utf8');
+      expect(meta).not.toContain('KUMOAPPID12345');
+      expect(JSON.parse(meta).url).toContain('appId=REDACTED');
+
+      estat.route('GET', '/rest/3.0/app/json/getStatsData', {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from(body.toString('utf8').replace('{', '{"echo":"KUMOAPPID12345",')),
+      });
+      const echo = await kumo(['sites', 'record', url, '--name', 'echoing', '--out', out], { env });
+      expect(echo.code).not.toBe(0);
+      expect(echo.err).toMatch(/repeats a credential/);
+      expect(echo.err).not.toContain('KUMOAPPID12345');
+    } finally {
+      await estat.close();
+    }
+  });
+
+  it('records an api-route page through the API its web app calls', async () => {
+    const api = await startOrigin();
+    try {
+      const body = await readFile(path.join(repoRoot, 'src/sites/mercari/fixtures/modelled-string-price.json'));
+      const id = JSON.parse(body.toString('utf8')).data.id as string;
+      api.route('GET', '/items/get', { status: 200, headers: { 'content-type': 'application/json' }, body });
+      const out = path.join(tmp, 'mercari');
+      const run = await kumo(['sites', 'record', `https://jp.mercari.com/item/${id}`, '--name', 'api', '--out', out], {
+        env: { KUMO_CONNECT_TO: connectToSpec({ 'api.mercari.jp': api.url }) },
+      });
+      expect(run.code, run.err).toBe(0);
+      const sent = api.requests('/items/get')[0]!;
+      expect(sent.url).toContain(`id=${id}`);
+      expect(sent.headers['x-platform']).toBe('web');
+      expect(sent.headers.dpop).toBeTruthy();
+      expect(JSON.parse(await readFile(path.join(out, 'api.meta.json'), 'utf8')).url).toBe(
+        `https://jp.mercari.com/item/${id}`,
+      );
+    } finally {
+      await api.close();
+    }
+  });
+
   it('refuses a host that is not a supported site', async () => {
     const run = await kumo(['sites', 'record', 'https://shop.example.net/item/1', '--out', path.join(tmp, 'x')]);
     expect(run.code).not.toBe(0);
