@@ -18,10 +18,11 @@ export interface FetchRequest {
   /** Absolute wall-clock deadline (epoch ms) for every attempt together. */
   deadlineAt: number;
   /**
-   * Extra request headers a site's web app sends (the `api` route's `X-Platform`, a DPoP proof). They cannot replace
-   * the ones the fetcher owns (Host, User-Agent, Accept-Encoding, connection and length headers).
+   * Extra request headers a site's web app sends (the `api` route's `X-Platform`, a DPoP proof), made for each request
+   * sent (retries and redirect hops included). They cannot replace the ones the fetcher owns (Host, User-Agent,
+   * Accept-Encoding, connection and length headers).
    */
-  headers?: Readonly<Record<string, string>>;
+  headers?: (url: URL) => Readonly<Record<string, string>>;
   /** Aborts the fetch when the caller gives up. */
   signal?: AbortSignal;
   /**

@@ -115,7 +115,7 @@ describe('success', () => {
     shop.route('GET', '/api', { status: 200, headers: html, body: '<h1>ok</h1>' });
     await makeFetcher().fetch(
       req(`https://${SHOP}/api?id=1`, {
-        headers: {
+        headers: () => ({
           'X-Platform': 'web',
           DPoP: 'eyJ.proof',
           Host: 'evil.example',
@@ -124,7 +124,7 @@ describe('success', () => {
           Cookie: 'session=1',
           'X-Bad': 'a\r\nInjected: 1',
           'bad header': 'x',
-        },
+        }),
       }),
     );
     const sent = shop.requests('/api').at(-1)!;
@@ -321,6 +321,20 @@ describe('retries', () => {
     const page = await makeFetcher().fetch(req(`https://${SHOP}/flaky`));
     expect(page.attempts).toBe(2);
     expect(shop.hits('/flaky')).toBe(2);
+  });
+
+  it('makes the extra headers anew for every request sent: a retry never replays a proof', async () => {
+    let n = 0;
+    shop.route('GET', '/proof', (_req, res) => {
+      n += 1;
+      if (n === 1) res.writeHead(503, html).end('busy');
+      else res.writeHead(200, html).end('ok');
+    });
+    let made = 0;
+    await makeFetcher().fetch(
+      req(`https://${SHOP}/proof`, { headers: (url) => ({ dpop: `proof-${++made}-${url.pathname}` }) }),
+    );
+    expect(shop.requests('/proof').map((r) => r.headers.dpop)).toEqual(['proof-1-/proof', 'proof-2-/proof']);
   });
 
   it('503 forever fails as fetch_failed after maxAttempts tries', async () => {

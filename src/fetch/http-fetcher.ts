@@ -100,7 +100,7 @@ export class HttpFetcher implements Fetcher {
         try {
           if (startsNewTry) attempts += 1;
           startsNewTry = false;
-          outcome = await requestPage(this.#connections, this.#o, current, target, signal, request.headers);
+          outcome = await requestPage(this.#connections, this.#o, current, target, signal, request.headers?.(current));
           verdict = gateVerdict(outcome);
         } catch (error) {
           // A deadline that runs out mid-request is the host being slow; anything else is not its health.

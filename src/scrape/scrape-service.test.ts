@@ -425,7 +425,7 @@ describe('the api route (a page URL served through the API its web app calls)', 
     expect(request.url.hostname).toBe('api.mercari.jp');
     expect(request.url.searchParams.get('id')).toBe(fixtureId);
     expect(request.target.allowedHosts).toEqual(['api.mercari.jp']);
-    expect(Object.keys(request.headers ?? {}).map((h) => h.toLowerCase())).toEqual(
+    expect(Object.keys(request.headers?.(request.url) ?? {}).map((h) => h.toLowerCase())).toEqual(
       expect.arrayContaining(['x-platform', 'dpop']),
     );
     expect(result.fetch_summary.route).toBe('api');

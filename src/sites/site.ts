@@ -13,8 +13,12 @@ export type SiteRoute = 'http' | 'browser' | 'api';
 /** The API request that stands for a page URL on the `api` route. */
 export interface ApiRequest {
   url: URL;
-  /** Headers the site's web app sends with it (never credentials of ours or the caller's). */
-  headers?: Readonly<Record<string, string>>;
+  /**
+   * Headers the site's web app sends with it (never credentials of ours or the caller's), made anew for every request
+   * the fetcher sends, after any politeness wait: a proof of possession (DPoP) is bound to its URL and time, and a
+   * retry must not replay it.
+   */
+  headers?: (url: URL) => Readonly<Record<string, string>>;
 }
 
 export interface PageTypeEntry {

@@ -66,7 +66,7 @@ function casesOf(site: Site): { cases: Case[]; missing: string[] } {
       body,
       expected: JSON.parse(readFileSync(path.join(dir, `${name}.expected.json`), 'utf8')),
       fetched: request.url,
-      headers: request.headers ?? {},
+      headers: request.headers?.(request.url) ?? {},
     });
   }
   return { cases, missing };

@@ -64,8 +64,9 @@ describe('mercari api request', () => {
     expect(req.url.href).toBe('https://api.mercari.jp/items/get?id=m12871737078&include_auction=true');
     expect(item.api?.hosts).toEqual(['api.mercari.jp']);
     expect(item.api?.hosts).toContain(req.url.hostname);
-    expect(req.headers?.['X-Platform']).toBe('web');
-    const { header, claims, ok } = verifyProof(req.headers!.DPoP!);
+    const headers = req.headers!(req.url);
+    expect(headers['X-Platform']).toBe('web');
+    const { header, claims, ok } = verifyProof(headers.DPoP!);
     expect(ok).toBe(true);
     expect(header).toMatchObject({ alg: 'ES256', typ: 'dpop+jwt', jwk: { kty: 'EC', crv: 'P-256' } });
     // The public key only: a private member (d) in the header would hand out the signing key.
@@ -78,10 +79,13 @@ describe('mercari api request', () => {
     expect(claims.iat).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 1);
   });
 
-  it('makes a new key, jti and device uuid for every request', () => {
+  it('makes a new key, jti and device uuid for every request sent, retries included, bound to its URL', () => {
     const url = new URL('https://jp.mercari.com/item/m12871737078');
-    const a = verifyProof(mercariItemRequest(url).headers!.DPoP!);
-    const b = verifyProof(mercariItemRequest(url).headers!.DPoP!);
+    const request = mercariItemRequest(url);
+    const a = verifyProof(request.headers!(request.url).DPoP!);
+    const b = verifyProof(request.headers!(request.url).DPoP!);
+    const elsewhere = new URL('https://api.mercari.jp/items/get?id=m1');
+    expect(verifyProof(request.headers!(elsewhere).DPoP!).claims.htu).toBe(elsewhere.href);
     expect(a.ok && b.ok).toBe(true);
     expect((a.header.jwk as { x: string }).x).not.toBe((b.header.jwk as { x: string }).x);
     expect(a.claims.jti).not.toBe(b.claims.jti);

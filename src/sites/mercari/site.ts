@@ -19,7 +19,9 @@ export function mercariItemRequest(pageUrl: URL): ApiRequest {
   url.searchParams.set('include_auction', 'true');
   return {
     url,
-    headers: { 'X-Platform': 'web', DPoP: createDpopProof({ url: url.href, method: 'GET' }) },
+    // A fresh proof for every request sent, bound to the URL it goes to (RFC 9449 §4.2 wants htu without the query;
+    // the web app and mercapi send the full URL, and so do we).
+    headers: (target) => ({ 'X-Platform': 'web', DPoP: createDpopProof({ url: target.href, method: 'GET' }) }),
   };
 }
 
