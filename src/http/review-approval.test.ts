@@ -62,12 +62,13 @@ beforeEach(async () => {
   ({ key, accountId } = await accounts.createKey({ plan: 'starter' }));
   const registry = new SiteRegistry([reviewedSite], { record: null });
   const limiter = new InProcessConcurrencyLimiter();
+  const artifacts = new FsArtifactStore({ dir: join(dir, 'artifacts') });
   const scrape = new ScrapeService({
     registry,
     fetcher,
     storage,
     limiter,
-    artifacts: new FsArtifactStore({ dir: join(dir, 'artifacts') }),
+    artifacts,
     environment: 'production',
     fetchDeadlineMs: 5_000,
     artifactRetentionMs: 3_600_000,
@@ -79,6 +80,7 @@ beforeEach(async () => {
     registry,
     usage: new UsageReporter({ ledger: storage.ledger, limiter }),
     requests: storage.requests,
+    artifacts,
   } as unknown as AppServices;
   app = await buildApp(services, { logger: pino({ level: 'silent' }), bodyLimitBytes: 16_384 });
   fetches = 0;
@@ -90,12 +92,12 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function scrape(secret = key) {
+function scrape(secret = key, params: Record<string, unknown> = {}) {
   return app.inject({
     method: 'POST',
     url: '/v1/scrape',
     headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    payload: JSON.stringify({ url }),
+    payload: JSON.stringify({ url, params }),
   });
 }
 
@@ -146,5 +148,22 @@ describe('GET /v1/sites', () => {
     const site = res.json<{ sites: { id: string; page_types: Record<string, unknown>[] }[] }>().sites[0]!;
     expect(site.id).toBe('ikebe_gakki');
     expect(site.page_types[0]).toMatchObject({ page_type: 'item', review: { reason } });
+  });
+});
+
+describe('an artifact of a page type under review', () => {
+  it('is read back only while the account is approved for the site', async () => {
+    await accounts.approveReview(accountId, reviewedSite, 'Aiko Operator');
+    const made = await scrape(key, { store_artifact: true });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json<{ artifact: { id: string } }>().artifact.id;
+    const read = () =>
+      app.inject({ method: 'GET', url: `/v1/artifacts/${id}`, headers: { authorization: `Bearer ${key}` } });
+    expect((await read()).statusCode).toBe(200);
+    await accounts.revokeReview(accountId, 'ikebe_gakki', 'Ken Lead');
+    const refused = await read();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'key_scope_denied' });
+    expect(refused.json<{ detail: string }>().detail).toContain('review approval');
   });
 });

@@ -3,6 +3,7 @@ import type { AppServices, Authenticate, KumoApp } from '../app.js';
 import { ArtifactResponseSchema, IdParamsSchema } from '../schemas.js';
 import { problemResponses } from '../openapi.js';
 import { KumoError } from '../../errors.js';
+import type { Site } from '../../sites/site.js';
 import Type from 'typebox';
 
 export function registerArtifactRoutes(app: KumoApp, services: AppServices, authenticate: Authenticate): void {
@@ -21,6 +22,15 @@ export function registerArtifactRoutes(app: KumoApp, services: AppServices, auth
     async (request) => {
       const found = await services.artifacts.get(request.params.id, request.caller!.account.id);
       if (!found) throw new KumoError('not_found', 'no such artifact for this account');
+      // Data under review stays behind the approval after it is stored: a revoked account no longer reads it back.
+      const site = siteOfArtifact(services.registry, found.meta.url);
+      const account = request.caller!.account;
+      if (site && site.pageTypes.some((e) => e.review) && !(account.approvedSites ?? []).includes(site.id)) {
+        throw new KumoError(
+          'key_scope_denied',
+          `this artifact holds ${site.id} data, which needs an operator's review approval for this account; ask support`,
+        );
+      }
       return {
         id: found.meta.id,
         request_id: found.meta.requestId,
@@ -54,4 +64,12 @@ export function registerArtifactRoutes(app: KumoApp, services: AppServices, auth
       return reply.code(204).send(null);
     },
   );
+}
+
+function siteOfArtifact(registry: AppServices['registry'], url: string): Site | null {
+  try {
+    return registry.resolveHost(new URL(url).hostname);
+  } catch {
+    return null;
+  }
 }
