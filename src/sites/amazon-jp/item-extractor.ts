@@ -119,7 +119,7 @@ const CONDITION_WORDS: readonly RegExp[] = [
 
 export const amazonJpItemExtractor: Extractor = {
   id: ID,
-  version: 2,
+  version: 3,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {
@@ -148,7 +148,10 @@ export const amazonJpItemExtractor: Extractor = {
     const seller = soldBy(doc);
     const availability = stockWords(doc);
     const points = pointsOf(doc);
-    const shipping = shippingOf(doc);
+    // A fee quoted for delivery to another country (the page was seen from abroad) is not Amazon.co.jp's shipping.
+    const abroad = deliversAbroad(doc);
+    const shipping = abroad ? null : shippingOf(doc);
+    if (abroad && shippingOf(doc)) warnings.push('shipping: the page quotes delivery to another country; left out');
     const listPrice = firstPrice(doc, LIST_PRICES, true);
 
     const offers: { offer: OfferData; source: string }[] = [];
@@ -440,6 +443,17 @@ function pointsOf(root: Root): { amount: number | null; rate: number | null; sou
     if (parsed.amount !== null) return { ...parsed, source: 'selector:#price tr (Points)' };
   }
   return null;
+}
+
+/**
+ * The header's delivery location (`Deliver to Taiwan`, `お届け先 台湾`): true when it names a place outside Japan. A
+ * Japanese address (〒, a postcode, 都道府県), 日本/Japan, or no chosen address (`お届け先を選択`) is not abroad.
+ */
+function deliversAbroad(root: Root): boolean {
+  const where =
+    firstText(root, '#glow-ingress-line2') ?? firstText(root, '#contextualIngressPtLabel_deliveryShortLine');
+  if (!where) return false;
+  return !/〒|\d{3}-?\d{4}|日本|japan|[都道府県]|選択|更新|住所|select|update|address|location/i.test(where);
 }
 
 function shippingOf(root: Root): { terms: ReturnType<typeof parseShippingTerms>; source: string } | null {
