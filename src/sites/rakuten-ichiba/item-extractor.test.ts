@@ -117,15 +117,69 @@ describe('rakuten_ichiba/item', () => {
     expect(worded.data).toMatchObject({ availability: 'backorder', availability_text: 'お取り寄せ' });
   });
 
-  it('serves the displayed price and warns when data-price and the app data disagree', () => {
+  it('serves the displayed price and warns when data-price alone disagrees', () => {
     const r = extract(
-      `${appData({ sku: [{ taxIncludedPrice: 4400 }] })}${name}<div id="itemPrice">3,980円 (税込)</div><div id="priceCalculationConfig" data-price="4400"></div>`,
+      `${appData({ sku: [{ taxIncludedPrice: 3980 }] })}${name}<div id="itemPrice">3,980円 (税込)</div><div id="priceCalculationConfig" data-price="4400"></div>`,
     );
     expect(r.data).toMatchObject({ price: 3980, price_tax: 'included' });
     expect(r.warnings).toEqual([
       '#priceCalculationConfig[data-price] (4400) disagrees with the displayed price; serving the displayed price',
-      'json:item-page-app-data.api.data.itemInfoSku.sku[].taxIncludedPrice (4400) disagrees with the displayed price; serving the displayed price',
     ]);
+  });
+
+  it('serves data-price and the app data when they agree with each other against the displayed reading', () => {
+    const r = extract(
+      `${appData({ sku: [{ taxIncludedPrice: 4400 }] })}${name}<div id="itemPrice">3,980円 (税込)</div><div id="priceCalculationConfig" data-price="4400"></div>`,
+    );
+    expect(r.data).toMatchObject({ price: 4400, price_tax: 'included' });
+    expect(r.provenance.price).toBe(
+      'selector:#priceCalculationConfig[data-price] (= json:item-page-app-data.api.data.itemInfoSku.sku[].taxIncludedPrice)',
+    );
+    expect(r.warnings).toEqual([
+      'the displayed price (3980) disagrees with #priceCalculationConfig[data-price] and json:item-page-app-data.api.data.itemInfoSku.sku[].taxIncludedPrice, which agree; serving them',
+    ]);
+  });
+
+  describe('price area clauses quoting another amount', () => {
+    // The area's text alone (no data-price, no app data), so that only the clause cuts can keep the price right.
+    const shown = (area: string) => extract(`${name}<div id="itemPrice">${area}</div>`).data;
+    it.each([
+      ['a coupon price after the price', '3,980円 (税込) 送料無料 クーポン利用で 3,580円 (税込)'],
+      ['a coupon price before the price', '<div>クーポン利用で 3,580円 (税込)</div><div>3,980円 (税込)</div>'],
+      [
+        'a coupon price in its own block',
+        '<div><span>3,980</span>円 (税込)</div><div><span>クーポン使用後</span> <span>￥3,580</span></div>',
+      ],
+      ['a coupon price named after it', '3,980円 (税込) 3,580円(税込) クーポン利用時'],
+      ['the lowest offer (最安)', '3,980円 (税込) 最安 3,580円 (税込)'],
+      ['a multi-pack price', '3,980円 (税込) 2個セット 7,560円 (税込)'],
+      ['a bulk price', '3,980円 (税込) まとめ買いで 1個 3,500円'],
+      ['a unit price', '3,980円 (税込) 4個入り 1個あたり 995円'],
+      ['a unit price named after it', '3,980円 (税込) (995円/1個あたり)'],
+    ])('never serves %s', (_label, area) => {
+      expect(shown(area)).toMatchObject({ price: 3980, price_tax: 'included' });
+    });
+    it('keeps a coupon discount banner from touching the price', () => {
+      expect(shown('500円OFFクーポン配布中 3,980円 (税込)')).toMatchObject({ price: 3980 });
+    });
+    it('fails rather than serve an amount that appears only after a coupon word', () => {
+      expect(() => shown('クーポン利用で 3,580円 (税込)')).toThrow(KumoError);
+    });
+  });
+
+  it('claims 税込 for the app data price only when payment.taxIncluded is true', () => {
+    const tax = (payment: unknown) =>
+      extract(
+        appData({
+          payment,
+          purchaseInfo: { purchaseBySellType: { normalPurchase: { price: { minPrice: 3619, maxPrice: 3619 } } } },
+        }) + name,
+      );
+    expect(tax({ taxIncluded: false }).data.price_tax).toBe('unknown');
+    expect(tax({}).data.price_tax).toBe('unknown');
+    const included = tax({ taxIncluded: true });
+    expect(included.data).toMatchObject({ price: 3619, price_tax: 'included' });
+    expect(included.provenance.price_tax).toBe('json:item-page-app-data.api.data.itemInfoSku.payment.taxIncluded');
   });
 
   it('uses data-price when the price area is missing, and <title> for the name and shop', () => {

@@ -40,10 +40,27 @@ const LIST_PRICE = new RegExp(`${LIST_PRICE_WORDS.source}[^0-9¥￥]{0,12}[¥￥
 // A point campaign line (`ポイント10倍`, `36ポイント 1倍`), never a banner like `2,000ポイントゲット`.
 const POINT_LINE = /ポイント|[0-9]\s*倍/;
 const POINT_DECOY = /ゲット|プレゼント|エントリー|キャンペーン|カード/;
+// Clauses of the price area that quote another amount than the item's price: the price after a coupon (楽天's
+// 「クーポン利用で」 banners), the lowest of several offers (最安), a multi-pack or bulk price (2個セット, まとめ買い) and
+// a unit price (1個あたり). Each is cut from its word to the first yen amount after it and that amount's 税 label.
+// Matched on NFKC text, so full-width digits, ￥ and （） are already ASCII.
+const AMOUNT_YEN = String.raw`(?:¥\s*[0-9][0-9,]*|[0-9][0-9,]*\s*円)`;
+const TAX_LABEL = String.raw`(?:\s*\(?\s*税(?:込|抜|別)み?\s*\)?)?`;
+const PACK = '(?:個|点|本|袋|箱|枚|缶|足|着|組)';
+const OTHER_AMOUNT_BEFORE = new RegExp(
+  String.raw`(?:クーポン(?:を)?(?:利用|使用|適用)?(?:で|後|時)|最安値?|[0-9]+\s*${PACK}?\s*セット|まとめ買い|[0-9]*\s*(?:${PACK}|g|ml)\s*(?:あたり|当たり))` +
+    String.raw`[^円¥]{0,16}?${AMOUNT_YEN}${TAX_LABEL}`,
+  'g',
+);
+// The same said after the amount: `3,580円(税込) クーポン利用時`, `995円/1個あたり`.
+const OTHER_AMOUNT_AFTER = new RegExp(
+  String.raw`${AMOUNT_YEN}${TAX_LABEL}\s*[(/]?\s*(?:クーポン(?:を)?(?:利用|使用|適用)|1?${PACK}(?:あたり|当たり))`,
+  'g',
+);
 
 export const rakutenIchibaItemExtractor: Extractor = {
   id: ID,
-  version: 2,
+  version: 3,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {
@@ -63,7 +80,8 @@ export const rakutenIchibaItemExtractor: Extractor = {
     set('title', nonEmpty(normalizeText(product?.name ?? '')), `${sd}:name`);
     set('title', titleFromHead(meta.ogTitle ?? meta.title), meta.ogTitle ? 'meta:og:title' : 'title');
 
-    // Price: what the price area shows wins; data-price and the app data confirm it (a warning when they disagree).
+    // Price: what the price area shows, confirmed by data-price and the app data (a warning when one disagrees; both
+    // agreeing against it overrule it).
     // Legacy shops that rebuilt the cart table still keep the `.price2` span: its parent is then the price area.
     const listedArea = PRICE_AREA.find((s) => first(doc, s)) ?? null;
     const priceAreaSelector = listedArea ?? (first(doc, '.price2') ? '.price2 (parent)' : null);
@@ -83,7 +101,26 @@ export const rakutenIchibaItemExtractor: Extractor = {
         : `json:${app.root}.purchaseInfo…normalPurchase.price`;
     let tax: TaxStatus = 'unknown';
     let taxSource = '';
-    if (shown?.amount != null) {
+    // data-price and the app data agreeing with each other against the displayed reading means the reading took
+    // some other amount of the area (a banner the clause cuts did not know): they win, with a warning. A 税抜
+    // display is left alone: its 税込 twin is expected to differ.
+    const confirmed = dataPrice !== null && dataPrice === appMin ? dataPrice : null;
+    if (
+      shown?.amount != null &&
+      confirmed !== null &&
+      shown.tax !== 'excluded' &&
+      confirmed !== shown.amount &&
+      confirmed !== shown.price_excluding_tax
+    ) {
+      warnings.push(
+        `the displayed price (${shown.amount}) disagrees with #priceCalculationConfig[data-price] and ${appSource}, which agree; serving them`,
+      );
+      set('price', confirmed, `selector:#priceCalculationConfig[data-price] (= ${appSource})`);
+      if (skuPrices.includes(confirmed) || obj(sku?.payment)?.taxIncluded === true) {
+        tax = 'included';
+        taxSource = skuPrices.includes(confirmed) ? appSource : `json:${app.root}.payment.taxIncluded`;
+      }
+    } else if (shown?.amount != null) {
       set('price', shown.amount, `selector:${priceAreaSelector}`);
       tax = shown.tax;
       taxSource = `selector:${priceAreaSelector}`;
@@ -103,7 +140,7 @@ export const rakutenIchibaItemExtractor: Extractor = {
       set('price', dataPrice, 'selector:#priceCalculationConfig[data-price]');
     } else if (appMin !== null) {
       set('price', appMin, appSource);
-      if (skuPrices.length > 0 || sku?.payment) {
+      if (skuPrices.length > 0 || obj(sku?.payment)?.taxIncluded === true) {
         tax = 'included';
         taxSource = skuPrices.length > 0 ? appSource : `json:${app.root}.payment.taxIncluded`;
       }
@@ -271,7 +308,9 @@ function shopFromHead(raw: string | null): string | null {
 /**
  * The selling price the area shows. Legacy pages put the amount in `.price2` and its basis in the `.tax_postage`
  * spans beside it (`(税込 2,178 円)` after a 税抜 amount); today's area writes it as one run of text. The list price
- * (通常価格) and shipping threshold lines are left out before parsing so that they cannot be taken for the price.
+ * (通常価格), shipping threshold, coupon, 最安, multi-pack and unit-price clauses are left out before parsing so that
+ * none of their amounts can be taken for the price. (Today's area has no amount element known to be template-wide:
+ * its class names are hashed per build, so the area's text is read with those clauses cut.)
  */
 function shownPrice(area: Element) {
   const legacy = first(area, '.price2');
@@ -284,7 +323,9 @@ function shownPrice(area: Element) {
   }
   text = text
     .replace(new RegExp(`${LIST_PRICE_WORDS.source}[^0-9¥￥]{0,12}[¥￥]?\\s*[0-9][0-9,]*\\s*円?`, 'g'), ' ')
-    .replace(/[0-9][0-9,]*\s*円以上[^0-9]{0,12}送料無料/g, ' ');
+    .replace(/[0-9][0-9,]*\s*円以上[^0-9]{0,12}送料無料/g, ' ')
+    .replace(OTHER_AMOUNT_BEFORE, ' ')
+    .replace(OTHER_AMOUNT_AFTER, ' ');
   const parsed = parsePrice(text);
   return parsed.amount === null ? null : parsed;
 }
