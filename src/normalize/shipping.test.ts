@@ -15,6 +15,7 @@ describe('parseShippingTerms', () => {
     ['999円未満 440円 999円以上 送料無料', { shipping: 'extra', fee: 440, freeThreshold: 999 }],
     ['¥5,000以上のご注文で送料無料', { shipping: 'extra', fee: null, freeThreshold: 5000 }],
     ['+ ￥1,598 shipping', { shipping: 'extra', fee: 1598, freeThreshold: null }],
+    ['+ ￥350 配送料', { shipping: 'extra', fee: 350, freeThreshold: null }],
     ['FREE delivery', { shipping: 'free', fee: null, freeThreshold: null }],
     ['送料別 3,980円以上送料無料', { shipping: 'extra', fee: null, freeThreshold: 3980 }],
     ['送料 550円(3,980円以上で送料無料)', { shipping: 'extra', fee: 550, freeThreshold: 3980 }],

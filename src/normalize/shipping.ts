@@ -22,7 +22,7 @@ const FEE_AFTER_WORD = new RegExp(
 );
 const FEE_BELOW_THRESHOLD = new RegExp(`${YEN}\\s*未満\\s*[:：]?\\s*${YEN}`);
 // Amazon's English interface: `+ ￥1,598 shipping`, `¥1,598 delivery`
-const FEE_ENGLISH = new RegExp(`\\+?\\s*${YEN}\\s*(?:shipping|delivery)`, 'i');
+const FEE_ENGLISH = new RegExp(`\\+?\\s*${YEN}\\s*(?:shipping|delivery|(?:配)?送料)(?!無料)`, 'i');
 
 function yen(raw: string | undefined): number | null {
   if (raw === undefined) return null;

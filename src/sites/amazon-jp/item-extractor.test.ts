@@ -77,10 +77,25 @@ describe('amazon_jp/item', () => {
       price_tax: 'included',
       shop: 'Amazon.co.jp',
       availability: 'in_stock',
-      shipping_fee: 1598,
       points: 330,
     });
     expect(r.provenance.price).toContain('#priceblock_ourprice');
+    // Seen from Taiwan: `+ ￥1,598 shipping` is international delivery, not Amazon.co.jp's shipping.
+    expect(r.data.shipping).toBeUndefined();
+    expect(r.data.shipping_fee).toBeUndefined();
+    expect(r.warnings).toContain('shipping: the page quotes delivery to another country; left out');
+  });
+
+  it('serves the shipping fee when the header names a Japanese address or none', () => {
+    const line = '<div id="price-shipping-message">+ ￥550 shipping</div>';
+    const price =
+      '<div id="corePriceDisplay_desktop_feature_div"><span class="a-price priceToPay"><span class="a-offscreen">￥2,980</span></span></div>';
+    for (const where of ['〒100-0001', '東京都千代田区', 'お届け先を選択', '']) {
+      const r = extract(`<span id="glow-ingress-line2">${where}</span>${title}${price}${line}`);
+      expect(r.data, where).toMatchObject({ shipping: 'extra', shipping_fee: 550 });
+    }
+    const abroad = extract(`<span id="glow-ingress-line2">United States</span>${title}${price}${line}`);
+    expect(abroad.data.shipping_fee).toBeUndefined();
   });
 
   it('reads the current Japanese layout and ignores coupons, carousels and the struck list price', () => {
