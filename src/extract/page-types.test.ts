@@ -71,3 +71,33 @@ describe('validateExtraction', () => {
     expect(failure(run('table', { title: 'x' })).message).toContain('/rows missing');
   });
 });
+
+describe('rules beside the schema', () => {
+  const item = { title: 't', price: 1100, currency: 'JPY', price_tax: 'included' };
+  const list = (items: Record<string, unknown>[], total: number | null = null) => ({
+    items,
+    next_page: null,
+    total,
+    page: null,
+  });
+
+  it('a listed price carries its currency and tax basis', () => {
+    expect(run('search', list([{ title: 'a', price: 100, currency: 'JPY', price_tax: 'unknown' }]))).not.toThrow();
+    expect(run('search', list([{ title: 'a' }]))).not.toThrow();
+    expect(failure(run('search', list([{ title: 'a', price: 100 }]))).message).toContain('/items/0/price');
+  });
+
+  it('refuses mixed-up sources: a range downwards, 税抜 above 税込, a fee on free shipping, a rate above 100%', () => {
+    expect(failure(run('item', { ...item, price_range: { min: 2, max: 1 } })).message).toContain('/price_range');
+    expect(failure(run('item', { ...item, price_excluding_tax: 1200 })).message).toContain('/price_excluding_tax');
+    expect(run('item', { ...item, price_tax: 'excluded', price_excluding_tax: 1200 })).not.toThrow();
+    expect(failure(run('item', { ...item, shipping: 'free', shipping_fee: 500 })).message).toContain('/shipping_fee');
+    expect(run('item', { ...item, shipping: 'extra', shipping_fee: 500 })).not.toThrow();
+    expect(failure(run('item', { ...item, points_rate: 150 })).message).toContain('/points_rate');
+  });
+
+  it('a list cannot count fewer hits than it lists', () => {
+    expect(failure(run('search', list([{ title: 'a' }, { title: 'b' }], 1))).message).toContain('/total');
+    expect(run('search', list([], 0))).not.toThrow();
+  });
+});

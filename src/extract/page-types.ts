@@ -442,15 +442,29 @@ function crossFieldProblems(data: Record<string, unknown>): string[] {
     if (range && range.min > range.max) problems.push(`${at}/price_range invalid (min above max)`);
   };
   checkRange(data.price_range, '');
+  checkPriced(data, '');
   if (Array.isArray(data.items)) {
     data.items.forEach((raw: Record<string, unknown>, i) => {
       checkRange(raw.price_range, `/items/${i}`);
+      checkPriced(raw, `/items/${i}`);
       const priced = raw.price !== undefined;
       if (priced !== (raw.currency !== undefined) || priced !== (raw.price_tax !== undefined))
         problems.push(`/items/${i}/price invalid (price, currency and price_tax go together)`);
     });
   }
+  if (Array.isArray(data.items) && typeof data.total === 'number' && data.total < data.items.length)
+    problems.push('/total invalid (fewer than the items listed)');
   return problems.slice(0, 10);
+
+  /** A 税抜 amount above a tax-included price, or a fee on free shipping, says two sources were mixed up. */
+  function checkPriced(raw: Record<string, unknown>, at: string) {
+    const { price, price_tax, price_excluding_tax, shipping, shipping_fee, points_rate } = raw;
+    if (typeof price === 'number' && typeof price_excluding_tax === 'number' && price_tax === 'included')
+      if (price_excluding_tax > price) problems.push(`${at}/price_excluding_tax invalid (above the 税込 price)`);
+    if ((shipping === 'free' || shipping === 'included') && typeof shipping_fee === 'number' && shipping_fee > 0)
+      problems.push(`${at}/shipping_fee invalid (a fee on free or included shipping)`);
+    if (typeof points_rate === 'number' && points_rate > 100) problems.push(`${at}/points_rate invalid (above 100%)`);
+  }
 }
 
 function joinPath(at: string, name: string): string {
