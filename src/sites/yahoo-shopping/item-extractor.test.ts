@@ -242,6 +242,53 @@ describe('yahoo_shopping/item', () => {
     expect(r.warnings).toEqual([]);
   });
 
+  describe('the item block: prices of other items never count', () => {
+    const info = (inner: string) =>
+      `<div class="styles_itemInfo__a1"><div class="styles_itemName__b2"><p class="styles_name__c3">本品</p></div>${inner}</div>`;
+    const wrap = (inner: string, attrs = '') =>
+      `<div class="styles_priceWrap__d4"><p class="styles_price__e5"${attrs}>${inner}</p></div>`;
+
+    it('skips a tile linking to another item, but not a link to this page itself', () => {
+      const tile = `<div><a href="/other-store/other-item.html">${wrap('990円')}</a></div>`;
+      const r = extract(tile + info(wrap('1,500円（税込）')));
+      expect(r.data).toMatchObject({ price: 1500, price_tax: 'included' });
+      const self = extract(tile + info(`<a href="/test-store/test-item.html">${wrap('1,500円')}</a>`));
+      expect(self.data.price).toBe(1500);
+    });
+
+    it('skips recommendation and ranking modules even without links', () => {
+      const ranking = `<div class="styles_ranking__f6">${wrap('990円', ' itemprop="price"')}</div>`;
+      const r = extract(ranking + info(wrap('1,500円')));
+      expect(r.data.price).toBe(1500);
+      const old = `<div class="mdRecommend"><p itemprop="price">990円</p></div>`;
+      expect(extract(old + info(wrap('1,500円'))).data.price).toBe(1500);
+    });
+
+    it('fails rather than serve a price outside the item block when nothing structured names one', () => {
+      const outside = '<div><p itemprop="price">990円</p></div>';
+      expect(() => extract(outside + info('<p>この商品は現在お取り扱いしておりません。</p>'))).toThrow(KumoError);
+    });
+
+    it('serves the state and JSON-LD price when they agree and no block price matches, with a warning', () => {
+      const structured = state({ name: '本品', applicablePrice: 3980 }) + jsonLd({ offers: { price: '3980' } });
+      const tile = `<section class="styles_recommend__g7"><a href="/s/x.html">${wrap('2,480円')}</a></section>`;
+      const renamed = extract(structured + info('<p class="styles_salePrice__h8">3,980円</p>') + tile);
+      expect(renamed.data.price).toBe(3980);
+      expect(renamed.provenance.price).toBe('state:__NEXT_DATA__:props.pageProps.sp.item.applicablePrice');
+      expect(renamed.warnings.some((w) => w.includes('other items on the page ignored'))).toBe(true);
+      const other = extract(structured + info(wrap('2,980円')));
+      expect(other.data.price).toBe(3980);
+      expect(other.warnings.some((w) => w.includes('displayed price (2980) disagrees'))).toBe(true);
+    });
+
+    it('ignores the stock words of another item’s tile', () => {
+      const tile = '<section class="styles_recommend__g7"><button>売り切れ</button></section>';
+      const r = extract(state({ name: '本品', applicablePrice: 500, stock: { quantity: 3 } }) + tile + info(''));
+      expect(r.data.availability).toBe('in_stock');
+      expect(r.data.availability_text).toBeUndefined();
+    });
+  });
+
   describe('the state keys of current pages (props.pageProps.item and its variants)', () => {
     const next = (pageProps: Record<string, unknown>) =>
       `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps } })}</script>`;

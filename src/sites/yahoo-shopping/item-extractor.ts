@@ -33,6 +33,15 @@ const PRICE_SELECTORS = [
   '.elPrice .elPriceNumber',
 ] as const;
 const WEAK_PRICE_SELECTOR = '.elPrice .elPriceNumber';
+// The item's own area of the current template (name, price, points, cart); its class stem outlives a CSS-module rebuild.
+const ITEM_INFO = '[class*="styles_itemInfo__"]';
+// Parts of an item page that show other items (the current template's `styles_recommend__…`, the older template's
+// `mdRecommend`, ranking and carousel modules): their prices and cart buttons are never this item's.
+const OTHER_ITEMS = /recommend|rcmd|ranking|carousel/i;
+// Item page paths of the site (`/<store>/<item>.html`, PayPayモール's `/store/<store>/item/<item>`, `/products/<id>`):
+// a price inside a link to another of them is that item's tile.
+const ITEM_LINK_HOST = /(?:^|\.)yahoo\.co\.jp$/;
+const ITEM_LINK_PATH = /^\/[^/]+\/[^/]+\.html$|^\/store\/[^/]+\/item\/|^\/products\//;
 // The container of one price and its labels; its label (`通常価格（税込）`) states the tax when the price itself does not.
 const PRICE_MODULE = '.mdItemPrice, .elPriceWrap, .mdLemItemPrice, [class*="styles_priceWrap__"]';
 const PRICE_LABEL = '.elPriceName, .elPriceTitle, [class*="styles_taxLabel__"], [class*="styles_priceLabel__"]';
@@ -53,7 +62,7 @@ const JAN_LABEL = /^(?:JAN|JANコード|JAN\/ISBN|JANコード\/ISBNコード)$/
 
 export const yahooShoppingItemExtractor: Extractor = {
   id: ID,
-  version: 1,
+  version: 2,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {
@@ -77,9 +86,9 @@ export const yahooShoppingItemExtractor: Extractor = {
     // <title> only when it is the item page's own (`… - 通販 - Yahoo!ショッピング`), never an error or interstitial title.
     set('title', meta.title && /Yahoo!ショッピング$/.test(meta.title) ? ogTitle(meta.title) : null, 'title');
 
-    // Price: what the buyer is shown wins; the state's applicablePrice (the price applied to the order, the sale
-    // price during a sale) and JSON-LD confirm it, and a disagreement is reported.
-    const shown = displayedPrice(page, yen(item?.applicablePrice) ?? yen(item?.price));
+    // Price: what the buyer is shown in the item block wins; the state's applicablePrice (the price applied to the
+    // order, the sale price during a sale) and JSON-LD confirm it, and a disagreement is reported. Prices of other
+    // items (recommendation and ranking tiles, links to other items) and prices outside the item block never count.
     const statePrice = yen(item?.applicablePrice) ?? yen(item?.price);
     const stateSource = `${STATE}:${path}.${yen(item?.applicablePrice) !== null ? 'applicablePrice' : 'price'}`;
     const metaPrice =
@@ -92,9 +101,23 @@ export const yahooShoppingItemExtractor: Extractor = {
           : metaPrice && parsePrice(metaPrice).amount !== null
             ? { amount: parsePrice(metaPrice).amount!, source: 'meta:product:price:amount' }
             : null;
+    const scope = pageScope(page, [page.url, meta.canonical, meta.ogUrl]);
+    const displayed = displayedPrice(page, scope, structured?.amount ?? null);
+    // The state and JSON-LD are written apart; when they agree and nothing the item block shows matches them, the
+    // block's figure is some other amount (a renamed price module leaves only a coupon or set price), not the price.
+    const corroborated = statePrice !== null && offer?.price === statePrice && !offer.aggregate;
+    const shown = displayed && (displayed.amount === structured?.amount || !corroborated) ? displayed : null;
+    if (displayed && !shown)
+      warnings.push(
+        `the displayed price (${displayed.amount}) disagrees with ${stateSource} and json-ld:offers.price, which agree; serving them`,
+      );
+    else if (!displayed && corroborated && scope.foreign > 0)
+      warnings.push(
+        `no price shown in the item block matches ${stateSource} and json-ld:offers.price; serving them (prices of other items on the page ignored)`,
+      );
     let tax: TaxStatus = 'unknown';
     let taxSource = '';
-    if (shown?.amount != null) {
+    if (shown) {
       if (structured && structured.amount !== shown.amount) {
         warnings.push(
           `${structured.source} (${structured.amount}) disagrees with the displayed price; serving the displayed price`,
@@ -158,7 +181,7 @@ export const yahooShoppingItemExtractor: Extractor = {
       if (tax === 'included') set('price_excluding_tax', stateExcluded, `${STATE}:${path}.taxExcludedApplicablePrice`);
     }
     data.price_tax = tax;
-    if (taxSource) provenance.price_tax = taxSource;
+    provenance.price_tax = taxSource || `${provenance.price} (no tax statement)`;
 
     // 通常価格 beside the selling price: only a higher usual price is a list price, and only then is it a sale.
     const usual = shown?.usual ?? null;
@@ -195,7 +218,7 @@ export const yahooShoppingItemExtractor: Extractor = {
     }
 
     // Stock: the page's own words (the cart button's label) win; the state's stock and JSON-LD back them up.
-    const words = stockWords(page);
+    const words = stockWords(page, scope);
     const variants = variantsOf(item);
     const stateStock = stockOf(item, variants);
     if (words) {
@@ -320,21 +343,110 @@ interface Shown {
   taxSource: string;
 }
 
-/** The displayed price block: the price element's container, read as the buyer reads it (税込/税抜, 通常価格). */
-function displayedPrice(page: HtmlPage, expected: number | null): Shown | null {
+/** Where this item's own prices are: its block, its own URLs, and how many price elements belong to other items. */
+interface Scope {
+  base: string;
+  own: Set<string>;
+  blocks: Element[];
+  /** Whether the page names the item in its DOM (an item block exists); without it the page minus other items counts. */
+  known: boolean;
+  foreign: number;
+}
+
+/**
+ * The item block: the current template's item info area, and the nearest ancestor of the item's name that holds a
+ * price element of this item (the older template's price column). Price elements outside it are never served.
+ */
+function pageScope(page: HtmlPage, urls: (string | null)[]): Scope {
+  const own = new Set(urls.map((u) => itemKey(u, page.url)).filter((k): k is string => k !== null));
+  const scope: Scope = { base: page.url, own, blocks: [], known: false, foreign: 0 };
+  const candidates = priceElements(page).filter((el) => {
+    if (textOf(el) === '') return false;
+    const other = aboutOtherItem(el, scope);
+    if (other) scope.foreign++;
+    return !other;
+  });
+  scope.blocks = all(page.document, ITEM_INFO).filter((el) => !aboutOtherItem(el, scope));
+  const name = [...NAME_SELECTORS, `${ITEM_INFO} [class*="styles_name__"]`, 'h1']
+    .flatMap((selector) => all(page.document, selector))
+    .find((el) => !aboutOtherItem(el, scope) && textOf(el) !== '');
+  if (name) {
+    for (let node = name.parent; node && isTag(node); node = node.parent) {
+      if (candidates.some((c) => contains(node, c))) {
+        scope.blocks.push(node);
+        break;
+      }
+      // The item info area is the whole item block: a price above it is some other module's.
+      if (is(node, ITEM_INFO)) break;
+    }
+  }
+  scope.known = name !== undefined || scope.blocks.length > 0;
+  return scope;
+}
+
+function priceElements(page: HtmlPage): Element[] {
+  return [...new Set(PRICE_SELECTORS.flatMap((selector) => all(page.document, selector)))];
+}
+
+/** Inside a recommendation/ranking module, or inside a link to another item page. */
+function aboutOtherItem(el: Element, scope: Pick<Scope, 'base' | 'own'>): boolean {
+  for (let node: Element | null = el; node; node = node.parent && isTag(node.parent) ? node.parent : null) {
+    if (OTHER_ITEMS.test(`${node.attribs.class ?? ''} ${node.attribs.id ?? ''}`)) return true;
+    if (node.name === 'a' && node.attribs.href) {
+      const key = itemKey(node.attribs.href, scope.base);
+      if (key !== null && !scope.own.has(key) && isItemLink(key)) return true;
+    }
+  }
+  return false;
+}
+
+/** `host/path` of a URL (resolved against `base`), for comparing item links with this page's own URLs. */
+function itemKey(url: string | null, base: string): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url, base);
+    return `${u.hostname}${u.pathname}`;
+  } catch {
+    return null;
+  }
+}
+
+function isItemLink(key: string): boolean {
+  const slash = key.indexOf('/');
+  return ITEM_LINK_HOST.test(key.slice(0, slash)) && ITEM_LINK_PATH.test(key.slice(slash));
+}
+
+function contains(ancestor: Element, el: Element): boolean {
+  for (let node: Element | null = el; node; node = node.parent && isTag(node.parent) ? node.parent : null)
+    if (node === ancestor) return true;
+  return false;
+}
+
+/**
+ * The displayed price block: the price element's container, read as the buyer reads it (税込/税抜, 通常価格). Only
+ * this item's price elements count (never a recommendation or ranking tile, nor a link to another item); one that
+ * states the structured price wins, else the first one inside the item block, else none.
+ */
+function displayedPrice(page: HtmlPage, scope: Scope, expected: number | null): Shown | null {
   // Each selector's matches the buyer can read (a `<meta itemprop="price">` has no text), strongest selector first.
-  // One that states the state's applied price wins: a recommendation carousel marked up the same way may come first.
   const found = PRICE_SELECTORS.flatMap((selector) =>
     all(page.document, selector)
-      .filter((e) => textOf(e) !== '')
-      .map((e) => shownOf(e, selector))
-      .filter((x): x is Shown => x !== null),
+      .filter((e) => textOf(e) !== '' && !aboutOtherItem(e, scope))
+      .map((e) => ({ el: e, shown: shownOf(e, selector) }))
+      .filter((x): x is { el: Element; shown: Shown } => x.shown !== null),
   );
-  const agreeing = expected !== null ? found.find((x) => x.amount === expected) : undefined;
-  if (agreeing) return agreeing;
-  // Otherwise the first of the item's own price modules. The older template's generic `.elPrice .elPriceNumber` is
-  // also the price of listed items (category pages, recommendations), so it counts only when the state names no price.
-  return found.find((x) => expected === null || x.source !== `selector:${WEAK_PRICE_SELECTOR}`) ?? null;
+  // A page whose DOM does not name the item has no block to scope to: its price elements minus other items' count.
+  const inBlock = (el: Element) => !scope.known || scope.blocks.some((b) => contains(b, el));
+  const ordered = [...found.filter((x) => inBlock(x.el)), ...found.filter((x) => !inBlock(x.el))];
+  const agreeing = expected !== null ? ordered.find((x) => x.shown.amount === expected) : undefined;
+  if (agreeing) return agreeing.shown;
+  // Otherwise the first of the item block's price modules. The older template's generic `.elPrice .elPriceNumber` is
+  // also the price of listed items (category pages, recommendations), so it counts only when nothing structured names
+  // a price.
+  return (
+    found.find((x) => inBlock(x.el) && (expected === null || x.shown.source !== `selector:${WEAK_PRICE_SELECTOR}`))
+      ?.shown ?? null
+  );
 }
 
 /** One price element read with its block: the amount, its tax label, the 税抜 figure and a 通常価格 clause. */
@@ -384,8 +496,9 @@ function conditionOf(label: string): NonNullable<ItemData['condition']> | null {
 }
 
 /** Labels of the buy area: `カートに入れる`, `在庫切れ`, `売り切れ`, `入荷お知らせ` …; the first button that states stock. */
-function stockWords(page: HtmlPage): { availability: Availability; text: string } | null {
+function stockWords(page: HtmlPage, scope: Scope): { availability: Availability; text: string } | null {
   for (const el of all(page.document, 'button')) {
+    if (aboutOtherItem(el, scope)) continue;
     const words = availabilityFromText(textOf(el));
     if (words) return words;
   }
