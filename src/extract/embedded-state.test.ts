@@ -19,6 +19,7 @@ describe('embedded state', () => {
     <script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":{"price":1980}}}</script>
     <script>window.__INITIAL_STATE__ = {"item":{"name":"a \\"quoted\\" }name","price":2200}};window.x=1;</script>
     <script>var tracker = {"price": 1}; alert(1)</script>
+    <script type="text/javascript1.5">{"old": "code"}</script>
     <script type="a-state" data-a-state='{"key":"twister"}'>{"sortedDimValues":[1,2]}</script>
     <script type="text/javascript" src="/app.js"></script>
   </head><body><p>x</p></body></html>`;

@@ -115,7 +115,7 @@ function normalizeHtml(input: NormalizeInput, contentType: string | undefined): 
 
 // Classic scripts and modules: code, not data. Any other type is a data block the browser never runs.
 const JAVASCRIPT_TYPES =
-  /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script|text\/jscript|text\/livescript)$/;
+  /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script(?:1\.[0-5])?|text\/jscript|text\/livescript)$/;
 // An inline script that sets page state: `window.__INITIAL_STATE__ =`, `var __NUXT__ =`, `window["__APP__"] =`.
 const STATE_ASSIGNMENT = /^\s*(?:(?:var|let|const)\s+|window\.|self\.|window\[["'])?__[A-Za-z0-9_$]+(?:["']\])?\s*=/;
 

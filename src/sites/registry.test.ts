@@ -85,3 +85,32 @@ describe('SiteRegistry', () => {
     expect(() => new SiteRegistry([one, { ...one, hosts: ['x.jp'] }])).toThrow(/duplicate site id/);
   });
 });
+
+describe('the api route in the registry', () => {
+  const live = new SiteRegistry();
+  const mercari = live.get('mercari')!;
+  const other = (changes: Partial<typeof mercari>) => ({
+    ...mercari,
+    id: 'other_app',
+    hosts: ['other.example'],
+    ...changes,
+  });
+
+  it('maps a fetched API host to its site (politeness comes from there)', () => {
+    expect(live.siteOfFetchedHost('api.mercari.jp')?.id).toBe('mercari');
+    expect(live.siteOfFetchedHost('jp.mercari.com')?.id).toBe('mercari');
+    expect(live.siteOfFetchedHost('api.example')).toBeNull();
+  });
+
+  it('refuses an api route without a mapping, an API host of two sites, and an API host that is a page host', () => {
+    const noMapping = other({ pageTypes: mercari.pageTypes.map(({ api: _api, ...entry }) => entry) });
+    expect(() => new SiteRegistry([noMapping], { record: null })).toThrow(/go together/);
+    expect(() => new SiteRegistry([mercari, other({})], { record: null })).toThrow(/belongs to two sites/);
+    const onPageHost = other({
+      pageTypes: mercari.pageTypes.map((e) => ({ ...e, api: { ...e.api!, hosts: ['www.ikebe-gakki.com'] } })),
+    });
+    expect(() => new SiteRegistry([live.get('ikebe_gakki')!, onPageHost], { record: null })).toThrow(
+      /another site's page host/,
+    );
+  });
+});

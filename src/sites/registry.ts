@@ -110,6 +110,9 @@ export class SiteRegistry {
           throw new Error(`${site.id} ${entry.pageType}: the api route and an API mapping go together`);
         for (const host of entry.api?.hosts ?? []) {
           if (host !== host.toLowerCase() || host.endsWith('.')) throw new Error(`host ${host} is not canonical`);
+          // One site per fetched host: politeness and blame are that site's.
+          const owner = byApiHost.get(host);
+          if (owner && owner !== site) throw new Error(`API host ${host} belongs to two sites`);
           byApiHost.set(host, site);
         }
       }
@@ -121,6 +124,9 @@ export class SiteRegistry {
         byHost.set(host, site);
       }
     }
+    for (const host of byApiHost.keys())
+      if (byHost.has(host) && byHost.get(host) !== byApiHost.get(host))
+        throw new Error(`API host ${host} is another site's page host`);
     this.#sites = sites;
     this.#byHost = byHost;
     this.#byApiHost = byApiHost;
