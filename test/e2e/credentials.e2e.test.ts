@@ -40,10 +40,33 @@ function caseOf(site: Site): Case | null {
     url.searchParams.set(name, value);
     planted.push(value);
   });
-  const body = readFileSync(
+  const page = readFileSync(
     meta.source === 'corpus' ? path.join(corpus, meta.corpusPath!) : path.join(dir, meta.page!),
   );
-  return { site, meta, body, url, planted };
+  return { site, meta, body: echoing(page, planted), url, planted };
+}
+
+/**
+ * The page as an API that repeats the caller's credentials would send it: every link in a JSON answer carries them
+ * (Rakuten's `rafcid=wsc_i_is_<applicationId>`, affiliate links), so the extractor itself must leave them out.
+ */
+function echoing(page: Buffer, planted: readonly string[]): Buffer {
+  let json: unknown;
+  try {
+    json = JSON.parse(page.toString('utf8'));
+  } catch {
+    return page;
+  }
+  const tail = planted.map((v, i) => `${i === 0 ? 'rafcid=wsc_i_is_' : `p${i}=`}${v}`).join('&');
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string' && /^https?:\/\//.test(value))
+      return `${value}${value.includes('?') ? '&' : '?'}${tail}`;
+    if (Array.isArray(value)) return value.map(walk);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+    return value;
+  };
+  return Buffer.from(JSON.stringify(walk(json)));
 }
 
 const cases = siteCatalogue.filter((s) => s.secretQueryParams.length > 0).flatMap((s) => caseOf(s) ?? []);
@@ -108,7 +131,11 @@ describe('caller credentials in the query string', () => {
       // A target 404 (free) and a failure (free) go through the same paths.
       const missing = new URL(c.url);
       missing.pathname = `${c.url.pathname.replace(/\/?$/, '')}-gone`;
-      const gone = await scrape(kumo.baseUrl, { url: missing.href });
+      const pageType = c.meta.pageType ?? c.site.pageTypes.find((e) => e.matches(c.url))!.pageType;
+      const gone = await scrape(kumo.baseUrl, { url: missing.href, params: { work_type: pageType } });
+      expect(gone.status, JSON.stringify(gone.body).slice(0, 300)).toBe(200);
+      expect(gone.body.fetch_summary.status).toBe('not_found');
+      expect(origin.requests(missing.pathname).at(-1)!.url).toContain(c.planted[0]!);
       answers.push(gone.body);
       origin.route('GET', c.url.pathname, { status: 500, headers: { 'content-type': 'text/plain' }, body: 'no' });
       const failed = await scrape(kumo.baseUrl, { url: c.url.href });
