@@ -289,6 +289,64 @@ describe('yahoo_shopping/item', () => {
     });
   });
 
+  describe('the item block: every DOM field is the item’s own', () => {
+    const info = (inner: string) =>
+      `<div class="styles_itemInfo__a1"><div class="styles_itemName__b2"><p class="styles_name__c3">本品</p></div>` +
+      `<div class="styles_priceWrap__d4"><p class="styles_price__e5">2,980円（税込）</p></div>${inner}</div>`;
+    const terms = (rate: string, shipping: string) =>
+      `<p><span class="styles_pointRatio__f6">${rate}</span></p><p class="styles_shipping__g7">${shipping}</p>`;
+
+    it('takes points and shipping from the item block, not from a carousel or a link to another item before it', () => {
+      const carousel = `<section class="styles_carousel__h8">${terms('+10%獲得', '送料無料')}</section>`;
+      const linked = `<div><a href="/other-store/other-item.html">${terms('+20%獲得', '送料無料')}</a></div>`;
+      for (const before of [carousel, linked]) {
+        const r = extract(before + info(terms('1%獲得', '送料 660円（5,000円以上で送料無料）')));
+        expect(r.data).toMatchObject({
+          points_rate: 1,
+          shipping: 'extra',
+          shipping_fee: 660,
+          free_shipping_threshold: 5000,
+        });
+      }
+    });
+
+    it('leaves points and shipping out when only another item’s tile states them', () => {
+      const carousel = `<section class="styles_carousel__h8"><a href="/s/x.html">${terms('+10%獲得', '送料無料')}</a></section>`;
+      const r = extract(carousel + info(''));
+      expect(r.data.points_rate).toBeUndefined();
+      expect(r.data.shipping).toBeUndefined();
+    });
+
+    it('prefers the block’s terms over a match elsewhere on the page, which serves only when the block has none', () => {
+      const elsewhere = `<div class="styles_banner__i9">${terms('5%獲得', '送料無料')}</div>`;
+      expect(extract(elsewhere + info(terms('1%獲得', '送料 660円'))).data).toMatchObject({
+        points_rate: 1,
+        shipping_fee: 660,
+      });
+      expect(extract(elsewhere + info('')).data).toMatchObject({ points_rate: 5, shipping: 'free' });
+    });
+
+    it('never takes the name, item type, brand or review summary of another item’s tile', () => {
+      const tile =
+        '<div class="mdRecommend"><div class="styles_itemName__b2"><p class="styles_itemType__x1">中古</p>' +
+        '<p class="styles_name__c3">他の商品</p></div><div class="mdItemBrand"><p class="elBrand"><a>他ブランド</a></p></div>' +
+        '<div class="mdReviewSummary"><span class="elReviewValue">1.5</span><span class="elReviewCount">（3件）</span></div></div>';
+      const r = extract(tile + info(''));
+      expect(r.data.title).toBe('本品');
+      expect(r.data.condition).toBeUndefined();
+      expect(r.data.brand).toBeUndefined();
+      expect(r.data.rating).toBeUndefined();
+      expect(r.data.review_count).toBeUndefined();
+    });
+
+    it('reads the item’s spec rows below the block, never a JAN row inside another item’s tile', () => {
+      const tile = '<section class="styles_ranking__j1"><dl><dt>JANコード</dt><dd>4512345678906</dd></dl></section>';
+      const spec = '<table><tr><th>JANコード</th><td>4901234567894</td></tr></table>';
+      expect(extract(tile + info('') + spec).data.jan).toBe('4901234567894');
+      expect(extract(tile + info('')).data.jan).toBeUndefined();
+    });
+  });
+
   describe('the state keys of current pages (props.pageProps.item and its variants)', () => {
     const next = (pageProps: Record<string, unknown>) =>
       `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps } })}</script>`;

@@ -10,7 +10,7 @@ import { arr, int, obj, str, type JsonObject } from '../../extract/json-path.js'
 import { findProduct, parseJsonLd, typesOf, type JsonLdProduct } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
 import type { ItemData } from '../../extract/page-types.js';
-import { all, first, firstText, textOf } from '../../extract/selectors.js';
+import { all, textOf } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
 import { parsePoints } from '../../normalize/points.js';
@@ -62,7 +62,7 @@ const JAN_LABEL = /^(?:JAN|JANコード|JAN\/ISBN|JANコード\/ISBNコード)$/
 
 export const yahooShoppingItemExtractor: Extractor = {
   id: ID,
-  version: 2,
+  version: 3,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {
@@ -76,12 +76,13 @@ export const yahooShoppingItemExtractor: Extractor = {
     const productNode = jsonLd.nodes.find((n) => typesOf(n).includes('Product')) ?? null;
     const offer = product?.offers.find((o) => o.price !== null) ?? product?.offers[0];
     const meta = readMeta(page);
+    // Every DOM read below is scoped like the price: never another item's tile, the item block's match first.
+    const scope = pageScope(page, [page.url, meta.canonical, meta.ogUrl]);
 
     // Title: the state's item name, then JSON-LD, then og:title (which carries the store and site name after it).
     set('title', text(str(item?.name)), `${STATE}:${path}.name`);
     set('title', text(product?.name), 'json-ld:name');
-    for (const selector of NAME_SELECTORS)
-      set('title', text(firstText(page.document, selector)), `selector:${selector}`);
+    for (const selector of NAME_SELECTORS) set('title', text(ownText(page, scope, selector)), `selector:${selector}`);
     set('title', ogTitle(meta.ogTitle), 'meta:og:title');
     // <title> only when it is the item page's own (`… - 通販 - Yahoo!ショッピング`), never an error or interstitial title.
     set('title', meta.title && /Yahoo!ショッピング$/.test(meta.title) ? ogTitle(meta.title) : null, 'title');
@@ -101,7 +102,6 @@ export const yahooShoppingItemExtractor: Extractor = {
           : metaPrice && parsePrice(metaPrice).amount !== null
             ? { amount: parsePrice(metaPrice).amount!, source: 'meta:product:price:amount' }
             : null;
-    const scope = pageScope(page, [page.url, meta.canonical, meta.ogUrl]);
     const displayed = displayedPrice(page, scope, structured?.amount ?? null);
     // The state and JSON-LD are written apart; when they agree and nothing the item block shows matches them, the
     // block's figure is some other amount (a renamed price module leaves only a coupon or set price), not the price.
@@ -141,8 +141,8 @@ export const yahooShoppingItemExtractor: Extractor = {
       item !== null ||
       productNode !== null ||
       metaPrice !== null ||
-      NAME_SELECTORS.some((selector) => first(page.document, selector) !== null) ||
-      first(page.document, `.mdItemPrice, #prcdsp, .mdCartSummary, ${PRICE_MODULE}`) !== null;
+      NAME_SELECTORS.some((selector) => ownFirst(page, scope, selector) !== null) ||
+      ownFirst(page, scope, `.mdItemPrice, #prcdsp, .mdCartSummary, ${PRICE_MODULE}`) !== null;
     if (!itemPage) {
       throw new KumoError(
         'extraction_failed',
@@ -196,19 +196,19 @@ export const yahooShoppingItemExtractor: Extractor = {
     if (data.list_price !== undefined) set('on_sale', true, provenance.list_price!);
 
     // Points: the `n%獲得` rate and, when written, the amount in ポイント.
-    const pointText = firstText(page.document, POINT_SELECTOR);
-    if (pointText) {
-      const pointEl = first(page.document, POINT_SELECTOR)!;
+    const pointEl = ownFirst(page, scope, POINT_SELECTOR);
+    const pointText = pointEl ? textOf(pointEl) : '';
+    if (pointEl && pointText) {
       const around = pointEl.parent ? textOf(pointEl.parent) : pointText;
       const points = parsePoints(around);
       const rate = parsePoints(pointText).rate ?? points.rate;
       set('points_rate', rate, `selector:${POINT_SELECTOR}`);
-      const amountText = firstText(page.document, POINT_AMOUNT);
+      const amountText = ownText(page, scope, POINT_AMOUNT);
       set('points', amountText ? parsePoints(amountText).amount : null, `selector:${POINT_AMOUNT}`);
       set('points', points.amount, `selector:${POINT_SELECTOR} (its parent)`);
     }
 
-    const shippingText = firstText(page.document, SHIPPING_SELECTOR);
+    const shippingText = ownText(page, scope, SHIPPING_SELECTOR);
     if (shippingText) {
       const terms = parseShippingTerms(shippingText);
       const source = `selector:${SHIPPING_SELECTOR}`;
@@ -252,15 +252,15 @@ export const yahooShoppingItemExtractor: Extractor = {
     set('brand', brandName && !NO_BRAND.test(brandName) ? brandName : null, `${STATE}:${path}.brandName`);
     set('brand', text(product?.brand), 'json-ld:brand');
     // The older template's brand line (`div.mdItemBrand p.elBrand a`, read by a public scrapy spider).
-    set('brand', text(firstText(page.document, '.mdItemBrand .elBrand a')), 'selector:.mdItemBrand .elBrand a');
+    set('brand', text(ownText(page, scope, '.mdItemBrand .elBrand a')), 'selector:.mdItemBrand .elBrand a');
     set('shop', text(offer?.seller), 'json-ld:offers.seller.name');
     // The older template's store box (`#strinfmj .elMain p a`, read by a public cheerio scraper): a store, not a person.
-    set('shop', text(firstText(page.document, '#strinfmj .elMain a')), 'selector:#strinfmj .elMain a');
+    set('shop', text(ownText(page, scope, '#strinfmj .elMain a')), 'selector:#strinfmj .elMain a');
 
     const stateJan = str(item?.janCode);
     set('jan', stateJan ? parseJan(stateJan) : null, `${STATE}:${path}.janCode`);
     set('jan', product?.gtin ? parseJan(product.gtin) : null, 'json-ld:gtin13');
-    const janText = labelledValue(page, JAN_LABEL);
+    const janText = labelledValue(page, JAN_LABEL, scope);
     set('jan', janText ? parseJan(janText) : null, 'selector:th/dt/.elRowTitle JANコード');
     if (janText && !data.jan) warnings.push('jan: the page shows a JAN that fails its check digit; left out');
     set('sku', text(product?.sku), 'json-ld:sku');
@@ -270,14 +270,14 @@ export const yahooShoppingItemExtractor: Extractor = {
     set('review_count', rating.count, 'json-ld:aggregateRating.reviewCount');
     set('rating', rating.value, 'json-ld:aggregateRating.ratingValue');
     // The older template's review summary: `span.elReviewValue` 4.83 and `span.elReviewCount` （64件）.
-    const domRating = Number(firstText(page.document, '.mdReviewSummary .elReviewValue') ?? NaN);
+    const domRating = Number(ownText(page, scope, '.mdReviewSummary .elReviewValue') ?? NaN);
     set(
       'rating',
       Number.isFinite(domRating) && domRating >= 0 && domRating <= 5 ? domRating : null,
       'selector:.elReviewValue',
     );
     const domCount = /^[(（]?\s*([0-9][0-9,]*)\s*件/.exec(
-      firstText(page.document, '.mdReviewSummary .elReviewCount') ?? '',
+      ownText(page, scope, '.mdReviewSummary .elReviewCount') ?? '',
     );
     set('review_count', domCount ? Number(domCount[1]!.replace(/,/g, '')) : null, 'selector:.elReviewCount');
 
@@ -286,7 +286,7 @@ export const yahooShoppingItemExtractor: Extractor = {
       set('condition', 'used', `${STATE}:${path}.isUsed`);
       set('condition_text', text(str(item.usedConditionText)) ?? '中古', `${STATE}:${path}.usedConditionText`);
     }
-    const itemType = text(firstText(page.document, ITEM_TYPE));
+    const itemType = text(ownText(page, scope, ITEM_TYPE));
     const condition = itemType ? conditionOf(itemType) : null;
     if (condition) {
       set('condition', condition, `selector:${ITEM_TYPE}`);
@@ -382,6 +382,30 @@ function pageScope(page: HtmlPage, urls: (string | null)[]): Scope {
   }
   scope.known = name !== undefined || scope.blocks.length > 0;
   return scope;
+}
+
+/**
+ * This item's matches of `selector`: never one inside another item's tile (a recommendation, ranking or carousel
+ * module, a link to another item), and those inside the item block before the rest of the page, so a module placed
+ * before the block cannot lend the item its points, shipping, stock words or spec rows.
+ */
+function ownAll(page: HtmlPage, scope: Scope, selector: string): Element[] {
+  const mine = all(page.document, selector).filter((el) => !aboutOtherItem(el, scope));
+  const inBlock = (el: Element) => scope.blocks.some((b) => contains(b, el));
+  return [...mine.filter(inBlock), ...mine.filter((el) => !inBlock(el))];
+}
+
+function ownFirst(page: HtmlPage, scope: Scope, selector: string): Element | null {
+  return ownAll(page, scope, selector)[0] ?? null;
+}
+
+/** The text of this item's first non-empty match of `selector`. */
+function ownText(page: HtmlPage, scope: Scope, selector: string): string | null {
+  for (const el of ownAll(page, scope, selector)) {
+    const t = textOf(el);
+    if (t !== '') return t;
+  }
+  return null;
 }
 
 function priceElements(page: HtmlPage): Element[] {
@@ -497,8 +521,7 @@ function conditionOf(label: string): NonNullable<ItemData['condition']> | null {
 
 /** Labels of the buy area: `カートに入れる`, `在庫切れ`, `売り切れ`, `入荷お知らせ` …; the first button that states stock. */
 function stockWords(page: HtmlPage, scope: Scope): { availability: Availability; text: string } | null {
-  for (const el of all(page.document, 'button')) {
-    if (aboutOtherItem(el, scope)) continue;
+  for (const el of ownAll(page, scope, 'button')) {
     const words = availabilityFromText(textOf(el));
     if (words) return words;
   }
@@ -599,8 +622,9 @@ function ratingOf(node: JsonObject | null): { value: number | null; count: numbe
 }
 
 /** The value beside a `th`/`dt` label of the spec table, or the older template's `div.elRowTitle` + `div.elRowData` row. */
-export function labelledValue(page: HtmlPage, label: RegExp): string | null {
-  for (const el of all(page.document, 'th, dt, .elRowTitle')) {
+export function labelledValue(page: HtmlPage, label: RegExp, scope?: Scope): string | null {
+  const labels = scope ? ownAll(page, scope, 'th, dt, .elRowTitle') : all(page.document, 'th, dt, .elRowTitle');
+  for (const el of labels) {
     if (!label.test(textOf(el))) continue;
     let next = el.next;
     while (next && !isTag(next)) next = next.next;
