@@ -1,6 +1,8 @@
 // JMA extractors on shapes the golden fixtures do not cover: wrong roots, weekly-only answers, bad numbers.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { validateExtraction } from '../../extract/page-types.js';
+import { validateExtraction, type ForecastData } from '../../extract/page-types.js';
+import { corpusAvailable, corpusPath } from '../corpus.js';
 import type { JsonPage } from '../../normalize/page.js';
 import { jmaForecastExtractor } from './forecast-extractor.js';
 import { jmaOverviewExtractor } from './overview-extractor.js';
@@ -90,5 +92,27 @@ describe('jma_forecast/forecast_overview', () => {
       json({ publishingOffice: '気象庁', reportDatetime: '2024-01-10T10:40:00+09:00', targetArea: '東京都', text: '' }),
     );
     expect(() => validateExtraction('forecast_overview', empty)).toThrow(/\/text invalid/);
+  });
+});
+
+describe('jma_forecast/forecast on the raw 2026 response (issue 9: the current format must read)', () => {
+  it.skipIf(!corpusAvailable())('gives the MANIFEST values of forecast/130000.json as served on 2026-01-05', () => {
+    const raw = JSON.parse(readFileSync(corpusPath('jma/130000_20260105T1700.json'), 'utf8')) as unknown;
+    const r = jmaForecastExtractor.extract(json(raw));
+    validateExtraction('forecast', r);
+    const data = r.data as ForecastData;
+    expect(data.publishing_office).toBe('気象庁');
+    expect(data.report_datetime).toBe('2026-01-05T17:00:00+09:00');
+    const tokyo = data.short_term!.areas.find((a) => a.code === '130010')!;
+    expect(tokyo.name).toBe('東京地方');
+    // The file's full-width spaces are normalized (ja-extract), the words kept.
+    expect(tokyo.weathers.map((w) => w.weather)).toEqual(['晴れ 夜遅く くもり', '晴れ 朝晩 くもり', 'くもり 後 晴れ']);
+    const point = data.short_term!.temperature_points.find((t) => t.code === '44132')!;
+    expect(point.temps.map((t) => t.temp)).toEqual([2, 11]);
+    expect(data.weekly!.temp_average.find((a) => a.code === '44132')).toMatchObject({
+      name: '東京',
+      min: 1.4,
+      max: 10,
+    });
   });
 });
