@@ -71,7 +71,7 @@ export function renderSitesDoc(registry: SiteRegistry): string {
       );
       if (entry.review)
         out.push(
-          `  - Needs review: ${entry.review.reason} Served only to accounts an operator approved (\`kumo accounts approve\`); others get 403 \`key_scope_denied\`.`,
+          `  - Needs review: ${entry.review.reason.replace(/[^.。]$/, '$&.')} Served only to accounts an operator approved (\`kumo accounts approve\`); others get 403 \`key_scope_denied\`.`,
         );
     }
     out.push('');
