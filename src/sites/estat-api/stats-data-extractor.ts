@@ -26,19 +26,19 @@ export function estatStatusError(status: number): KumoError {
 }
 
 /** e-Stat writes text either bare or as `{ "@code": …, "$": … }`; the `$` is the text. */
-function textOf(value: unknown): string | null {
+export function textOf(value: unknown): string | null {
   const s = str(value) ?? str(obj(value)?.$);
   if (s === null) return null;
   const t = normalizeText(s);
   return t === '' ? null : t;
 }
 
-function attr(value: unknown, name: string): string | null {
+export function attr(value: unknown, name: string): string | null {
   return str(obj(value)?.[`@${name}`]);
 }
 
 /** SURVEY_DATE is `yyyymm-yyyymm`, `yyyymm`, `yyyy` or `0` (not stated). */
-function surveyPeriod(raw: string | null): TableData['survey_period'] {
+export function surveyPeriod(raw: string | null): TableData['survey_period'] {
   if (!raw) return null;
   const part = (s: string) => (s.length === 6 ? `${s.slice(0, 4)}-${s.slice(4)}` : s.length === 4 ? s : null);
   const m = /^(\d{4}(?:\d{2})?)(?:-(\d{4}(?:\d{2})?))?$/.exec(raw.trim());
@@ -46,6 +46,32 @@ function surveyPeriod(raw: string | null): TableData['survey_period'] {
   const start = part(m[1]);
   const end = part(m[2] ?? m[1]);
   return start && end ? { start, end } : null;
+}
+
+/** CLASS_INF → classification axes; CLASS_OBJ and CLASS may each be a bare object where the list has one entry. */
+export function readClasses(classInf: unknown): TableData['classes'] {
+  const classes: TableData['classes'] = [];
+  for (const objValue of list(obj(classInf)?.CLASS_OBJ)) {
+    const classObj = obj(objValue);
+    const id = attr(classObj, 'id');
+    if (!classObj || !id) continue;
+    const items = list(classObj.CLASS).flatMap((c) => {
+      const code = attr(c, 'code');
+      if (!code) return [];
+      const level = attr(c, 'level');
+      return [
+        {
+          code,
+          name: normalizeText(attr(c, 'name') ?? ''),
+          level: level !== null && /^\d+$/.test(level) ? Number(level) : null,
+          parent_code: attr(c, 'parentCode'),
+          unit: attr(c, 'unit'),
+        },
+      ];
+    });
+    classes.push({ id, name: normalizeText(attr(classObj, 'name') ?? id), items });
+  }
+  return classes;
 }
 
 export const estatStatsDataExtractor: Extractor = {
@@ -67,30 +93,11 @@ export const estatStatsDataExtractor: Extractor = {
     const table = obj(data?.TABLE_INF);
     if (!data || !table) fail(`e-Stat answered STATUS ${status} without a table`);
 
-    const classes: TableData['classes'] = [];
+    const classes = readClasses(data.CLASS_INF);
     // Only units are looked up per row: a value needs its unit beside it. Names stay in `classes`.
-    const units = new Map<string, Map<string, string>>();
-    for (const objValue of list(obj(data.CLASS_INF)?.CLASS_OBJ)) {
-      const classObj = obj(objValue);
-      const id = attr(classObj, 'id');
-      if (!classObj || !id) continue;
-      const items = list(classObj.CLASS).flatMap((c) => {
-        const code = attr(c, 'code');
-        if (!code) return [];
-        const level = attr(c, 'level');
-        return [
-          {
-            code,
-            name: normalizeText(attr(c, 'name') ?? ''),
-            level: level !== null && /^\d+$/.test(level) ? Number(level) : null,
-            parent_code: attr(c, 'parentCode'),
-            unit: attr(c, 'unit'),
-          },
-        ];
-      });
-      units.set(id, new Map(items.flatMap((i) => (i.unit === null ? [] : [[i.code, i.unit] as const]))));
-      classes.push({ id, name: normalizeText(attr(classObj, 'name') ?? id), items });
-    }
+    const units = new Map(
+      classes.map((c) => [c.id, new Map(c.items.flatMap((i) => (i.unit === null ? [] : [[i.code, i.unit] as const])))]),
+    );
 
     const dataInf = obj(data.DATA_INF);
     const notes: TableData['notes'] = list(dataInf?.NOTE).flatMap((n) => {
