@@ -48,6 +48,18 @@ export function surveyPeriod(raw: string | null): TableData['survey_period'] {
   return start && end ? { start, end } : null;
 }
 
+/**
+ * OPEN_DATE and UPDATED_DATE are `YYYY-MM-DD` in every answer we have seen; a bare `YYYYMMDD` or `YYYYMM` is
+ * written out the same ISO way, and anything else is kept as written rather than guessed at.
+ */
+export function estatDate(value: unknown): string | null {
+  const raw = str(value)?.trim();
+  if (!raw) return null;
+  const m = /^(\d{4})-?(\d{2})(?:-?(\d{2}))?$/.exec(raw);
+  if (!m) return raw;
+  return m[3] ? `${m[1]}-${m[2]}-${m[3]}` : `${m[1]}-${m[2]}`;
+}
+
 /** CLASS_INF → classification axes; CLASS_OBJ and CLASS may each be a bare object where the list has one entry. */
 export function readClasses(classInf: unknown): TableData['classes'] {
   const classes: TableData['classes'] = [];
@@ -77,7 +89,8 @@ export function readClasses(classInf: unknown): TableData['classes'] {
 export const estatStatsDataExtractor: Extractor = {
   id: ID,
   // 2: rows[].classes maps a class id to its item code (the item's name is in `classes`).
-  version: 2,
+  // 3: open_date/updated_date written as ISO when e-Stat gives YYYYMMDD or YYYYMM (as `meta` and `list` do).
+  version: 3,
   pageType: 'table',
   input: 'json',
   extract(page: NormalizedPage): Extraction {
@@ -146,8 +159,8 @@ export const estatStatsDataExtractor: Extractor = {
       statistics_name: textOf(table.STATISTICS_NAME),
       survey_date: surveyDate,
       survey_period: surveyPeriod(surveyDate),
-      open_date: str(table.OPEN_DATE),
-      updated_date: str(table.UPDATED_DATE),
+      open_date: estatDate(table.OPEN_DATE),
+      updated_date: estatDate(table.UPDATED_DATE),
       total_number: int(obj(data.RESULT_INF)?.TOTAL_NUMBER),
       from_number: int(obj(data.RESULT_INF)?.FROM_NUMBER),
       to_number: int(obj(data.RESULT_INF)?.TO_NUMBER),

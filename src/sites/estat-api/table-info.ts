@@ -1,21 +1,11 @@
 // e-Stat TABLE_INF (one statistical table described), read the same way for `meta` and each `list` entry.
 import { int, obj, str } from '../../extract/json-path.js';
 import type { EstatMetaData } from '../../extract/page-types.js';
-import { attr, surveyPeriod, textOf } from './stats-data-extractor.js';
+import { attr, estatDate, surveyPeriod, textOf } from './stats-data-extractor.js';
+
+export { estatDate };
 
 export type TableInfo = Omit<EstatMetaData, 'classes'>;
-
-/**
- * OPEN_DATE and UPDATED_DATE are `YYYY-MM-DD` in every answer we have seen; a bare `YYYYMMDD` or `YYYYMM` is
- * written out the same ISO way, and anything else is kept as written rather than guessed at.
- */
-export function estatDate(value: unknown): string | null {
-  const raw = str(value)?.trim();
-  if (!raw) return null;
-  const m = /^(\d{4})-?(\d{2})(?:-?(\d{2}))?$/.exec(raw);
-  if (!m) return raw;
-  return m[3] ? `${m[1]}-${m[2]}-${m[3]}` : `${m[1]}-${m[2]}`;
-}
 
 function codeName(value: unknown): TableInfo['main_category'] {
   const code = attr(value, 'code');
