@@ -287,6 +287,52 @@ const MissingReason = Type.Union([
 ]);
 const YearMonth = Type.String({ pattern: '^\\d{4}(-\\d{2})?$' });
 
+/** e-Stat classification axes (CLASS_INF): the same shape in `table` and `meta`. */
+const StatsClasses = Type.Array(
+  Type.Object(
+    {
+      id: Code,
+      name: NonEmpty,
+      items: Type.Array(
+        Type.Object(
+          {
+            code: Code,
+            name: Type.String(),
+            level: Nullable(Type.Integer({ minimum: 0 })),
+            parent_code: Nullable(Code),
+            unit: Nullable(Type.String()),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+const SurveyPeriod = Nullable(Type.Object({ start: YearMonth, end: YearMonth }, { additionalProperties: false }));
+const CodeName = Nullable(Type.Object({ code: Code, name: NonEmpty }, { additionalProperties: false }));
+
+/** What e-Stat says about one statistical table (TABLE_INF), in `meta` and in each `list` entry. */
+const statsTableInfo = {
+  table_id: NonEmpty,
+  title: NonEmpty,
+  title_no: Nullable(Type.String()),
+  stat_name: Nullable(NonEmpty),
+  stat_code: Nullable(Code),
+  gov_org: Nullable(NonEmpty),
+  statistics_name: Nullable(Type.String()),
+  cycle: Nullable(NonEmpty),
+  survey_date: Nullable(Type.String()),
+  survey_period: SurveyPeriod,
+  open_date: Nullable(Type.String()),
+  updated_date: Nullable(Type.String()),
+  small_area: Nullable(Type.Integer({ minimum: 0 })),
+  collect_area: Nullable(NonEmpty),
+  main_category: CodeName,
+  sub_category: CodeName,
+  overall_total_number: Nullable(Type.Integer({ minimum: 0 })),
+};
+
 /** e-Stat style statistical tables: classification axes and one value per row. */
 export const StatsTableSchema = Type.Object(
   {
@@ -298,34 +344,14 @@ export const StatsTableSchema = Type.Object(
     gov_org: Nullable(NonEmpty),
     statistics_name: Nullable(Type.String()),
     survey_date: Nullable(Type.String()),
-    survey_period: Nullable(Type.Object({ start: YearMonth, end: YearMonth }, { additionalProperties: false })),
+    survey_period: SurveyPeriod,
     open_date: Nullable(Type.String()),
     updated_date: Nullable(Type.String()),
     total_number: Nullable(Type.Integer({ minimum: 0 })),
     from_number: Nullable(Type.Integer({ minimum: 0 })),
     to_number: Nullable(Type.Integer({ minimum: 0 })),
     next_key: Nullable(Type.Integer({ minimum: 0 })),
-    classes: Type.Array(
-      Type.Object(
-        {
-          id: Code,
-          name: NonEmpty,
-          items: Type.Array(
-            Type.Object(
-              {
-                code: Code,
-                name: Type.String(),
-                level: Nullable(Type.Integer({ minimum: 0 })),
-                parent_code: Nullable(Code),
-                unit: Nullable(Type.String()),
-              },
-              { additionalProperties: false },
-            ),
-          ),
-        },
-        { additionalProperties: false },
-      ),
-    ),
+    classes: StatsClasses,
     notes: Type.Array(Type.Object({ mark: Type.String(), meaning: Type.String() }, { additionalProperties: false })),
     rows: Type.Array(
       Type.Object(
@@ -345,6 +371,32 @@ export const StatsTableSchema = Type.Object(
   { additionalProperties: false },
 );
 export type TableData = Static<typeof StatsTableSchema>;
+
+/** e-Stat `getMetaInfo`: one table's description and its classification axes (no values). */
+export const EstatMetaSchema = Type.Object(
+  { ...statsTableInfo, classes: StatsClasses },
+  { additionalProperties: false },
+);
+export type EstatMetaData = Static<typeof EstatMetaSchema>;
+
+/** e-Stat `getStatsList`: the tables (or, with statsNameList=Y, the statistics) a search found, with paging. */
+export const StatsListSchema = Type.Object(
+  {
+    total_number: Nullable(Type.Integer({ minimum: 0 })),
+    from_number: Nullable(Type.Integer({ minimum: 0 })),
+    to_number: Nullable(Type.Integer({ minimum: 0 })),
+    next_key: Nullable(Type.Integer({ minimum: 0 })),
+    tables: Type.Array(Type.Object(statsTableInfo, { additionalProperties: false })),
+    statistics: Type.Array(
+      Type.Object(
+        { stat_code: Code, stat_name: NonEmpty, gov_org: Nullable(NonEmpty), gov_org_code: Nullable(Code) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type StatsListData = Static<typeof StatsListSchema>;
 
 /**
  * Tables read from a page (price histories, financial statements): named columns with a type and unit, and one
@@ -389,6 +441,8 @@ export const pageTypeSchemas: Readonly<Record<string, TSchema>> = {
   forecast: ForecastSchema,
   forecast_overview: ForecastOverviewSchema,
   table: TableSchema,
+  meta: EstatMetaSchema,
+  list: StatsListSchema,
 };
 
 /**

@@ -175,6 +175,8 @@ describe('/openapi.json', () => {
       'ForecastOverviewData',
       'StatsTableData',
       'DataTableData',
+      'EstatMetaData',
+      'StatsListData',
     ]) {
       expect(refs).toContain(`#/components/schemas/${name}`);
       expect(doc.components.schemas[name].type).toBe('object');

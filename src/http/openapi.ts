@@ -4,10 +4,12 @@ import { statusByCode } from './problem.js';
 import { ProblemSchema } from './schemas.js';
 import {
   DataTableSchema,
+  EstatMetaSchema,
   ForecastOverviewSchema,
   ForecastSchema,
   ItemSchema,
   ListSchema,
+  StatsListSchema,
   StatsTableSchema,
   pageTypeSchemas,
 } from '../extract/page-types.js';
@@ -90,6 +92,8 @@ const dataSchemas: Record<string, Json> = {
   ForecastOverviewData: { ...ForecastOverviewSchema, description: '`page_type: forecast_overview`' },
   StatsTableData: { ...StatsTableSchema, description: '`page_type: table` from a statistics API (e-Stat)' },
   DataTableData: { ...DataTableSchema, description: '`page_type: table` read from an HTML table' },
+  EstatMetaData: { ...EstatMetaSchema, description: '`page_type: meta`: a statistical table described (e-Stat)' },
+  StatsListData: { ...StatsListSchema, description: '`page_type: list`: statistical tables found (e-Stat)' },
 };
 
 /** The runtime schema keeps `code` a plain string (cheap to serialize); the document lists the closed catalogue. */
@@ -109,7 +113,7 @@ const dataUnion = (nullable: boolean): Json => ({
   description:
     'The reviewed, normalized result. Its shape is chosen by `page_type`: item → ItemData, search, ranking and ' +
     'offers → ListData, forecast → ' +
-    'ForecastData, forecast_overview → ForecastOverviewData, table → StatsTableData or DataTableData ' +
+    'ForecastData, forecast_overview → ForecastOverviewData, table → StatsTableData or DataTableData, meta → EstatMetaData, list → StatsListData ' +
     '(docs/data-model.md). Null in `mode: html` and for a target 404/410.',
   anyOf: [
     ...Object.keys(dataSchemas).map((name) => ({ $ref: `#/components/schemas/${name}` })),
@@ -137,7 +141,8 @@ export function finishOpenApi(document: Json): Json {
   // Every page type that can be served must have a named shape here, or a reader cannot know its `data`.
   if (
     Object.keys(pageTypeSchemas).some(
-      (t) => !['item', 'search', 'ranking', 'offers', 'forecast', 'forecast_overview', 'table'].includes(t),
+      (t) =>
+        !['item', 'search', 'ranking', 'offers', 'forecast', 'forecast_overview', 'table', 'meta', 'list'].includes(t),
     )
   ) {
     throw new Error('a page type has no data schema in the OpenAPI document');

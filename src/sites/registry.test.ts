@@ -54,7 +54,9 @@ describe('SiteRegistry', () => {
     ['https://www.jma.go.jp/bosai/forecast/data/forecast/13000.json', null],
     ['https://api.e-stat.go.jp/rest/3.0/app/json/getStatsData?appId=k&statsDataId=0003014522', 'table'],
     ['https://api.e-stat.go.jp/rest/2.0/app/json/getStatsData', 'table'],
-    ['https://api.e-stat.go.jp/rest/3.0/app/json/getMetaInfo', null],
+    ['https://api.e-stat.go.jp/rest/3.0/app/json/getMetaInfo', 'meta'],
+    ['https://api.e-stat.go.jp/rest/2.0/app/json/getStatsList?appId=k&statsCode=00200502', 'list'],
+    ['https://api.e-stat.go.jp/rest/3.0/app/json/getDataCatalog', null],
   ])('auto: %s → %s', (url, expected) => {
     expect(typeOf(url)).toBe(expected);
   });

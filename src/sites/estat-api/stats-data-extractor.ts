@@ -26,19 +26,19 @@ export function estatStatusError(status: number): KumoError {
 }
 
 /** e-Stat writes text either bare or as `{ "@code": …, "$": … }`; the `$` is the text. */
-function textOf(value: unknown): string | null {
+export function textOf(value: unknown): string | null {
   const s = str(value) ?? str(obj(value)?.$);
   if (s === null) return null;
   const t = normalizeText(s);
   return t === '' ? null : t;
 }
 
-function attr(value: unknown, name: string): string | null {
+export function attr(value: unknown, name: string): string | null {
   return str(obj(value)?.[`@${name}`]);
 }
 
 /** SURVEY_DATE is `yyyymm-yyyymm`, `yyyymm`, `yyyy` or `0` (not stated). */
-function surveyPeriod(raw: string | null): TableData['survey_period'] {
+export function surveyPeriod(raw: string | null): TableData['survey_period'] {
   if (!raw) return null;
   const part = (s: string) => (s.length === 6 ? `${s.slice(0, 4)}-${s.slice(4)}` : s.length === 4 ? s : null);
   const m = /^(\d{4}(?:\d{2})?)(?:-(\d{4}(?:\d{2})?))?$/.exec(raw.trim());
@@ -48,10 +48,49 @@ function surveyPeriod(raw: string | null): TableData['survey_period'] {
   return start && end ? { start, end } : null;
 }
 
+/**
+ * OPEN_DATE and UPDATED_DATE are `YYYY-MM-DD` in every answer we have seen; a bare `YYYYMMDD` or `YYYYMM` is
+ * written out the same ISO way, and anything else is kept as written rather than guessed at.
+ */
+export function estatDate(value: unknown): string | null {
+  const raw = str(value)?.trim();
+  if (!raw) return null;
+  const m = /^(\d{4})-?(\d{2})(?:-?(\d{2}))?$/.exec(raw);
+  if (!m) return raw;
+  return m[3] ? `${m[1]}-${m[2]}-${m[3]}` : `${m[1]}-${m[2]}`;
+}
+
+/** CLASS_INF → classification axes; CLASS_OBJ and CLASS may each be a bare object where the list has one entry. */
+export function readClasses(classInf: unknown): TableData['classes'] {
+  const classes: TableData['classes'] = [];
+  for (const objValue of list(obj(classInf)?.CLASS_OBJ)) {
+    const classObj = obj(objValue);
+    const id = attr(classObj, 'id');
+    if (!classObj || !id) continue;
+    const items = list(classObj.CLASS).flatMap((c) => {
+      const code = attr(c, 'code');
+      if (!code) return [];
+      const level = attr(c, 'level');
+      return [
+        {
+          code,
+          name: normalizeText(attr(c, 'name') ?? ''),
+          level: level !== null && /^\d+$/.test(level) ? Number(level) : null,
+          parent_code: attr(c, 'parentCode'),
+          unit: attr(c, 'unit'),
+        },
+      ];
+    });
+    classes.push({ id, name: normalizeText(attr(classObj, 'name') ?? id), items });
+  }
+  return classes;
+}
+
 export const estatStatsDataExtractor: Extractor = {
   id: ID,
   // 2: rows[].classes maps a class id to its item code (the item's name is in `classes`).
-  version: 2,
+  // 3: open_date/updated_date written as ISO when e-Stat gives YYYYMMDD or YYYYMM (as `meta` and `list` do).
+  version: 3,
   pageType: 'table',
   input: 'json',
   extract(page: NormalizedPage): Extraction {
@@ -67,30 +106,11 @@ export const estatStatsDataExtractor: Extractor = {
     const table = obj(data?.TABLE_INF);
     if (!data || !table) fail(`e-Stat answered STATUS ${status} without a table`);
 
-    const classes: TableData['classes'] = [];
+    const classes = readClasses(data.CLASS_INF);
     // Only units are looked up per row: a value needs its unit beside it. Names stay in `classes`.
-    const units = new Map<string, Map<string, string>>();
-    for (const objValue of list(obj(data.CLASS_INF)?.CLASS_OBJ)) {
-      const classObj = obj(objValue);
-      const id = attr(classObj, 'id');
-      if (!classObj || !id) continue;
-      const items = list(classObj.CLASS).flatMap((c) => {
-        const code = attr(c, 'code');
-        if (!code) return [];
-        const level = attr(c, 'level');
-        return [
-          {
-            code,
-            name: normalizeText(attr(c, 'name') ?? ''),
-            level: level !== null && /^\d+$/.test(level) ? Number(level) : null,
-            parent_code: attr(c, 'parentCode'),
-            unit: attr(c, 'unit'),
-          },
-        ];
-      });
-      units.set(id, new Map(items.flatMap((i) => (i.unit === null ? [] : [[i.code, i.unit] as const]))));
-      classes.push({ id, name: normalizeText(attr(classObj, 'name') ?? id), items });
-    }
+    const units = new Map(
+      classes.map((c) => [c.id, new Map(c.items.flatMap((i) => (i.unit === null ? [] : [[i.code, i.unit] as const])))]),
+    );
 
     const dataInf = obj(data.DATA_INF);
     const notes: TableData['notes'] = list(dataInf?.NOTE).flatMap((n) => {
@@ -139,8 +159,8 @@ export const estatStatsDataExtractor: Extractor = {
       statistics_name: textOf(table.STATISTICS_NAME),
       survey_date: surveyDate,
       survey_period: surveyPeriod(surveyDate),
-      open_date: str(table.OPEN_DATE),
-      updated_date: str(table.UPDATED_DATE),
+      open_date: estatDate(table.OPEN_DATE),
+      updated_date: estatDate(table.UPDATED_DATE),
       total_number: int(obj(data.RESULT_INF)?.TOTAL_NUMBER),
       from_number: int(obj(data.RESULT_INF)?.FROM_NUMBER),
       to_number: int(obj(data.RESULT_INF)?.TO_NUMBER),
