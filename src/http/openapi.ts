@@ -4,6 +4,7 @@ import { statusByCode } from './problem.js';
 import { ProblemSchema } from './schemas.js';
 import {
   DataTableSchema,
+  QuoteSchema,
   ForecastOverviewSchema,
   ForecastSchema,
   ItemSchema,
@@ -89,7 +90,11 @@ const dataSchemas: Record<string, Json> = {
   ForecastData: { ...ForecastSchema, description: '`page_type: forecast`' },
   ForecastOverviewData: { ...ForecastOverviewSchema, description: '`page_type: forecast_overview`' },
   StatsTableData: { ...StatsTableSchema, description: '`page_type: table` from a statistics API (e-Stat)' },
-  DataTableData: { ...DataTableSchema, description: '`page_type: table` read from an HTML table' },
+  DataTableData: {
+    ...DataTableSchema,
+    description: '`page_type: table` read from an HTML table, and `page_type: history` (daily price rows)',
+  },
+  QuoteData: { ...QuoteSchema, description: '`page_type: quote`: one listed stock (price, market, metrics)' },
 };
 
 /** The runtime schema keeps `code` a plain string (cheap to serialize); the document lists the closed catalogue. */
@@ -109,7 +114,8 @@ const dataUnion = (nullable: boolean): Json => ({
   description:
     'The reviewed, normalized result. Its shape is chosen by `page_type`: item → ItemData, search, ranking and ' +
     'offers → ListData, forecast → ' +
-    'ForecastData, forecast_overview → ForecastOverviewData, table → StatsTableData or DataTableData ' +
+    'ForecastData, forecast_overview → ForecastOverviewData, table → StatsTableData or DataTableData, ' +
+    'history → DataTableData, quote → QuoteData ' +
     '(docs/data-model.md). Null in `mode: html` and for a target 404/410.',
   anyOf: [
     ...Object.keys(dataSchemas).map((name) => ({ $ref: `#/components/schemas/${name}` })),
@@ -137,7 +143,10 @@ export function finishOpenApi(document: Json): Json {
   // Every page type that can be served must have a named shape here, or a reader cannot know its `data`.
   if (
     Object.keys(pageTypeSchemas).some(
-      (t) => !['item', 'search', 'ranking', 'offers', 'forecast', 'forecast_overview', 'table'].includes(t),
+      (t) =>
+        !['item', 'search', 'ranking', 'offers', 'forecast', 'forecast_overview', 'table', 'history', 'quote'].includes(
+          t,
+        ),
     )
   ) {
     throw new Error('a page type has no data schema in the OpenAPI document');

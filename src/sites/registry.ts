@@ -15,6 +15,7 @@ import { estatApi } from './estat-api/site.js';
 import { ikebeGakki } from './ikebe-gakki/site.js';
 import { jmaForecast } from './jma-forecast/site.js';
 import { kabuoji3 } from './kabuoji3/site.js';
+import { kabutan } from './kabutan/site.js';
 import { kakaku } from './kakaku/site.js';
 import { mercari } from './mercari/site.js';
 import { netsea } from './netsea/site.js';
@@ -29,6 +30,7 @@ export const siteCatalogue: readonly Site[] = [
   jmaForecast,
   estatApi,
   kabuoji3,
+  kabutan,
   edinet,
   amazonJp,
   rakutenIchiba,
