@@ -16,6 +16,7 @@ import { ikebeGakki } from './ikebe-gakki/site.js';
 import { jmaForecast } from './jma-forecast/site.js';
 import { kabuoji3 } from './kabuoji3/site.js';
 import { kabutan } from './kabutan/site.js';
+import { minkabu } from './minkabu/site.js';
 import { kakaku } from './kakaku/site.js';
 import { mercari } from './mercari/site.js';
 import { netsea } from './netsea/site.js';
@@ -31,6 +32,7 @@ export const siteCatalogue: readonly Site[] = [
   estatApi,
   kabuoji3,
   kabutan,
+  minkabu,
   edinet,
   amazonJp,
   rakutenIchiba,
