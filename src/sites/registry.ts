@@ -17,6 +17,7 @@ import { jmaForecast } from './jma-forecast/site.js';
 import { kabuoji3 } from './kabuoji3/site.js';
 import { kabutan } from './kabutan/site.js';
 import { minkabu } from './minkabu/site.js';
+import { nikkei } from './nikkei/site.js';
 import { kakaku } from './kakaku/site.js';
 import { mercari } from './mercari/site.js';
 import { netsea } from './netsea/site.js';
@@ -33,6 +34,7 @@ export const siteCatalogue: readonly Site[] = [
   kabuoji3,
   kabutan,
   minkabu,
+  nikkei,
   edinet,
   amazonJp,
   rakutenIchiba,
