@@ -20,6 +20,16 @@ const INDICATORS: Readonly<Record<string, { key: string; unit: string }>> = {
   信用倍率: { key: 'margin_ratio', unit: '倍' },
 };
 
+// The day's figures beside the chart (#kobetsu_left th/td rows), found by heading; other rows are not typed.
+const DAY_ROWS: Readonly<Record<string, { key: string; unit: string }>> = {
+  始値: { key: 'open', unit: '円' },
+  高値: { key: 'high', unit: '円' },
+  安値: { key: 'low', unit: '円' },
+  出来高: { key: 'volume', unit: '株' },
+  売買代金: { key: 'turnover', unit: '円' },
+  発行済株式数: { key: 'shares_outstanding', unit: '株' },
+};
+
 export const kabutanQuoteExtractor: Extractor = {
   id: ID,
   version: 1,
@@ -60,6 +70,16 @@ export const kabutanQuoteExtractor: Extractor = {
       else warnings.push(`${ID}: market cap not read`);
     }
 
+    for (const tr of all(doc, '#kobetsu_left tr')) {
+      const label = firstText(tr, 'th');
+      const known = label ? DAY_ROWS[label] : undefined;
+      const cell = firstText(tr, 'td');
+      if (!known || !cell || metrics.some((x) => x.key === known.key)) continue;
+      const metric = quoteMetric(known.key, label!, cell, known.unit);
+      if (metric) metrics.push(metric);
+      else warnings.push(`${ID}: ${known.key} not read`);
+    }
+
     const company = companyRows(doc);
     const themes = all(doc, '.company_block tr')
       .filter((tr) => firstText(tr, 'th') === 'テーマ')
@@ -92,7 +112,7 @@ export const kabutanQuoteExtractor: Extractor = {
       currency: 'constant:JPY (a 東証 listing priced in 円)',
       as_of: `selector:${HEAD} .si_i1_1_rbox time[datetime]`,
       as_of_text: `selector:${HEAD} .si_i1_1_rbox time[datetime]`,
-      metrics: `selector:${BOX} thead th + tbody td, ${BOX} .v_zika1/.v_zika2`,
+      metrics: `selector:${BOX} thead th + tbody td, ${BOX} .v_zika1/.v_zika2, #kobetsu_left tr th/td`,
     };
     if (data.price_reason) provenance.price_reason = provenance.price!;
     if (data.industry) provenance.industry = 'selector:.company_block tr(業種) td';
