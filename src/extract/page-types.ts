@@ -429,6 +429,54 @@ export const DataTableSchema = Type.Object(
 );
 export type DataTableData = Static<typeof DataTableSchema>;
 
+/**
+ * `quote`: one listed stock's page (kabutan, minkabu, nikkei). Figures are as the page shows them: the price in
+ * decimal yen (`2,724.5円` → 2724.5), 百万円/億円 applied; each metric keeps the text it was read from, and a
+ * mark (`－倍`, `---`, `N/A`) is a null value with a reason.
+ */
+export const QuoteMetricSchema = Type.Object(
+  {
+    /** Stable name of the figure: `per`, `pbr`, `dividend_yield`, `market_cap`, `volume`, `target_price` … */
+    key: Type.String({ pattern: '^[a-z][a-z0-9_]*$' }),
+    /** The page's own heading for it, e.g. `予想PER`. */
+    label: NonEmpty,
+    value: Nullable(Type.Number()),
+    /** The unit of `value` after any 千/百万/億 multiplier: `円`, `株`, `倍`, `%`. */
+    unit: Nullable(NonEmpty),
+    /** The figure as written, units included: `100,362 百万円`, `－倍`. */
+    raw: Type.String(),
+    reason: Type.Optional(
+      Type.Union([Type.Literal('not_applicable'), Type.Literal('unavailable'), Type.Literal('confidential')]),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const QuoteSchema = Type.Object(
+  {
+    code: Type.String({ pattern: '^[0-9][0-9A-Z]{3}$' }),
+    name: NonEmpty,
+    market: Nullable(NonEmpty),
+    price: Nullable(Type.Number({ minimum: 0 })),
+    price_reason: Type.Optional(
+      Type.Union([Type.Literal('not_applicable'), Type.Literal('unavailable'), Type.Literal('confidential')]),
+    ),
+    price_text: NonEmpty,
+    currency: Type.Literal('JPY'),
+    /** When the price was struck, JST: a date-time when the page gives the time, else a date; null without a year. */
+    as_of: Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}:\\d{2}\\+09:00)?$' })),
+    as_of_text: Nullable(NonEmpty),
+    metrics: Type.Array(QuoteMetricSchema),
+    industry: Type.Optional(NonEmpty),
+    english_name: Type.Optional(NonEmpty),
+    website: Type.Optional(HttpUrl),
+    themes: Type.Optional(Type.Array(NonEmpty)),
+    shareholder_benefits: Type.Optional(NonEmpty),
+  },
+  { additionalProperties: false },
+);
+export type QuoteData = Static<typeof QuoteSchema>;
+export type QuoteMetric = Static<typeof QuoteMetricSchema>;
+
 /** `table`: either shape; a result must match one of them entirely. */
 export const TableSchema = Type.Union([StatsTableSchema, DataTableSchema]);
 
@@ -443,6 +491,8 @@ export const pageTypeSchemas: Readonly<Record<string, TSchema>> = {
   table: TableSchema,
   meta: EstatMetaSchema,
   list: StatsListSchema,
+  history: DataTableSchema,
+  quote: QuoteSchema,
 };
 
 /**

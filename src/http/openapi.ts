@@ -5,6 +5,7 @@ import { ProblemSchema } from './schemas.js';
 import {
   DataTableSchema,
   EstatMetaSchema,
+  QuoteSchema,
   ForecastOverviewSchema,
   ForecastSchema,
   ItemSchema,
@@ -91,9 +92,13 @@ const dataSchemas: Record<string, Json> = {
   ForecastData: { ...ForecastSchema, description: '`page_type: forecast`' },
   ForecastOverviewData: { ...ForecastOverviewSchema, description: '`page_type: forecast_overview`' },
   StatsTableData: { ...StatsTableSchema, description: '`page_type: table` from a statistics API (e-Stat)' },
-  DataTableData: { ...DataTableSchema, description: '`page_type: table` read from an HTML table' },
+  DataTableData: {
+    ...DataTableSchema,
+    description: '`page_type: table` read from an HTML table, and `page_type: history` (daily price rows)',
+  },
   EstatMetaData: { ...EstatMetaSchema, description: '`page_type: meta`: a statistical table described (e-Stat)' },
   StatsListData: { ...StatsListSchema, description: '`page_type: list`: statistical tables found (e-Stat)' },
+  QuoteData: { ...QuoteSchema, description: '`page_type: quote`: one listed stock (price, market, metrics)' },
 };
 
 /** The runtime schema keeps `code` a plain string (cheap to serialize); the document lists the closed catalogue. */
@@ -113,7 +118,8 @@ const dataUnion = (nullable: boolean): Json => ({
   description:
     'The reviewed, normalized result. Its shape is chosen by `page_type`: item → ItemData, search, ranking and ' +
     'offers → ListData, forecast → ' +
-    'ForecastData, forecast_overview → ForecastOverviewData, table → StatsTableData or DataTableData, meta → EstatMetaData, list → StatsListData ' +
+    'ForecastData, forecast_overview → ForecastOverviewData, table → StatsTableData or DataTableData, ' +
+    'meta → EstatMetaData, list → StatsListData, history → DataTableData, quote → QuoteData ' +
     '(docs/data-model.md). Null in `mode: html` and for a target 404/410.',
   anyOf: [
     ...Object.keys(dataSchemas).map((name) => ({ $ref: `#/components/schemas/${name}` })),
@@ -142,7 +148,19 @@ export function finishOpenApi(document: Json): Json {
   if (
     Object.keys(pageTypeSchemas).some(
       (t) =>
-        !['item', 'search', 'ranking', 'offers', 'forecast', 'forecast_overview', 'table', 'meta', 'list'].includes(t),
+        ![
+          'item',
+          'search',
+          'ranking',
+          'offers',
+          'forecast',
+          'forecast_overview',
+          'table',
+          'meta',
+          'list',
+          'history',
+          'quote',
+        ].includes(t),
     )
   ) {
     throw new Error('a page type has no data schema in the OpenAPI document');

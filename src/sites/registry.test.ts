@@ -29,6 +29,9 @@ describe('SiteRegistry', () => {
       'biccamera',
       'kakaku',
       'netsea',
+      'kabutan',
+      'minkabu',
+      'nikkei',
     ]);
     expect(registry.get('estat_api')?.hosts).toEqual(['api.e-stat.go.jp']);
     expect(registry.get('nope')).toBeNull();

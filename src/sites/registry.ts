@@ -15,9 +15,12 @@ import { estatApi } from './estat-api/site.js';
 import { ikebeGakki } from './ikebe-gakki/site.js';
 import { jmaForecast } from './jma-forecast/site.js';
 import { kabuoji3 } from './kabuoji3/site.js';
+import { kabutan } from './kabutan/site.js';
 import { kakaku } from './kakaku/site.js';
 import { mercari } from './mercari/site.js';
+import { minkabu } from './minkabu/site.js';
 import { netsea } from './netsea/site.js';
+import { nikkei } from './nikkei/site.js';
 import { rakutenIchiba } from './rakuten-ichiba/site.js';
 import { rakutenWebservice } from './rakuten-webservice/site.js';
 import { surugaya } from './surugaya/site.js';
@@ -40,6 +43,9 @@ export const siteCatalogue: readonly Site[] = [
   biccamera,
   kakaku,
   netsea,
+  kabutan,
+  minkabu,
+  nikkei,
 ];
 
 export interface RegistryOptions {
