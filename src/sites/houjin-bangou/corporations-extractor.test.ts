@@ -5,7 +5,9 @@ import type { KumoError } from '../../errors.js';
 import { validateExtraction } from '../../extract/page-types.js';
 import { normalizePage } from '../../normalize/normalize-page.js';
 import type { CsvPage } from '../../normalize/page.js';
+import { produce } from '../../scrape/produce.js';
 import { redactUrl } from '../../scrape/redact-url.js';
+import iconv from 'iconv-lite';
 import { corpusAvailable, corpusPath } from '../corpus.js';
 import {
   CLOSE_CAUSE_NAMES,
@@ -150,5 +152,31 @@ describe('houjin_bangou rows', () => {
   it('refuses a page that is not CSV', () => {
     const page = { kind: 'json', url: 'https://x', charset: 'utf-8', json: {} } as const;
     expect(errorOf(() => houjinRecordsExtractor.extract(page)).code).toBe('extraction_failed');
+  });
+});
+
+describe('houjin_bangou through the produce pipeline (bytes → served data)', () => {
+  const PLANTED = 'PLANTED-APP-ID-7f3a';
+  const body = `2024-03-29,1,1,1\r\n${TOYOTA.map((v) => (v === '' ? '' : `"${v}"`)).join(',')}\r\n`;
+  it.each([
+    ['type=01 Shift_JIS', '01', iconv.encode(body, 'Shift_JIS'), 'text/csv;charset=Shift_JIS'],
+    ['type=02 UTF-8', '02', new TextEncoder().encode(body), 'text/csv;charset=UTF-8'],
+  ])('%s: decoded, validated, and the planted id appears nowhere in the answer', (_, type, bytes, contentType) => {
+    const produced = produce(
+      {
+        extractorId: houjinRecordExtractor.id,
+        body: new Uint8Array(bytes),
+        headers: { 'content-type': contentType },
+        finalUrl: `https://api.houjin-bangou.nta.go.jp/4/num?id=${PLANTED}&number=1180301018771&type=${type}`,
+        wantData: true,
+        wantHtml: false,
+      },
+      houjinRecordExtractor,
+      { maxRows: 10_000, maxBytes: 1024 * 1024 },
+    );
+    expect(produced.html).toBeNull();
+    const served = JSON.stringify(produced.extraction);
+    expect(served).toContain('トヨタ自動車株式会社');
+    expect(served).not.toContain(PLANTED);
   });
 });
