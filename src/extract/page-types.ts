@@ -477,6 +477,68 @@ export const QuoteSchema = Type.Object(
 export type QuoteData = Static<typeof QuoteSchema>;
 export type QuoteMetric = Static<typeof QuoteMetricSchema>;
 
+/**
+ * 国税庁 法人番号 Web-API (`record` for `/num`, `records` for `/diff` and `/name`): the answer's header line and its
+ * corporations, codes kept beside their published meaning (法人番号システム Web-API 仕様書, リソース定義書).
+ */
+const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+export const CorporationSchema = Type.Object(
+  {
+    sequence_number: Type.Integer({ minimum: 1 }),
+    /** 13 digits, check digit verified. */
+    corporate_number: Type.String({ pattern: '^[1-9]\\d{12}$' }),
+    /** 処理区分 code (`01` 新規, `12` 国内所在地の変更, `21` 登記記録の閉鎖等 …) and its name. */
+    process: Type.String({ pattern: '^\\d{2}$' }),
+    process_name: Nullable(NonEmpty),
+    /** 訂正区分 1: this row corrects an earlier one. Null, like name and kind, only on a `99` 削除 row. */
+    correction: Nullable(Type.Boolean()),
+    /** 最新履歴 1: the corporation's current state (0: a past state, in history answers). */
+    latest: Nullable(Type.Boolean()),
+    name: Nullable(NonEmpty),
+    furigana: Nullable(NonEmpty),
+    en_name: Nullable(NonEmpty),
+    /** 法人種別 code (`301` 株式会社 …) and its name; the name is null for a code outside the published list. */
+    kind: Nullable(Type.String({ pattern: '^\\d{3}$' })),
+    kind_name: Nullable(NonEmpty),
+    prefecture: Nullable(NonEmpty),
+    city: Nullable(NonEmpty),
+    street: Nullable(NonEmpty),
+    /** JIS X 0401 prefecture code (2 digits) and the city code (3 digits) within it. */
+    prefecture_code: Nullable(Type.String({ pattern: '^\\d{2}$' })),
+    city_code: Nullable(Type.String({ pattern: '^\\d{3}$' })),
+    post_code: Nullable(Type.String({ pattern: '^\\d{7}$' })),
+    address_outside: Nullable(NonEmpty),
+    update_date: IsoDate,
+    change_date: Nullable(IsoDate),
+    assignment_date: Nullable(IsoDate),
+    close_date: Nullable(IsoDate),
+    /** 登記記録の閉鎖等の事由 code (`01` 清算の結了等, `11` 合併による解散等 …) and its name. */
+    close_cause: Nullable(Type.String({ pattern: '^\\d{2}$' })),
+    close_cause_name: Nullable(NonEmpty),
+    successor_corporate_number: Nullable(Type.String({ pattern: '^[1-9]\\d{12}$' })),
+    /** 変更事由の詳細, as published. */
+    change_cause: Nullable(NonEmpty),
+    /** 検索対象除外 (v4): true when the corporation asked to be left out of searches. */
+    hidden: Nullable(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type CorporationData = Static<typeof CorporationSchema>;
+export const CorporationRecordsSchema = Type.Object(
+  {
+    /** 最終更新年月日 of the answer. */
+    last_updated: IsoDate,
+    /** 総件数: all records the query matched, over every part. */
+    total: Type.Integer({ minimum: 0 }),
+    /** 分割番号 of 分割数: answers above 2,000 records come in parts. */
+    part: Type.Integer({ minimum: 1 }),
+    parts: Type.Integer({ minimum: 1 }),
+    corporations: Type.Array(CorporationSchema),
+  },
+  { additionalProperties: false },
+);
+export type CorporationRecordsData = Static<typeof CorporationRecordsSchema>;
+
 /** `table`: either shape; a result must match one of them entirely. */
 export const TableSchema = Type.Union([StatsTableSchema, DataTableSchema]);
 
@@ -493,6 +555,8 @@ export const pageTypeSchemas: Readonly<Record<string, TSchema>> = {
   list: StatsListSchema,
   history: DataTableSchema,
   quote: QuoteSchema,
+  record: CorporationRecordsSchema,
+  records: CorporationRecordsSchema,
 };
 
 /**

@@ -4,6 +4,7 @@ import { statusByCode } from './problem.js';
 import { ProblemSchema } from './schemas.js';
 import {
   DataTableSchema,
+  CorporationRecordsSchema,
   EstatMetaSchema,
   QuoteSchema,
   ForecastOverviewSchema,
@@ -99,6 +100,10 @@ const dataSchemas: Record<string, Json> = {
   EstatMetaData: { ...EstatMetaSchema, description: '`page_type: meta`: a statistical table described (e-Stat)' },
   StatsListData: { ...StatsListSchema, description: '`page_type: list`: statistical tables found (e-Stat)' },
   QuoteData: { ...QuoteSchema, description: '`page_type: quote`: one listed stock (price, market, metrics)' },
+  CorporationRecordsData: {
+    ...CorporationRecordsSchema,
+    description: '`page_type: record` and `records`: corporations from the 法人番号 Web-API (国税庁)',
+  },
 };
 
 /** The runtime schema keeps `code` a plain string (cheap to serialize); the document lists the closed catalogue. */
@@ -119,7 +124,8 @@ const dataUnion = (nullable: boolean): Json => ({
     'The reviewed, normalized result. Its shape is chosen by `page_type`: item → ItemData, search, ranking and ' +
     'offers → ListData, forecast → ' +
     'ForecastData, forecast_overview → ForecastOverviewData, table → StatsTableData or DataTableData, ' +
-    'meta → EstatMetaData, list → StatsListData, history → DataTableData, quote → QuoteData ' +
+    'meta → EstatMetaData, list → StatsListData, history → DataTableData, quote → QuoteData, ' +
+    'record and records → CorporationRecordsData ' +
     '(docs/data-model.md). Null in `mode: html` and for a target 404/410.',
   anyOf: [
     ...Object.keys(dataSchemas).map((name) => ({ $ref: `#/components/schemas/${name}` })),
@@ -160,6 +166,8 @@ export function finishOpenApi(document: Json): Json {
           'list',
           'history',
           'quote',
+          'record',
+          'records',
         ].includes(t),
     )
   ) {

@@ -5,7 +5,7 @@ import { render } from 'dom-serializer';
 import { isCDATA, isComment, isTag, type AnyNode, type Document, type Element, type ParentNode } from 'domhandler';
 import { KumoError } from '../errors.js';
 import { decodeBody } from './charset.js';
-import type { EmbeddedScript, HtmlPage, JsonPage, NormalizedPage } from './page.js';
+import type { CsvPage, EmbeddedScript, HtmlPage, JsonPage, NormalizedPage } from './page.js';
 import { sanitizeOutputHtml } from './sanitize-output.js';
 import { splitSrcset } from './srcset.js';
 
@@ -14,7 +14,7 @@ export interface NormalizeInput {
   /** Lower-cased response headers; only content-type is read. */
   headers: Readonly<Record<string, string>>;
   finalUrl: string;
-  input: 'html' | 'json';
+  input: NormalizedPage['kind'];
 }
 
 /** Defensive limits: a hostile or broken page must cost bounded time and memory, never crash the process. */
@@ -28,6 +28,8 @@ export const normalizeLimits = {
   maxEmbeddedScriptChars: 4 * 1024 * 1024,
   /** Deeper nodes are cut: recursive walkers (serializer, selectors) would otherwise overflow the stack. */
   maxDomDepth: 256,
+  /** CSV rows (the 法人番号 API splits its answers at 2,000 rows); more is a hostile or wrong response. */
+  maxCsvRows: 100_000,
 } as const;
 
 const REMOVED_TAGS = new Set(['script', 'style', 'noscript', 'template']);
@@ -35,7 +37,76 @@ const URL_ATTRIBUTES = ['href', 'src', 'action', 'poster', 'cite'] as const;
 
 export function normalizePage(input: NormalizeInput): NormalizedPage {
   const contentType = input.headers['content-type'];
+  if (input.input === 'csv') return normalizeCsv(input, contentType);
   return input.input === 'json' ? normalizeJson(input, contentType) : normalizeHtml(input, contentType);
+}
+
+function normalizeCsv(input: NormalizeInput, contentType: string | undefined): CsvPage {
+  const { text, charset } = decodeBody(input.body, contentType, { prescanMeta: false });
+  if (text.length > normalizeLimits.maxJsonChars) {
+    throw new KumoError(
+      'extraction_failed',
+      `the CSV response is larger than ${normalizeLimits.maxJsonChars} characters`,
+    );
+  }
+  return { kind: 'csv', url: input.finalUrl, charset, rows: parseCsv(text, normalizeLimits.maxCsvRows) };
+}
+
+/**
+ * RFC 4180: fields split by commas, rows by CRLF (a bare LF or CR is accepted too), a quoted field may hold commas,
+ * line breaks and `""` for a quote. A BOM and a final line break are dropped; blank lines are skipped.
+ */
+export function parseCsv(text: string, maxRows: number = normalizeLimits.maxCsvRows): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let atFieldStart = true;
+  let quoted = false;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const endRow = () => {
+    if (row.length > 0 || field !== '' || quoted) {
+      row.push(field);
+      if (rows.length >= maxRows)
+        throw new KumoError('extraction_failed', `the CSV response has more than ${maxRows} rows`);
+      rows.push(row);
+    }
+    row = [];
+    field = '';
+    atFieldStart = true;
+    quoted = false;
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '"' && atFieldStart) {
+      atFieldStart = false;
+      quoted = true;
+      i++;
+      for (;;) {
+        const q = text.indexOf('"', i);
+        if (q === -1) throw new KumoError('extraction_failed', 'the CSV response has an unterminated quoted field');
+        field += text.slice(i, q);
+        i = q + 1;
+        if (text[i] !== '"') break;
+        field += '"';
+        i++;
+      }
+    } else if (c === ',') {
+      row.push(field);
+      field = '';
+      atFieldStart = true;
+      quoted = false;
+      i++;
+    } else if (c === '\r' || c === '\n') {
+      endRow();
+      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    } else {
+      field += c;
+      atFieldStart = false;
+      i++;
+    }
+  }
+  endRow();
+  return rows;
 }
 
 function normalizeJson(input: NormalizeInput, contentType: string | undefined): JsonPage {

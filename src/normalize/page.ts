@@ -36,4 +36,10 @@ export interface JsonPage extends PageBase {
   json: unknown;
 }
 
-export type NormalizedPage = HtmlPage | JsonPage;
+/** A CSV response (RFC 4180): decoded with the charset code, split into rows of fields; quotes and `""` undone. */
+export interface CsvPage extends PageBase {
+  kind: 'csv';
+  rows: string[][];
+}
+
+export type NormalizedPage = HtmlPage | JsonPage | CsvPage;

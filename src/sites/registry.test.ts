@@ -17,6 +17,7 @@ describe('SiteRegistry', () => {
       'ikebe_gakki',
       'jma_forecast',
       'estat_api',
+      'houjin_bangou',
       'kabuoji3',
       'edinet',
       'amazon_jp',

@@ -12,6 +12,7 @@ import { amazonJp } from './amazon-jp/site.js';
 import { biccamera } from './biccamera/site.js';
 import { edinet } from './edinet/site.js';
 import { estatApi } from './estat-api/site.js';
+import { houjinBangou } from './houjin-bangou/site.js';
 import { ikebeGakki } from './ikebe-gakki/site.js';
 import { jmaForecast } from './jma-forecast/site.js';
 import { kabuoji3 } from './kabuoji3/site.js';
@@ -31,6 +32,7 @@ export const siteCatalogue: readonly Site[] = [
   ikebeGakki,
   jmaForecast,
   estatApi,
+  houjinBangou,
   kabuoji3,
   edinet,
   amazonJp,
