@@ -4,6 +4,15 @@ import { SiteRegistry } from './registry.js';
 import { diffJson, verifyAll } from './verification.js';
 
 describe('diffJson', () => {
+  it('checks a long list by its length and sampled entries', () => {
+    const list = [{ n: 0 }, { n: 1 }, { n: 2 }];
+    expect(diffJson({ rows: { $length: 3, $sample: { '0': { n: 0 }, '2': { n: 2 } } } }, { rows: list })).toEqual([]);
+    expect(diffJson({ $length: 4, $sample: { '0': { n: 0 } } }, list)).toEqual(['/: expected 4 items, got 3']);
+    expect(diffJson({ $length: 3, $sample: { '1': { n: 9 } } }, list)).toEqual(['/1/n: expected 9, got 1']);
+    expect(diffJson({ $length: 3, $sample: { '5': { n: 5 } } }, list)).toEqual(['/5: missing (expected a sample)']);
+    expect(diffJson({ $length: 3, $sample: {} }, { n: 1 })).toHaveLength(1);
+  });
+
   it('is empty for equal values whatever the key order', () => {
     expect(diffJson({ a: 1, b: [1, { c: null }] }, { b: [1, { c: null }], a: 1 })).toEqual([]);
   });

@@ -211,9 +211,26 @@ function coverageChecks(site: Site, results: readonly FixtureResult[]): FixtureR
   });
 }
 
-/** Structural differences as `/path: expected X, got Y`; key order does not matter, array order does. */
+/**
+ * Structural differences as `/path: expected X, got Y`; key order does not matter, array order does. A long list
+ * can be checked by sample, so a large real answer is not copied into the project whole: an expected
+ * `{ "$length": n, "$sample": { "0": …, "1999": … } }` matches an array of exactly n entries whose listed indexes
+ * equal the samples.
+ */
 export function diffJson(expected: unknown, actual: unknown, at = ''): string[] {
   const where = at || '/';
+  if (isSampledList(expected)) {
+    if (!Array.isArray(actual)) return [`${where}: expected a list of ${expected.$length}, got ${show(actual)}`];
+    const out: string[] = [];
+    if (actual.length !== expected.$length)
+      out.push(`${where}: expected ${expected.$length} items, got ${actual.length}`);
+    for (const [index, sample] of Object.entries(expected.$sample)) {
+      const i = Number(index);
+      if (!Number.isInteger(i) || i < 0 || i >= actual.length) out.push(`${at}/${index}: missing (expected a sample)`);
+      else out.push(...diffJson(sample, actual[i], `${at}/${i}`));
+    }
+    return out;
+  }
   if (Array.isArray(expected) || Array.isArray(actual)) {
     if (!Array.isArray(expected) || !Array.isArray(actual))
       return [`${where}: expected ${show(expected)}, got ${show(actual)}`];
@@ -234,6 +251,15 @@ export function diffJson(expected: unknown, actual: unknown, at = ''): string[] 
     return out;
   }
   return Object.is(expected, actual) ? [] : [`${where}: expected ${show(expected)}, got ${show(actual)}`];
+}
+
+function isSampledList(value: unknown): value is { $length: number; $sample: Record<string, unknown> } {
+  return (
+    isPlainObject(value) &&
+    Number.isInteger(value.$length) &&
+    isPlainObject(value.$sample) &&
+    Object.keys(value).length === 2
+  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
