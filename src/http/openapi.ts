@@ -4,6 +4,7 @@ import { statusByCode } from './problem.js';
 import { ProblemSchema } from './schemas.js';
 import {
   DataTableSchema,
+  DocumentSchema,
   EstatMetaSchema,
   QuoteSchema,
   ForecastOverviewSchema,
@@ -99,6 +100,7 @@ const dataSchemas: Record<string, Json> = {
   EstatMetaData: { ...EstatMetaSchema, description: '`page_type: meta`: a statistical table described (e-Stat)' },
   StatsListData: { ...StatsListSchema, description: '`page_type: list`: statistical tables found (e-Stat)' },
   QuoteData: { ...QuoteSchema, description: '`page_type: quote`: one listed stock (price, market, metrics)' },
+  DocumentData: { ...DocumentSchema, description: '`page_type: document`: one law (e-Gov law XML)' },
 };
 
 /** The runtime schema keeps `code` a plain string (cheap to serialize); the document lists the closed catalogue. */
@@ -119,7 +121,7 @@ const dataUnion = (nullable: boolean): Json => ({
     'The reviewed, normalized result. Its shape is chosen by `page_type`: item → ItemData, search, ranking and ' +
     'offers → ListData, forecast → ' +
     'ForecastData, forecast_overview → ForecastOverviewData, table → StatsTableData or DataTableData, ' +
-    'meta → EstatMetaData, list → StatsListData, history → DataTableData, quote → QuoteData ' +
+    'meta → EstatMetaData, list → StatsListData, history → DataTableData, quote → QuoteData, document → DocumentData ' +
     '(docs/data-model.md). Null in `mode: html` and for a target 404/410.',
   anyOf: [
     ...Object.keys(dataSchemas).map((name) => ({ $ref: `#/components/schemas/${name}` })),
@@ -160,6 +162,7 @@ export function finishOpenApi(document: Json): Json {
           'list',
           'history',
           'quote',
+          'document',
         ].includes(t),
     )
   ) {

@@ -157,8 +157,12 @@ export class ScrapeService {
       servedInProduction(entry.coverage) ||
       (this.#o.environment === 'development' && (caller.key.sites?.includes(site.id) ?? false));
     if (!servable) throw new KumoError('page_not_supported', `${site.id} ${entry.pageType} is still being verified`);
-    if (entry.extractor.input === 'json' && (params.mode === 'html' || params.include_html)) {
-      throw new KumoError('page_not_supported', `${site.id} ${entry.pageType} is a JSON source and has no HTML output`);
+    if (entry.extractor.input !== 'html' && (params.mode === 'html' || params.include_html)) {
+      const source = entry.extractor.input === 'json' ? 'a JSON' : 'an XML';
+      throw new KumoError(
+        'page_not_supported',
+        `${site.id} ${entry.pageType} is ${source} source and has no HTML output`,
+      );
     }
 
     const key = caller.key;

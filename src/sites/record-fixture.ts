@@ -69,10 +69,12 @@ export async function recordFixture(
   const name = options.name ?? `recorded-${now.toISOString().slice(0, 10)}-${entry.pageType}`;
   if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error('--name must be kebab-case (a-z, 0-9, -)');
   const dir = options.outDir ?? fixturesDirOf(site);
-  const ext = entry.extractor.input === 'json' ? 'json' : 'html';
+  const ext = entry.extractor.input;
   const pageFile = `${name}.${ext}`;
   if (existsSync(path.join(dir, pageFile))) throw new Error(`${pageFile} already exists in ${dir}`);
-  const contentType = page.headers['content-type'] ?? (ext === 'json' ? 'application/json' : 'text/html');
+  const contentType =
+    page.headers['content-type'] ??
+    (ext === 'json' ? 'application/json' : ext === 'xml' ? 'application/xml' : 'text/html');
 
   const meta: FixtureMeta & { recordedAt: string; finalUrl: string } = {
     source: 'recorded',

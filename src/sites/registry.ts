@@ -11,6 +11,7 @@ import {
 import { amazonJp } from './amazon-jp/site.js';
 import { biccamera } from './biccamera/site.js';
 import { edinet } from './edinet/site.js';
+import { egovLaws } from './egov-laws/site.js';
 import { estatApi } from './estat-api/site.js';
 import { ikebeGakki } from './ikebe-gakki/site.js';
 import { jmaForecast } from './jma-forecast/site.js';
@@ -46,6 +47,7 @@ export const siteCatalogue: readonly Site[] = [
   kabutan,
   minkabu,
   nikkei,
+  egovLaws,
 ];
 
 export interface RegistryOptions {
