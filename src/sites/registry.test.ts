@@ -32,6 +32,7 @@ describe('SiteRegistry', () => {
       'kabutan',
       'minkabu',
       'nikkei',
+      'egov_laws',
     ]);
     expect(registry.get('estat_api')?.hosts).toEqual(['api.e-stat.go.jp']);
     expect(registry.get('nope')).toBeNull();
