@@ -97,6 +97,18 @@ describe('egov_laws/document', () => {
     ]);
   });
 
+  it('leaves ruby readings out of the text', () => {
+    const data = extract(
+      law(
+        '',
+        '<Article Num="1"><ArticleTitle>第一条</ArticleTitle><Paragraph Num="1"><ParagraphNum/><ParagraphSentence>' +
+          '<Sentence>権限の<Ruby>踰<Rt>ゆ</Rt></Ruby><Ruby>越<Rt>えつ</Rt></Ruby>をしてはならない。</Sentence>' +
+          '</ParagraphSentence></Paragraph></Article>',
+      ),
+    );
+    expect(data.articles[0]!.paragraphs[0]!.text).toBe('権限の踰越をしてはならない。');
+  });
+
   it('fails on an error answer, a Law without title or number, and a law with no provisions, naming no values', () => {
     expect(failure('<DataRoot><Result><Code>1</Code><Message>秘密</Message></Result></DataRoot>')).toBe(
       'extraction_failed',

@@ -32,9 +32,15 @@ function fail(detail: string): never {
 const children = (el: Element, name?: string): Element[] =>
   el.children.filter((c): c is Element => isTag(c) && (name === undefined || c.name === name));
 const child = (el: Element, name: string): Element | null => children(el, name)[0] ?? null;
+// Ruby readings (Ruby > Rt) are furigana, not law text: 漢字 with its reading must not read 漢字かんじ.
+function plainText(node: AnyNode): string {
+  if (!isTag(node)) return textContent(node);
+  if (node.name === 'Rt') return '';
+  return node.children.map(plainText).join('');
+}
 const text = (node: AnyNode | null): string | null => {
   if (!node) return null;
-  const t = normalizeText(textContent(node));
+  const t = normalizeText(plainText(node));
   return t === '' ? null : t;
 };
 const attr = (el: Element, name: string): string | null => {
