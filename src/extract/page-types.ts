@@ -539,6 +539,85 @@ export const CorporationRecordsSchema = Type.Object(
 );
 export type CorporationRecordsData = Static<typeof CorporationRecordsSchema>;
 
+/**
+ * `document`: one law from the e-Gov law XML (法令標準XML). Numbers are as the XML writes them (`Article@Num` `2_2` for
+ * 第二条の二); texts are `ja-extract` normalized. Supplementary provisions (附則) are kept apart from the main body.
+ */
+const LawItemSchema = Type.Object(
+  {
+    /** 1 for an Item (号), 2 for Subitem1 (イ, ロ …), 3 for Subitem2, and so on. */
+    level: Type.Integer({ minimum: 1, maximum: 11 }),
+    number: Nullable(NonEmpty),
+    title: Nullable(NonEmpty),
+    text: Type.String(),
+  },
+  { additionalProperties: false },
+);
+const LawParagraphSchema = Type.Object(
+  {
+    number: Nullable(NonEmpty),
+    caption: Nullable(NonEmpty),
+    text: Type.String(),
+    /** Items and their subitems flattened in document order; `level` gives the nesting. */
+    items: Type.Array(LawItemSchema),
+  },
+  { additionalProperties: false },
+);
+const LawArticleSchema = Type.Object(
+  {
+    number: NonEmpty,
+    title: Nullable(NonEmpty),
+    caption: Nullable(NonEmpty),
+    /** `Chapter@Num` / `Section@Num` the article sits in, as written; null outside chapters. */
+    chapter: Nullable(NonEmpty),
+    section: Nullable(NonEmpty),
+    paragraphs: Type.Array(LawParagraphSchema),
+  },
+  { additionalProperties: false },
+);
+export const DocumentSchema = Type.Object(
+  {
+    title: NonEmpty,
+    /** LawNum as written: `平成五年法律第八十八号`. */
+    law_number: NonEmpty,
+    law_id: Nullable(NonEmpty),
+    law_revision_id: Nullable(NonEmpty),
+    /** `Law@LawType` as written: Act, CabinetOrder, MinisterialOrdinance … */
+    law_type: Nullable(NonEmpty),
+    /** `Law@Era` and `Law@Year` as written (`Heisei`, `05`). */
+    era: Nullable(NonEmpty),
+    year: Nullable(NonEmpty),
+    promulgation_date: Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+    chapters: Type.Array(
+      Type.Object(
+        {
+          number: NonEmpty,
+          title: NonEmpty,
+          sections: Type.Array(Type.Object({ number: NonEmpty, title: NonEmpty }, { additionalProperties: false })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    articles: Type.Array(LawArticleSchema),
+    /** Paragraphs of a main provision written without articles (short 政令 and 省令); usually empty. */
+    paragraphs: Type.Array(LawParagraphSchema),
+    supplementary_provisions: Type.Array(
+      Type.Object(
+        {
+          /** `SupplProvision@AmendLawNum`: the amending law; null for the original 附則. */
+          amend_law_number: Nullable(NonEmpty),
+          label: Nullable(NonEmpty),
+          articles: Type.Array(LawArticleSchema),
+          paragraphs: Type.Array(LawParagraphSchema),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type DocumentData = Static<typeof DocumentSchema>;
+
 /** `table`: either shape; a result must match one of them entirely. */
 export const TableSchema = Type.Union([StatsTableSchema, DataTableSchema]);
 
@@ -557,6 +636,7 @@ export const pageTypeSchemas: Readonly<Record<string, TSchema>> = {
   quote: QuoteSchema,
   record: CorporationRecordsSchema,
   records: CorporationRecordsSchema,
+  document: DocumentSchema,
 };
 
 /**

@@ -5,6 +5,7 @@ import { ProblemSchema } from './schemas.js';
 import {
   DataTableSchema,
   CorporationRecordsSchema,
+  DocumentSchema,
   EstatMetaSchema,
   QuoteSchema,
   ForecastOverviewSchema,
@@ -104,6 +105,7 @@ const dataSchemas: Record<string, Json> = {
     ...CorporationRecordsSchema,
     description: '`page_type: record` and `records`: corporations from the 法人番号 Web-API (国税庁)',
   },
+  DocumentData: { ...DocumentSchema, description: '`page_type: document`: one law (e-Gov law XML)' },
 };
 
 /** The runtime schema keeps `code` a plain string (cheap to serialize); the document lists the closed catalogue. */
@@ -125,7 +127,7 @@ const dataUnion = (nullable: boolean): Json => ({
     'offers → ListData, forecast → ' +
     'ForecastData, forecast_overview → ForecastOverviewData, table → StatsTableData or DataTableData, ' +
     'meta → EstatMetaData, list → StatsListData, history → DataTableData, quote → QuoteData, ' +
-    'record and records → CorporationRecordsData ' +
+    'record and records → CorporationRecordsData, document → DocumentData ' +
     '(docs/data-model.md). Null in `mode: html` and for a target 404/410.',
   anyOf: [
     ...Object.keys(dataSchemas).map((name) => ({ $ref: `#/components/schemas/${name}` })),
@@ -168,6 +170,7 @@ export function finishOpenApi(document: Json): Json {
           'quote',
           'record',
           'records',
+          'document',
         ].includes(t),
     )
   ) {

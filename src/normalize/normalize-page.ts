@@ -5,7 +5,7 @@ import { render } from 'dom-serializer';
 import { isCDATA, isComment, isTag, type AnyNode, type Document, type Element, type ParentNode } from 'domhandler';
 import { KumoError } from '../errors.js';
 import { decodeBody } from './charset.js';
-import type { CsvPage, EmbeddedScript, HtmlPage, JsonPage, NormalizedPage } from './page.js';
+import type { CsvPage, EmbeddedScript, HtmlPage, JsonPage, NormalizedPage, XmlPage } from './page.js';
 import { sanitizeOutputHtml } from './sanitize-output.js';
 import { splitSrcset } from './srcset.js';
 
@@ -38,7 +38,46 @@ const URL_ATTRIBUTES = ['href', 'src', 'action', 'poster', 'cite'] as const;
 export function normalizePage(input: NormalizeInput): NormalizedPage {
   const contentType = input.headers['content-type'];
   if (input.input === 'csv') return normalizeCsv(input, contentType);
-  return input.input === 'json' ? normalizeJson(input, contentType) : normalizeHtml(input, contentType);
+  if (input.input === 'json') return normalizeJson(input, contentType);
+  if (input.input === 'xml') return normalizeXml(input, contentType);
+  return normalizeHtml(input, contentType);
+}
+
+function normalizeXml(input: NormalizeInput, contentType: string | undefined): XmlPage {
+  // The XML declaration's encoding is not an HTML <meta>: BOM, header, then detection (e-Gov serves UTF-8).
+  const { text, charset } = decodeBody(input.body, contentType, { prescanMeta: false });
+  if (text.length > normalizeLimits.maxJsonChars) {
+    throw new KumoError(
+      'extraction_failed',
+      `the XML response is larger than ${normalizeLimits.maxJsonChars} characters`,
+    );
+  }
+  // xmlMode: names keep their case, no implied end tags or void elements. htmlparser2 never reads a DTD, so only the
+  // predefined and numeric character references are decoded and no entity can expand.
+  const document = parseDocument(text, { xmlMode: true, decodeEntities: true });
+  const stack: { node: AnyNode; depth: number }[] = [...document.children].map((node) => ({ node, depth: 1 }));
+  const doomed: AnyNode[] = [];
+  let cut = false;
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (isComment(node)) {
+      doomed.push(node);
+      continue;
+    }
+    if (!isTag(node)) continue;
+    if (depth >= normalizeLimits.maxDomDepth) {
+      if (node.children.length > 0) cut = true;
+      for (const child of node.children) doomed.push(child);
+      continue;
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      const child = node.children[i];
+      if (child) stack.push({ node: child, depth: depth + 1 });
+    }
+  }
+  detachAll(doomed);
+  const warnings = cut ? [`xml: elements nested deeper than ${normalizeLimits.maxDomDepth} were dropped`] : [];
+  return { kind: 'xml', url: input.finalUrl, charset, document, ...(warnings.length ? { warnings } : {}) };
 }
 
 function normalizeCsv(input: NormalizeInput, contentType: string | undefined): CsvPage {

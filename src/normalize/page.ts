@@ -42,4 +42,11 @@ export interface CsvPage extends PageBase {
   rows: string[][];
 }
 
-export type NormalizedPage = HtmlPage | JsonPage | CsvPage;
+/** An XML document (e-Gov law XML): element and attribute names keep their case, no HTML parsing rules apply. */
+export interface XmlPage extends PageBase {
+  kind: 'xml';
+  /** Parsed in XML mode; only the predefined and numeric entities are decoded (no DTD, no entity expansion). */
+  document: Document;
+}
+
+export type NormalizedPage = HtmlPage | JsonPage | CsvPage | XmlPage;

@@ -73,7 +73,14 @@ export async function recordFixture(
   const pageFile = `${name}.${ext}`;
   if (existsSync(path.join(dir, pageFile))) throw new Error(`${pageFile} already exists in ${dir}`);
   const contentType =
-    page.headers['content-type'] ?? (ext === 'json' ? 'application/json' : ext === 'csv' ? 'text/csv' : 'text/html');
+    page.headers['content-type'] ??
+    (ext === 'json'
+      ? 'application/json'
+      : ext === 'csv'
+        ? 'text/csv'
+        : ext === 'xml'
+          ? 'application/xml'
+          : 'text/html');
 
   const meta: FixtureMeta & { recordedAt: string; finalUrl: string } = {
     source: 'recorded',

@@ -11,6 +11,7 @@ import {
 import { amazonJp } from './amazon-jp/site.js';
 import { biccamera } from './biccamera/site.js';
 import { edinet } from './edinet/site.js';
+import { egovLaws } from './egov-laws/site.js';
 import { estatApi } from './estat-api/site.js';
 import { houjinBangou } from './houjin-bangou/site.js';
 import { ikebeGakki } from './ikebe-gakki/site.js';
@@ -32,7 +33,6 @@ export const siteCatalogue: readonly Site[] = [
   ikebeGakki,
   jmaForecast,
   estatApi,
-  houjinBangou,
   kabuoji3,
   edinet,
   amazonJp,
@@ -45,6 +45,8 @@ export const siteCatalogue: readonly Site[] = [
   biccamera,
   kakaku,
   netsea,
+  egovLaws,
+  houjinBangou,
   kabutan,
   minkabu,
   nikkei,

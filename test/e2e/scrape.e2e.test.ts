@@ -129,6 +129,7 @@ describe('the other endpoints', () => {
       'amazon_jp',
       'biccamera',
       'edinet',
+      'egov_laws',
       'estat_api',
       'ikebe_gakki',
       'jma_forecast',
