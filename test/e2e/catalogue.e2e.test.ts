@@ -6,7 +6,7 @@ import path from 'node:path';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, call, kumoCli, repoRoot, type KumoProcess } from '../support/kumo-process.js';
 import { siteCatalogue } from '../../src/sites/registry.js';
-import { fixturesDirOf, type FixtureMeta } from '../../src/sites/verification.js';
+import { diffJson, fixturesDirOf, type FixtureMeta } from '../../src/sites/verification.js';
 import type { PageTypeEntry, Site } from '../../src/sites/site.js';
 
 const corpus = path.resolve(repoRoot, '../shared/corpus/real');
@@ -156,7 +156,8 @@ describe('the catalogue through the API', () => {
         fetch_summary: { status: 'completed', route: c.site.route, http_status: 200 },
         extractor: { id: c.entry.extractor.id, coverage },
       });
-      expect(res.body.data).toEqual(c.expected);
+      // The golden comparison itself (a long real answer's expected.json checks its rows by count and sample).
+      expect(diffJson(c.expected, res.body.data)).toEqual([]);
       for (const field of Object.keys(res.body.data)) expect(res.body.extractor.provenance[field]).toBeTruthy();
       const seen = origins.get(c.fetched.hostname)!.requests(c.fetched.pathname);
       expect(seen.length).toBe(before + 1);

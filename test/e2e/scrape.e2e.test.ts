@@ -131,6 +131,7 @@ describe('the other endpoints', () => {
       'edinet',
       'egov_laws',
       'estat_api',
+      'houjin_bangou',
       'ikebe_gakki',
       'jma_forecast',
       'kabuoji3',
