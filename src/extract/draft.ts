@@ -1,4 +1,5 @@
 // A result built field by field: the first source that gives a field keeps it, and provenance names that source.
+import { KumoError } from '../errors.js';
 import type { NormalizedPage } from '../normalize/page.js';
 
 export interface Draft<T> {
@@ -23,4 +24,19 @@ export function startDraft<T>(page: NormalizedPage): Draft<T> {
       provenance[field as string] = source;
     },
   };
+}
+
+/**
+ * A result is served only with its required fields: throws `extraction_failed` whose body names the fields no source
+ * gave (`/title`, `/price`). `message` gets their names and must describe where they were looked for, never what the
+ * page holds.
+ */
+export function requireFields<T>(
+  data: Partial<T>,
+  fields: readonly (keyof T & string)[],
+  message: (missing: readonly string[]) => string,
+): void {
+  const missing = fields.filter((f) => data[f] === undefined);
+  if (missing.length === 0) return;
+  throw new KumoError('extraction_failed', message(missing), { body: { fields: missing.map((f) => `/${f}`) } });
 }

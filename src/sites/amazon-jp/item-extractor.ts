@@ -2,7 +2,7 @@
 import { KumoError } from '../../errors.js';
 import { availabilityFromText } from '../../extract/availability.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
-import { startDraft } from '../../extract/draft.js';
+import { requireFields, startDraft } from '../../extract/draft.js';
 import { readMeta } from '../../extract/meta.js';
 import { primaryOffer, primaryOfferSource } from '../../extract/offers.js';
 import type { ItemData, OfferData } from '../../extract/page-types.js';
@@ -193,17 +193,14 @@ export const amazonJpItemExtractor: Extractor = {
       set('price_range', { min: range.min, max: range.max }, range.source);
     }
 
-    const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
-    if (missing.length > 0) {
-      // Amazon withholds some prices from the product page (shown only once the item is in the cart): say so, in
-      // structure words, rather than leave the reader to guess at a layout change.
-      const hidden = missing.includes('price') ? whyNoPrice(doc) : '';
-      throw new KumoError(
-        'extraction_failed',
-        `${ID}: no ${missing.join(' and ')} found (#productTitle; corePrice/apex/priceblock price, other offers)${hidden}`,
-        { body: { fields: missing.map((f) => `/${f}`) } },
-      );
-    }
+    // Amazon withholds some prices from the product page (shown only once the item is in the cart): say so, in
+    // structure words, rather than leave the reader to guess at a layout change.
+    requireFields<ItemData>(
+      data,
+      ['title', 'price'],
+      (missing) =>
+        `${ID}: no ${missing.join(' and ')} found (#productTitle; corePrice/apex/priceblock price, other offers)${missing.includes('price') ? whyNoPrice(doc) : ''}`,
+    );
     data.currency = 'JPY';
     provenance.currency = 'site rule: Amazon.co.jp sells in yen';
     data.price_tax = 'included';

@@ -2,7 +2,7 @@
 import { isTag, isText, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
-import { startDraft } from '../../extract/draft.js';
+import { requireFields, startDraft } from '../../extract/draft.js';
 import { readStructuredProduct } from '../../extract/structured-product.js';
 import { availabilityFromText, availabilityOf, type StockWords } from '../../extract/availability.js';
 import { isObject, typesOf, type JsonLdOffer, type JsonObject } from '../../extract/json-ld.js';
@@ -88,14 +88,12 @@ export const biccameraItemExtractor: Extractor = {
       }
     }
 
-    const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
-    if (missing.length > 0) {
-      throw new KumoError(
-        'extraction_failed',
+    requireFields<ItemData>(
+      data,
+      ['title', 'price'],
+      (missing) =>
         `${ID}: no ${missing.join(' and ')} found (json-ld, microdata, ${BASIC} or ${DETAIL} h1 and price, og: meta)`,
-        { body: { fields: missing.map((f) => `/${f}`) } },
-      );
-    }
+    );
     const price = data.price!;
     data.currency = 'JPY';
     provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;

@@ -1,7 +1,7 @@
 // イケベ楽器店 item pages (futureshop): JSON-LD (or microdata) Product first, then product: meta, then futureshop parts.
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
-import { startDraft } from '../../extract/draft.js';
+import { requireFields, startDraft } from '../../extract/draft.js';
 import { readStructuredProduct } from '../../extract/structured-product.js';
 import { availabilityOf } from '../../extract/availability.js';
 import { readMeta, titleWithoutSiteName } from '../../extract/meta.js';
@@ -76,14 +76,11 @@ export const ikebeItemExtractor: Extractor = {
       set('price', shown.unmarked, PRICE_SELECTOR);
     }
 
-    const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
-    if (missing.length > 0) {
-      throw new KumoError(
-        'extraction_failed',
-        `${ID}: no ${missing.join(' and ')} found (json-ld, product:/og: meta, futureshop product parts)`,
-        { body: { fields: missing.map((f) => `/${f}`) } },
-      );
-    }
+    requireFields<ItemData>(
+      data,
+      ['title', 'price'],
+      (missing) => `${ID}: no ${missing.join(' and ')} found (json-ld, product:/og: meta, futureshop product parts)`,
+    );
     data.currency = 'JPY';
     // Every price read above is yen (a JSON-LD price in another currency is dropped), so JPY follows from it.
     provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;

@@ -3,7 +3,7 @@ import { isTag, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import { availabilityFromText, type Availability } from '../../extract/availability.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
-import { startDraft } from '../../extract/draft.js';
+import { requireFields, startDraft } from '../../extract/draft.js';
 import { findProduct, parseJsonLd } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
 import { primaryOffer, primaryOfferSource } from '../../extract/offers.js';
@@ -75,14 +75,11 @@ export const kakakuItemExtractor: Extractor = {
       }
     }
 
-    const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
-    if (missing.length > 0) {
-      throw new KumoError(
-        'extraction_failed',
-        `${ID}: no ${missing.join(' and ')} found (#titleBox, #priceBox 最安価格, p-priceTable shop list)`,
-        { body: { fields: missing.map((f) => `/${f}`) } },
-      );
-    }
+    requireFields<ItemData>(
+      data,
+      ['title', 'price'],
+      (missing) => `${ID}: no ${missing.join(' and ')} found (#titleBox, #priceBox 最安価格, p-priceTable shop list)`,
+    );
     data.currency = 'JPY';
     provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;
     const tax: TaxStatus = lowest ? lowest.tax : (primary?.offer.price_tax ?? 'unknown');

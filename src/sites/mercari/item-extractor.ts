@@ -1,7 +1,7 @@
 // メルカリ item pages from the items/get API answer: the listing's own fields only, never the people around it.
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
-import { startDraft } from '../../extract/draft.js';
+import { requireFields, startDraft } from '../../extract/draft.js';
 import type { ItemData } from '../../extract/page-types.js';
 import type { NormalizedPage } from '../../normalize/page.js';
 import { parseShipping } from '../../normalize/price.js';
@@ -101,16 +101,11 @@ export const mercariItemExtractor: Extractor = {
     }
     set('price', price?.amount, price?.fromString ? 'json:$.data.price (numeric string)' : 'json:$.data.price');
 
-    const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
-    if (missing.length > 0) {
-      throw new KumoError(
-        'extraction_failed',
-        `${ID}: no ${missing.join(' and ')} in the item (data.name, data.price)`,
-        {
-          body: { fields: missing.map((f) => `/${f}`) },
-        },
-      );
-    }
+    requireFields<ItemData>(
+      data,
+      ['title', 'price'],
+      (missing) => `${ID}: no ${missing.join(' and ')} in the item (data.name, data.price)`,
+    );
     // An auction (include_auction=true adds auction_info): data.price is the current bid, the amount the page
     // shows, and highest_bid has always equalled it in the recordings (items/get and the search API alike). The
     // price may still rise, which the buyer is told; a disagreement is reported, not resolved by guessing.

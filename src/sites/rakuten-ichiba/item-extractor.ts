@@ -3,7 +3,7 @@
 import { isTag, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
-import { startDraft } from '../../extract/draft.js';
+import { requireFields, startDraft } from '../../extract/draft.js';
 import { readStructuredProduct } from '../../extract/structured-product.js';
 import { availabilityFromText } from '../../extract/availability.js';
 import { readEmbeddedState } from '../../extract/embedded-state.js';
@@ -159,14 +159,12 @@ export const rakutenIchibaItemExtractor: Extractor = {
       }
     }
 
-    const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
-    if (missing.length > 0) {
-      throw new KumoError(
-        'extraction_failed',
+    requireFields<ItemData>(
+      data,
+      ['title', 'price'],
+      (missing) =>
         `${ID}: no ${missing.join(' and ')} found (price area, data-price, item-page-app-data, structured data)`,
-        { body: { fields: missing.map((f) => `/${f}`) } },
-      );
-    }
+    );
     data.currency = 'JPY';
     provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;
     data.price_tax = tax;

@@ -2,7 +2,7 @@
 import type { Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
-import { startDraft } from '../../extract/draft.js';
+import { requireFields, startDraft } from '../../extract/draft.js';
 import { availabilityFromText, availabilityOf } from '../../extract/availability.js';
 import { findProduct, parseJsonLd } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
@@ -120,14 +120,11 @@ export const surugayaItemExtractor: Extractor = {
       set('price_tax', 'unknown', 'json-ld:offers (no tax statement)');
     }
 
-    const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
-    if (missing.length > 0) {
-      throw new KumoError(
-        'extraction_failed',
-        `${ID}: no ${missing.join(' and ')} found (#item_title, grade prices, その他の状態 links, json-ld)`,
-        { body: { fields: missing.map((f) => `/${f}`) } },
-      );
-    }
+    requireFields<ItemData>(
+      data,
+      ['title', 'price'],
+      (missing) => `${ID}: no ${missing.join(' and ')} found (#item_title, grade prices, その他の状態 links, json-ld)`,
+    );
     data.currency = 'JPY';
     provenance.currency = `constant:JPY (${provenance.price})`;
 

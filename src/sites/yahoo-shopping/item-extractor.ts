@@ -5,7 +5,7 @@ import { KumoError } from '../../errors.js';
 import { availabilityFromText, availabilityOf, type Availability } from '../../extract/availability.js';
 import { readEmbeddedState } from '../../extract/embedded-state.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
-import { startDraft } from '../../extract/draft.js';
+import { requireFields, startDraft } from '../../extract/draft.js';
 import { arr, int, obj, str, type JsonObject } from '../../extract/json-path.js';
 import { findProduct, parseJsonLd, typesOf, type JsonLdProduct } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
@@ -150,14 +150,12 @@ export const yahooShoppingItemExtractor: Extractor = {
         { body: { fields: ['/price'] } },
       );
     }
-    const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
-    if (missing.length > 0) {
-      throw new KumoError(
-        'extraction_failed',
+    requireFields<ItemData>(
+      data,
+      ['title', 'price'],
+      (missing) =>
         `${ID}: no ${missing.join(' and ')} found (__NEXT_DATA__ item, json-ld, item name, og:/product: meta, displayed price)`,
-        { body: { fields: missing.map((f) => `/${f}`) } },
-      );
-    }
+    );
     // JSON-LD is the weakest price source here; when it disagrees with what is served, say so (a 税抜 figure, a
     // stale pre-sale price).
     if (

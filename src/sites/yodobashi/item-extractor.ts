@@ -2,7 +2,7 @@
 import { isTag, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
-import { startDraft } from '../../extract/draft.js';
+import { requireFields, startDraft } from '../../extract/draft.js';
 import { readStructuredProduct } from '../../extract/structured-product.js';
 import { availabilityFromText, availabilityOf, type StockWords } from '../../extract/availability.js';
 import { readMeta } from '../../extract/meta.js';
@@ -82,14 +82,12 @@ export const yodobashiItemExtractor: Extractor = {
       }
     }
 
-    const missing = (['title', 'price'] as const).filter((f) => data[f] === undefined);
-    if (missing.length > 0) {
-      throw new KumoError(
-        'extraction_failed',
+    requireFields<ItemData>(
+      data,
+      ['title', 'price'],
+      (missing) =>
         `${ID}: no ${missing.join(' and ')} found (json-ld, microdata, #products_maintitle, #js_scl_unitPrice, og: meta)`,
-        { body: { fields: missing.map((f) => `/${f}`) } },
-      );
-    }
+    );
     data.currency = 'JPY';
     provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;
     data.price_tax = tax;
