@@ -12,9 +12,19 @@ export interface FetchTarget {
   acceptContentTypes: readonly string[];
 }
 
+/** Browser route only: what the page may load besides the site's own hosts, and when it counts as rendered. */
+export interface RenderRequest {
+  /** Hosts the page's scripts, styles and data may come from (its CDNs, the API its app calls): never documents. */
+  subresourceHosts: readonly string[];
+  /** A CSS selector that appears once the app has built the data (else: the network goes quiet). */
+  readySelector?: string;
+}
+
 export interface FetchRequest {
   url: URL;
   target: FetchTarget;
+  /** Browser route: how to render (the HTTP fetcher ignores it). */
+  render?: RenderRequest;
   /** Absolute wall-clock deadline (epoch ms) for every attempt together. */
   deadlineAt: number;
   /**

@@ -1,0 +1,197 @@
+// The browser route in real Chromium over loopback: a script-built price is rendered, and hostile pages reach no one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConnectTo } from '../fetch/connect-to.js';
+import type { FetchRequest } from '../fetch/fetcher.js';
+import { InProcessHostGate } from '../fetch/host-gate.js';
+import { isKumoError } from '../errors.js';
+import { startOrigin, type Origin } from '../../test/support/origin.js';
+import { BrowserPool, findChromium } from './browser-pool.js';
+import { BrowserFetcher, type RenderRecord } from './browser-fetcher.js';
+
+const chromiumPath = findChromium('');
+if (!chromiumPath) {
+  console.warn(
+    'browser-fetcher tests skipped: no Chromium binary (apt-get install chromium-headless-shell; .ci/run does this)',
+  );
+}
+
+const SHOP = 'shop.hostile.example';
+// A CDN the site declares, which a hostile DNS answer points at loopback.
+const CDN = 'cdn.hostile.example';
+// Where a connection to that name would land if the policy failed (a listener on 127.0.0.1:443 counts it).
+const REBOUND = '127.0.0.1';
+
+let site: Origin;
+let internal: Origin;
+let rebound: Origin | null = null;
+let pool: BrowserPool;
+let fetcher: BrowserFetcher;
+const renders: RenderRecord[] = [];
+
+const html = (body: string, head = '') =>
+  `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
+
+/** The page builds its price in a script, after an await, as an app does. */
+const priceScript = `<script>
+  setTimeout(() => {
+    const p = document.createElement('p'); p.id = 'price'; p.textContent = '¥' + (1200 + 34).toLocaleString('ja-JP');
+    document.body.appendChild(p);
+  }, 50);
+</script>`;
+
+function request(path: string, extra: Partial<FetchRequest> = {}): FetchRequest {
+  return {
+    url: new URL(`https://${SHOP}${path}`),
+    target: { allowedHosts: [SHOP], allowedSchemes: ['https:'], acceptContentTypes: ['text/html'] },
+    render: { subresourceHosts: [CDN], readySelector: '#price' },
+    deadlineAt: Date.now() + 10_000,
+    ...extra,
+  };
+}
+
+describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
+  beforeAll(async () => {
+    site = await startOrigin();
+    internal = await startOrigin();
+    rebound = await startOrigin({ port: 443 }).catch(() => null);
+    const at = internal.url;
+    const hostile: Record<string, string> = {
+      '/meta-refresh': html(priceScript, `<meta http-equiv="refresh" content="0;url=${at}/meta">`),
+      '/fetch': html(
+        `<script>fetch('${at}/fetch').catch(() => {}); fetch('http://localhost:${internal.port}/x').catch(() => {});</script>${priceScript}`,
+      ),
+      '/iframe': html(
+        `<iframe src="http://169.254.169.254/latest/meta-data/"></iframe><iframe src="${at}/frame"></iframe>${priceScript}`,
+      ),
+      '/websocket': html(
+        `<script>try { new WebSocket('ws://127.0.0.1:${internal.port}/ws'); new WebSocket('wss://${CDN}/ws'); } catch {}</script>${priceScript}`,
+      ),
+      '/dns-rebind': html(
+        `<script>fetch('https://${CDN}/data.json').catch(() => {});</script><script src="https://${CDN}/app.js"></script>${priceScript}`,
+      ),
+      '/window-open': html(
+        `<script>window.open('${at}/popup'); window.open('https://${CDN}/popup');</script>${priceScript}`,
+      ),
+      '/form-post': html(
+        `<form id="f" method="post" action="${at}/form"><input name="a" value="1"></form>` +
+          // Submitted once parsing is done (a submit while the parser runs stops the parse, as in any browser), and the
+          // price written only after it, so the render has seen the attempt.
+          `<script>setTimeout(() => { document.getElementById('f').submit(); setTimeout(() => {
+            const p = document.createElement('p'); p.id = 'price'; p.textContent = '¥1,234'; document.body.appendChild(p);
+          }, 150); }, 20);</script>`,
+      ),
+      '/price': html(`<h1>商品</h1>${priceScript}`),
+      '/huge': html(`<script>document.body.textContent = 'x'.repeat(300000);</script>${priceScript}`),
+      '/images': html(`<img src="/pixel.png"><link rel="stylesheet" href="/font.css">${priceScript}`),
+    };
+    for (const [path, body] of Object.entries(hostile)) {
+      site.route('GET', path, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body });
+    }
+    site.route('GET', '/redirect', { status: 302, headers: { location: `${at}/redirected` } });
+    site.route('GET', '/pixel.png', { status: 200, headers: { 'content-type': 'image/png' }, body: 'x' });
+    // Never answers: the page's load event never comes.
+    site.route('GET', '/never.js', () => undefined);
+    site.route('GET', '/never', {
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+      body: html('<script src="/never.js"></script>'),
+    });
+
+    pool = new BrowserPool({
+      executablePath: chromiumPath,
+      wsEndpoint: null,
+      maxPages: 2,
+      queueWaitMs: 5_000,
+      recycleAfter: 1000,
+      launchTimeoutMs: 30_000,
+      proxyBindHost: '127.0.0.1',
+    });
+    fetcher = new BrowserFetcher({
+      pool,
+      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
+      connectTo: parseConnectTo(`${SHOP}=${site.url}`),
+      lookup: async () => [{ address: REBOUND, family: 4 }],
+      proxyBindHost: '127.0.0.1',
+      connectTimeoutMs: 1_000,
+      pageDeadlineMs: 10_000,
+      maxNavigations: 3,
+      maxDomBytes: 200_000,
+      maxBodyBytes: 1024 * 1024,
+      hostGate: new InProcessHostGate(),
+      politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
+      observe: (record) => renders.push(record),
+    });
+    await pool.start();
+  }, 60_000);
+
+  afterAll(async () => {
+    await fetcher?.close();
+    await pool?.close();
+    await site?.close();
+    await internal?.close();
+    await rebound?.close();
+  });
+
+  it('renders a price that only a script writes', async () => {
+    const page = await fetcher.fetch(request('/price'));
+    const text = new TextDecoder().decode(page.body);
+    expect(page.route).toBe('browser');
+    expect(page.httpStatus).toBe(200);
+    expect(text).toContain('<p id="price">¥1,234</p>');
+    expect(page.finalUrl).toBe(`https://${SHOP}/price`);
+  });
+
+  it('loads no images or fonts', async () => {
+    const before = site.hits('/pixel.png');
+    await fetcher.fetch(request('/images'));
+    expect(site.hits('/pixel.png')).toBe(before);
+  });
+
+  it.each(['/meta-refresh', '/fetch', '/iframe', '/websocket', '/dns-rebind', '/window-open', '/form-post'])(
+    '%s: the page renders and nothing reaches an internal listener',
+    async (path) => {
+      const page = await fetcher.fetch(request(path));
+      // Give stray timers and late requests of the page a moment: they must not land afterwards either.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(new TextDecoder().decode(page.body)).toContain('¥1,234');
+      expect(internal.accepts).toBe(0);
+      expect(rebound?.accepts ?? 0).toBe(0);
+      const record = renders.at(-1)!;
+      expect(record.refusedByRules + record.refusedByProxy.length + record.popupsClosed).toBeGreaterThan(0);
+      // A document that tried to leave stays where it was.
+      if (path === '/form-post' || path === '/meta-refresh') expect(record.refusedNavigation).toBe(true);
+      expect(page.finalUrl).toBe(`https://${SHOP}${path}`);
+    },
+  );
+
+  it('the DNS answer pointing at loopback is refused by the proxy itself (the rules let the declared CDN through)', async () => {
+    await fetcher.fetch(request('/dns-rebind'));
+    expect(renders.at(-1)!.refusedByProxy).toContain('non_public_address');
+  });
+
+  it('a WebSocket to loopback meets the proxy (loopback is not bypassed) and is refused there', async () => {
+    await fetcher.fetch(request('/websocket'));
+    const refused = renders.at(-1)!.refusedByProxy;
+    expect(refused).toContain('ip_literal');
+    expect(refused).toContain('non_public_address');
+  });
+
+  it('a 302 to a loopback listener is destination_forbidden and connects nowhere', async () => {
+    const error = await fetcher.fetch(request('/redirect')).catch((e: unknown) => e);
+    expect(isKumoError(error) && error.code).toBe('destination_forbidden');
+    expect(internal.accepts).toBe(0);
+  });
+
+  it('a page that never finishes loading ends at its deadline as fetch_timeout', async () => {
+    const started = Date.now();
+    const error = await fetcher.fetch(request('/never', { deadlineAt: Date.now() + 1_500 })).catch((e: unknown) => e);
+    expect(isKumoError(error) && error.code).toBe('fetch_timeout');
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(pool.stats().inUse).toBe(0);
+  });
+
+  it('a DOM larger than the cap is content_too_large', async () => {
+    const error = await fetcher.fetch(request('/huge')).catch((e: unknown) => e);
+    expect(isKumoError(error) && error.code).toBe('content_too_large');
+  });
+});

@@ -1,0 +1,375 @@
+// The browser-route Fetcher: a page rendered in Chromium, every connection through the egress proxy, under budgets.
+import { Agent } from 'undici';
+import type { Page, Request, Route } from 'playwright-core';
+import { KumoError, isKumoError } from '../errors.js';
+import { checkDestination, type Resolver } from '../fetch/address-guard.js';
+import { readBody } from '../fetch/body-reader.js';
+import type { ConnectToMap } from '../fetch/connect-to.js';
+import type { FetchedPage, Fetcher, FetchRequest } from '../fetch/fetcher.js';
+import { anonymousAccount, type GateOutcome, type HostGate, type PolitenessRule } from '../fetch/host-gate.js';
+import type { RobotsRules } from '../fetch/robots.js';
+import { canonicalHost, isIpLiteral } from '../fetch/url-policy.js';
+import type { BrowserPool } from './browser-pool.js';
+import { EgressProxy, type Refusal } from './egress-proxy.js';
+
+export interface BrowserFetcherOptions {
+  pool: BrowserPool;
+  userAgent: string;
+  connectTo: ConnectToMap;
+  /** Replaces DNS in the egress proxy (tests); its answers still go through the address policy. */
+  lookup?: Resolver;
+  /** Where per-call egress proxies listen: loopback, or an address a remote browser reaches. */
+  proxyBindHost: string;
+  connectTimeoutMs: number;
+  /** A render's own deadline (the call's fetch deadline still applies when shorter). */
+  pageDeadlineMs: number;
+  /** Main-frame navigations one render may make (the first included); more are refused. */
+  maxNavigations: number;
+  /** Cap on the serialized DOM taken back. */
+  maxDomBytes: number;
+  /** Cap on one response fetched for an operator-mapped host (KUMO_CONNECT_TO). */
+  maxBodyBytes: number;
+  hostGate: HostGate;
+  politeness: (host: string) => PolitenessRule;
+  /** robots.txt for the page URL (the HTTP fetcher's check and cache); absent = not consulted. */
+  robots?: (url: URL, target: FetchRequest['target'], deadlineAt: number) => Promise<RobotsRules>;
+  /** Told what each render tried and was refused (tests, metrics). */
+  observe?: (record: RenderRecord) => void;
+}
+
+/** What a render is told not to load: no pixels, no sound, no type faces. */
+const blockedResourceTypes = new Set(['image', 'media', 'font']);
+
+/** What the page tried and was refused, for tests and the docs' claims. */
+export interface RenderRecord {
+  refusedByRules: number;
+  refusedByProxy: readonly Refusal[];
+  navigations: number;
+  /** A main-frame navigation (the first document, a redirect, a script or meta refresh) was refused. */
+  refusedNavigation: boolean;
+  /** Popups (window.open, target=_blank) closed as they opened. */
+  popupsClosed: number;
+}
+
+export class BrowserFetcher implements Fetcher {
+  readonly #o: BrowserFetcherOptions;
+  // Operator-mapped hosts are served from Node, as the HTTP fetcher does (plain HTTP to the mapped origin, Host kept).
+  readonly #mapped = new Agent({ connect: { timeout: 5_000 }, keepAliveTimeout: 4_000 });
+
+  constructor(options: BrowserFetcherOptions) {
+    this.#o = options;
+  }
+
+  async fetch(request: FetchRequest): Promise<FetchedPage> {
+    const started = performance.now();
+    const deadlineAt = Math.min(request.deadlineAt, Date.now() + this.#o.pageDeadlineMs);
+    const url = checkDestination(new URL(request.url.href), request.target, 'the URL');
+    const host = canonicalHost(url);
+    const accountId = request.accountId ?? anonymousAccount;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - Date.now()));
+    const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
+    let verdict: GateOutcome | undefined;
+    let leave: ((outcome?: GateOutcome) => void) | null = null;
+    try {
+      const rules = this.#o.robots ? await this.#o.robots(url, request.target, deadlineAt) : null;
+      const rule = this.#o.politeness(host);
+      const spacing =
+        rules && rules.crawlDelayMs > rule.minIntervalMs ? { ...rule, minIntervalMs: rules.crawlDelayMs } : rule;
+      leave = await this.#o.hostGate.enter(host, spacing, deadlineAt, signal, accountId);
+      const page = await this.#render(request, url, deadlineAt, signal, started);
+      verdict = page.httpStatus >= 200 && page.httpStatus <= 299 ? 'success' : 'free_failure';
+      return page;
+    } catch (error) {
+      if (!request.signal?.aborted) verdict = 'free_failure';
+      if (request.signal?.aborted) throw new KumoError('internal', 'the caller went away', {}, { cause: error });
+      if (deadline.signal.aborted && !(isKumoError(error) && error.code === 'unavailable')) {
+        throw new KumoError('fetch_timeout', 'the page did not finish rendering before its deadline', {
+          body: { attempts: 1 },
+        });
+      }
+      if (isKumoError(error)) {
+        error.extras.body = { ...error.extras.body, attempts: 1 };
+        throw error;
+      }
+      throw new KumoError(
+        'fetch_failed',
+        'the browser could not render the page',
+        { body: { attempts: 1 } },
+        {
+          cause: error,
+        },
+      );
+    } finally {
+      clearTimeout(timer);
+      leave?.(verdict);
+    }
+  }
+
+  async #render(
+    request: FetchRequest,
+    url: URL,
+    deadlineAt: number,
+    signal: AbortSignal,
+    started: number,
+  ): Promise<FetchedPage> {
+    const render = request.render ?? { subresourceHosts: [] };
+    const pageHosts = request.target.allowedHosts;
+    const allHosts = [...new Set([...pageHosts, ...render.subresourceHosts])];
+    const proxy = await EgressProxy.open({
+      policy: { allowedHosts: allHosts, allowedSchemes: request.target.allowedSchemes },
+      connectTo: this.#o.connectTo,
+      ...(this.#o.lookup ? { lookup: this.#o.lookup } : {}),
+      bindHost: this.#o.proxyBindHost,
+      connectTimeoutMs: this.#o.connectTimeoutMs,
+    });
+    const record: RenderRecord = {
+      refusedByRules: 0,
+      refusedByProxy: proxy.refusals,
+      navigations: 0,
+      refusedNavigation: false,
+      popupsClosed: 0,
+    };
+    this.#o.observe?.(record);
+    try {
+      return await this.#o.pool.withContext(
+        {
+          proxy: { server: proxy.url },
+          serviceWorkers: 'block',
+          acceptDownloads: false,
+          javaScriptEnabled: true,
+          userAgent: this.#o.userAgent,
+          locale: 'ja-JP',
+          timezoneId: 'Asia/Tokyo',
+          viewport: { width: 1280, height: 900 },
+        },
+        deadlineAt,
+        async (context) => {
+          const closeOnAbort = () => void context.close().catch(() => undefined);
+          signal.addEventListener('abort', closeOnAbort, { once: true });
+          try {
+            if (signal.aborted) throw signal.reason;
+            const page = await context.newPage();
+            // A popup (window.open, target=_blank) is closed at once; its requests meet the same rules meanwhile.
+            context.on('page', (other) => {
+              if (other === page) return;
+              record.popupsClosed += 1;
+              void other.close().catch(() => undefined);
+            });
+            page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+            await context.route('**/*', (route, req) =>
+              this.#decide(
+                route,
+                req,
+                page,
+                { pageHosts, allHosts, schemes: request.target.allowedSchemes },
+                record,
+                signal,
+              ),
+            );
+            return await this.#load(page, url, render.readySelector, deadlineAt, started, record);
+          } finally {
+            signal.removeEventListener('abort', closeOnAbort);
+          }
+        },
+      );
+    } finally {
+      await proxy.close();
+    }
+  }
+
+  async #load(
+    page: Page,
+    url: URL,
+    readySelector: string | undefined,
+    deadlineAt: number,
+    started: number,
+    record: RenderRecord,
+  ): Promise<FetchedPage> {
+    const remaining = () => Math.max(1, deadlineAt - Date.now());
+    const forbidden = () =>
+      new KumoError('destination_forbidden', 'the page led outside the site’s hosts or to a non-public address');
+    let response;
+    try {
+      // Committed is enough here: a page whose scripts navigate (or try to) during parsing would otherwise keep the
+      // wait for its first `load` from ever ending. What "rendered" means is decided below.
+      response = await page.goto(url.href, { waitUntil: 'commit', timeout: remaining() });
+    } catch (error) {
+      if (Date.now() >= deadlineAt) throw error;
+      // The first document was refused (a redirect out of the site's hosts, or to a forbidden address).
+      if (record.refusedNavigation || /ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY/.test(String(error))) throw forbidden();
+      throw error;
+    }
+    // The egress proxy's own refusal, should a redirect hop ever reach it rather than the rules here.
+    if (response?.headers()['x-kumo-egress'] === 'refused') throw forbidden();
+    const status = response?.status() ?? 0;
+    if (status === 404 || status === 410) return this.#pageOf(page, status, started, false);
+    if (status === 401 || status === 403)
+      throw new KumoError('target_blocked', 'the site refused the request (block or challenge page)');
+    if (status === 429)
+      throw new KumoError('site_busy', 'the site asked us to slow down (429)', { retryAfterSeconds: 60 });
+    if (status < 200 || status > 299) throw new KumoError('fetch_failed', `the site answered ${status}`);
+    // An app is rendered when the element its data lives in exists; any other page when it has loaded and its scripts
+    // have gone quiet for a moment (never past the deadline).
+    if (readySelector) await page.waitForSelector(readySelector, { state: 'attached', timeout: remaining() });
+    else {
+      await page.waitForLoadState('load', { timeout: remaining() });
+      await page.waitForLoadState('networkidle', { timeout: Math.min(remaining(), 3_000) }).catch(() => undefined);
+    }
+    return this.#pageOf(page, status, started, true);
+  }
+
+  async #pageOf(page: Page, status: number, started: number, check: boolean): Promise<FetchedPage> {
+    // Measured in the page first, so a huge DOM is refused before it is copied into this process.
+    // (A string, not a function: this project compiles without the DOM's types.)
+    const length = Number(await page.evaluate('document.documentElement.outerHTML.length'));
+    // A UTF-16 length: up to 3 bytes each in UTF-8.
+    if (length > this.#o.maxDomBytes)
+      throw new KumoError('content_too_large', `the rendered page is larger than ${this.#o.maxDomBytes} bytes`);
+    const html = await page.content();
+    const body = new TextEncoder().encode(html);
+    if (body.byteLength > this.#o.maxDomBytes)
+      throw new KumoError('content_too_large', `the rendered page is larger than ${this.#o.maxDomBytes} bytes`);
+    const finalUrl = page.url();
+    if (check && !/^https?:/.test(finalUrl)) throw new KumoError('fetch_failed', 'the page ended on no web address');
+    return {
+      route: 'browser',
+      finalUrl,
+      httpStatus: status,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body,
+      attempts: 1,
+      elapsedMs: Math.round(performance.now() - started),
+    };
+  }
+
+  /** Every request the page makes: refused here unless the site may be asked for it; the proxy checks again. */
+  async #decide(
+    route: Route,
+    req: Request,
+    page: Page,
+    hosts: { pageHosts: readonly string[]; allHosts: readonly string[]; schemes: readonly string[] },
+    record: RenderRecord,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const mainNavigation = req.isNavigationRequest() && isFrameOf(req, page);
+    const refuse = () => {
+      record.refusedByRules += 1;
+      if (mainNavigation) record.refusedNavigation = true;
+      // A refused navigation is aborted, not blocked: Chromium then keeps the document it has instead of showing an
+      // error page, so a page that tries to leave (meta refresh, form post, script) is still rendered as it was.
+      return route.abort(mainNavigation ? 'aborted' : 'blockedbyclient').catch(() => undefined);
+    };
+    let url: URL;
+    try {
+      url = new URL(req.url());
+    } catch {
+      return refuse();
+    }
+    if (!hosts.schemes.includes(url.protocol) || url.username !== '' || url.password !== '' || url.port !== '')
+      return refuse();
+    if (isIpLiteral(url.hostname)) return refuse();
+    const host = canonicalHost(url);
+    const navigation = req.isNavigationRequest();
+    // Documents (any frame) only from the site's own hosts; CDNs and APIs only give subresources.
+    if (!(navigation ? hosts.pageHosts : hosts.allHosts).includes(host)) return refuse();
+    if (blockedResourceTypes.has(req.resourceType())) return refuse();
+    if (mainNavigation) {
+      record.navigations += 1;
+      if (record.navigations > this.#o.maxNavigations) return refuse();
+    }
+    const mapped = this.#o.connectTo.get(host);
+    if (!mapped) return route.continue().catch(() => undefined);
+    return this.#fulfilFromOrigin(route, req, url, mapped, signal, (location) => {
+      // A redirect is judged here before Chromium sees it, by the rule for where it leads (a document or not).
+      try {
+        const next = new URL(location, url);
+        const allowed = navigation ? hosts.pageHosts : hosts.allHosts;
+        return (
+          hosts.schemes.includes(next.protocol) &&
+          next.port === '' &&
+          next.username === '' &&
+          !isIpLiteral(next.hostname) &&
+          allowed.includes(canonicalHost(next))
+        );
+      } catch {
+        return false;
+      }
+    }).then((redirectRefused) => {
+      if (redirectRefused) {
+        record.refusedByRules += 1;
+        if (mainNavigation) record.refusedNavigation = true;
+      }
+    });
+  }
+
+  /** An operator-mapped host's answer, fetched here from its origin (plain HTTP allowed, Host kept) and handed over. */
+  async #fulfilFromOrigin(
+    route: Route,
+    req: Request,
+    url: URL,
+    origin: URL,
+    signal: AbortSignal,
+    redirectAllowed: (location: string) => boolean,
+  ): Promise<boolean> {
+    try {
+      const headers = await req.allHeaders();
+      const sent: Record<string, string> = {};
+      for (const [name, value] of Object.entries(headers)) {
+        if (name.startsWith(':') || name === 'host' || name === 'connection' || name === 'content-length') continue;
+        sent[name] = value;
+      }
+      sent.host = url.host;
+      const body = req.postDataBuffer();
+      const answer = await this.#mapped.request({
+        origin: origin.origin,
+        path: url.pathname + url.search,
+        method: req.method(),
+        headers: sent,
+        ...(body ? { body } : {}),
+        signal,
+      });
+      const location = single(answer.headers.location);
+      if (answer.statusCode >= 300 && answer.statusCode < 400 && location !== undefined && !redirectAllowed(location)) {
+        answer.body.on('error', () => undefined);
+        answer.body.destroy();
+        await route.abort('aborted');
+        return true;
+      }
+      const bytes = await readBody(
+        answer.body,
+        single(answer.headers['content-encoding']),
+        this.#o.maxBodyBytes,
+        signal,
+      );
+      const out: Record<string, string> = {};
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value === undefined || name === 'content-encoding' || name === 'content-length') continue;
+        if (name === 'transfer-encoding' || name === 'connection' || name === 'keep-alive') continue;
+        out[name] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      await route.fulfill({ status: answer.statusCode, headers: out, body: Buffer.from(bytes) });
+      return false;
+    } catch {
+      await route.abort('failed').catch(() => undefined);
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#mapped.close();
+  }
+}
+
+/** Whether a request belongs to the page's main frame; a popup's first request has no frame yet (then: not ours). */
+function isFrameOf(req: Request, page: Page): boolean {
+  try {
+    return req.frame() === page.mainFrame();
+  } catch {
+    return false;
+  }
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

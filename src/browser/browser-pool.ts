@@ -1,0 +1,252 @@
+// One Chromium (local playwright-core launch or a remote Playwright server), a bounded number of pages, restarts.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { KumoError } from '../errors.js';
+import { EgressProxy } from './egress-proxy.js';
+
+/** Where Debian puts its headless Chromium (chromium-headless-shell), then the full browser. */
+export const chromiumCandidates = [
+  '/usr/bin/chromium-headless-shell',
+  '/usr/lib/chromium/headless_shell',
+  '/usr/lib/chromium/chromium-headless-shell',
+  '/usr/bin/chromium',
+];
+
+/** The configured executable, else the first Debian candidate that exists; null when there is none. */
+export function findChromium(configured: string): string | null {
+  if (configured !== '') return configured;
+  return chromiumCandidates.find((candidate) => existsSync(candidate)) ?? null;
+}
+
+export interface BrowserPoolOptions {
+  /** Local Chromium to launch; null when none is installed (then only `wsEndpoint` can give a browser). */
+  executablePath: string | null;
+  /** A remote Playwright browser server (`KUMO_BROWSER_WS`); wins over the local executable. */
+  wsEndpoint: string | null;
+  /** Pages (one context each) open at once. */
+  maxPages: number;
+  /** How long a call may wait for a free page before 503 unavailable. */
+  queueWaitMs: number;
+  /** Contexts one browser serves before it is replaced (leaks in long-lived renderers are a known fact of life). */
+  recycleAfter: number;
+  launchTimeoutMs: number;
+  /** Where the pool's refuse-everything proxy listens (the browser's default for any context without its own). */
+  proxyBindHost: string;
+}
+
+export interface BrowserPoolStatus {
+  ready: boolean;
+  /** Why not, in words for /readyz (never a path or an address). */
+  reason: string | null;
+}
+
+/** Chromium switches that keep the browser from talking to anyone on its own, or around the proxy. */
+const quietArgs = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-domain-reliability',
+  '--disable-breakpad',
+  '--no-first-run',
+  '--no-pings',
+  '--dns-prefetch-disable',
+  '--disable-gpu',
+  // WebRTC's UDP would go around an HTTP proxy; only proxied (i.e. no) UDP is allowed.
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--disable-features=MediaRouter,OptimizationHints,Translate,AutofillServerCommunication,InterestFeedContentSuggestions',
+];
+
+interface Generation {
+  browser: Browser;
+  served: number;
+  open: number;
+  retiring: boolean;
+}
+
+export class BrowserPool {
+  readonly #o: BrowserPoolOptions;
+  #current: Generation | null = null;
+  #launching: Promise<Generation> | null = null;
+  #failure: string | null = null;
+  #failedAt = 0;
+  #inUse = 0;
+  #peak = 0;
+  #launches = 0;
+  #closed = false;
+  #fallbackProxy: EgressProxy | null = null;
+  readonly #waiters: (() => void)[] = [];
+
+  constructor(options: BrowserPoolOptions) {
+    this.#o = options;
+  }
+
+  /** Launches (or connects to) the browser in the background; a failure is remembered for /readyz, never thrown. */
+  async start(): Promise<void> {
+    await this.#generation().catch(() => undefined);
+  }
+
+  status(): BrowserPoolStatus {
+    if (!this.#o.executablePath && !this.#o.wsEndpoint)
+      return { ready: false, reason: 'no browser configured (no Chromium found and KUMO_BROWSER_WS is not set)' };
+    if (this.#current?.browser.isConnected()) return { ready: true, reason: null };
+    return { ready: false, reason: this.#failure ?? 'the browser is starting' };
+  }
+
+  /** Pages in use now, the most ever at once, and how many browsers were started: for tests and metrics. */
+  stats(): { inUse: number; peak: number; launches: number } {
+    return { inUse: this.#inUse, peak: this.#peak, launches: this.#launches };
+  }
+
+  /**
+   * A fresh context for one call, closed afterwards whatever happens. Waits for a page at most `queueWaitMs` (and never
+   * past the deadline); a call that gets none is 503 unavailable with Retry-After.
+   */
+  async withContext<T>(
+    options: BrowserContextOptions,
+    deadlineAt: number,
+    use: (context: BrowserContext) => Promise<T>,
+  ): Promise<T> {
+    if (this.#closed) throw unavailable('the browser pool is closed');
+    await this.#acquire(Math.min(Date.now() + this.#o.queueWaitMs, deadlineAt));
+    let generation: Generation | null = null;
+    let context: BrowserContext | null = null;
+    try {
+      generation = await this.#generation();
+      generation.open += 1;
+      generation.served += 1;
+      if (generation.served >= this.#o.recycleAfter) generation.retiring = true;
+      context = await generation.browser.newContext(options);
+      return await use(context);
+    } finally {
+      await context?.close().catch(() => undefined);
+      if (generation) {
+        generation.open -= 1;
+        if (generation.retiring && generation.open === 0) void this.#retire(generation);
+      }
+      this.#release();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const current = this.#current;
+    this.#current = null;
+    await current?.browser.close().catch(() => undefined);
+    await this.#fallbackProxy?.close();
+    this.#fallbackProxy = null;
+  }
+
+  async #acquire(until: number): Promise<void> {
+    if (this.#inUse < this.#o.maxPages) {
+      this.#take();
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const waiter = () => {
+        clearTimeout(timer);
+        this.#take();
+        resolve();
+      };
+      const timer = setTimeout(
+        () => {
+          const at = this.#waiters.indexOf(waiter);
+          if (at >= 0) this.#waiters.splice(at, 1);
+          reject(unavailable('every browser page is busy'));
+        },
+        Math.max(0, until - Date.now()),
+      );
+      this.#waiters.push(waiter);
+    });
+  }
+
+  #take(): void {
+    this.#inUse += 1;
+    this.#peak = Math.max(this.#peak, this.#inUse);
+  }
+
+  #release(): void {
+    this.#inUse -= 1;
+    this.#waiters.shift()?.();
+  }
+
+  /** The browser to open a context in: the current one unless it is gone or retiring, else a new one (one at a time). */
+  async #generation(): Promise<Generation> {
+    const current = this.#current;
+    if (current && current.browser.isConnected() && !current.retiring) return current;
+    if (this.#launching) return this.#launching;
+    if (!this.#o.executablePath && !this.#o.wsEndpoint) throw unavailable(this.status().reason ?? 'no browser');
+    // A browser that would not start is not tried again on every call: at most every few seconds.
+    if (this.#failure && Date.now() - this.#failedAt < 5_000) throw unavailable(this.#failure);
+    this.#launching = this.#launch().finally(() => {
+      this.#launching = null;
+    });
+    return this.#launching;
+  }
+
+  async #launch(): Promise<Generation> {
+    let browser: Browser;
+    try {
+      if (this.#o.wsEndpoint) {
+        browser = await chromium.connect(this.#o.wsEndpoint, { timeout: this.#o.launchTimeoutMs });
+      } else {
+        // Contexts get their own proxy per call; this one refuses everything, so a context that somehow has none
+        // reaches nobody. Playwright adds `<-loopback>` to the bypass list: loopback is proxied too.
+        this.#fallbackProxy ??= await EgressProxy.open({
+          policy: { allowedHosts: [], allowedSchemes: [] },
+          connectTo: new Map(),
+          bindHost: this.#o.proxyBindHost,
+          connectTimeoutMs: 1_000,
+        });
+        browser = await chromium.launch({
+          executablePath: this.#o.executablePath!,
+          headless: true,
+          timeout: this.#o.launchTimeoutMs,
+          proxy: { server: this.#fallbackProxy.url },
+          args: quietArgs,
+        });
+      }
+    } catch (error) {
+      this.#failure = this.#o.wsEndpoint
+        ? 'the remote browser (KUMO_BROWSER_WS) could not be reached'
+        : 'Chromium could not be started';
+      this.#failedAt = Date.now();
+      throw unavailable(this.#failure, error);
+    }
+    if (this.#closed) {
+      await browser.close().catch(() => undefined);
+      throw unavailable('the browser pool is closed');
+    }
+    this.#failure = null;
+    this.#launches += 1;
+    const generation: Generation = { browser, served: 0, open: 0, retiring: false };
+    // A crash ends this generation: calls in it fail, the next call starts another browser.
+    browser.on('disconnected', () => {
+      if (this.#current === generation) {
+        this.#current = null;
+        if (!this.#closed) {
+          this.#failure = 'the browser exited; it is restarted on the next call';
+        }
+      }
+    });
+    const previous = this.#current;
+    this.#current = generation;
+    if (previous && previous.open === 0) void this.#retire(previous);
+    return generation;
+  }
+
+  async #retire(generation: Generation): Promise<void> {
+    if (this.#current === generation) this.#current = null;
+    await generation.browser.close().catch(() => undefined);
+  }
+}
+
+function unavailable(reason: string, cause?: unknown): KumoError {
+  return new KumoError(
+    'unavailable',
+    `the browser route is unavailable: ${reason}`,
+    { retryAfterSeconds: 5 },
+    ...(cause === undefined ? [] : [{ cause }]),
+  );
+}
