@@ -186,6 +186,44 @@ export const EnvSchema = Type.Object(
       5_000,
       'How long an SQLite write waits for another process holding the write lock before answering 503 unavailable.',
     ),
+    KUMO_BROWSER_PATH: Type.String({
+      default: '',
+      description:
+        "Chromium for the browser route; empty = Debian's chromium-headless-shell (or chromium) where installed; `none` = no browser (browser page types answer 503).",
+    }),
+    KUMO_BROWSER_WS: Type.String({
+      default: '',
+      description:
+        'ws://… of a remote Playwright browser server (`launchServer`) used instead of a local Chromium; it must reach KUMO_BROWSER_PROXY_HOST.',
+    }),
+    KUMO_BROWSER_PROXY_HOST: Type.String({
+      default: '127.0.0.1',
+      description:
+        'Address the per-call egress proxies listen on: loopback for a local Chromium; an address of this host that a remote browser reaches.',
+    }),
+    KUMO_BROWSER_MAX_PAGES: Int(1, 4, 'Browser pages (one fresh context each) rendering at once.', 64),
+    KUMO_BROWSER_QUEUE_WAIT_MS: Int(
+      0,
+      5_000,
+      'Longest a call waits for a free browser page; past it the call is 503 unavailable (Retry-After), free of charge.',
+    ),
+    KUMO_BROWSER_PAGE_DEADLINE_MS: Int(
+      1000,
+      20_000,
+      'Budget of one render (navigation, scripts, the wait for the data); the fetch deadline applies when shorter.',
+    ),
+    KUMO_BROWSER_MAX_NAVIGATIONS: Int(
+      1,
+      5,
+      'Main-frame navigations one render may make (redirects and script navigations included).',
+      50,
+    ),
+    KUMO_BROWSER_MAX_DOM_BYTES: Int(
+      1024,
+      5 * 1024 * 1024,
+      'Cap on the rendered HTML taken back; larger is content_too_large.',
+    ),
+    KUMO_BROWSER_RECYCLE_AFTER: Int(1, 200, 'Renders one browser serves before it is replaced by a fresh one.'),
   },
   { additionalProperties: true },
 );
@@ -228,6 +266,18 @@ export interface Config {
   /** The parse + extract worker pool; workers 0 = available cores. */
   extraction: { workers: number; deadlineMs: number; queueWaitMs: number; maxHeapMb: number };
   output: { maxRows: number; maxBytes: number };
+  /** The browser route: `path` '' = find Debian's Chromium, null = none; a `wsEndpoint` replaces the local browser. */
+  browser: {
+    path: string | null;
+    wsEndpoint: string | null;
+    proxyHost: string;
+    maxPages: number;
+    queueWaitMs: number;
+    pageDeadlineMs: number;
+    maxNavigations: number;
+    maxDomBytes: number;
+    recycleAfter: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -266,6 +316,9 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
 
   if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
     throw new ConfigError('invalid configuration: DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  if (env.KUMO_BROWSER_WS && !/^wss?:\/\//.test(env.KUMO_BROWSER_WS)) {
+    throw new ConfigError('invalid configuration: KUMO_BROWSER_WS must start with ws:// or wss://');
   }
   if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) {
     throw new ConfigError('invalid configuration: REDIS_URL must start with redis:// or rediss://');
@@ -343,6 +396,17 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
       maxHeapMb: env.KUMO_EXTRACT_MAX_HEAP_MB,
     },
     output: { maxRows: env.KUMO_OUTPUT_MAX_ROWS, maxBytes: env.KUMO_OUTPUT_MAX_BYTES },
+    browser: {
+      path: env.KUMO_BROWSER_PATH === 'none' ? null : env.KUMO_BROWSER_PATH,
+      wsEndpoint: env.KUMO_BROWSER_WS || null,
+      proxyHost: env.KUMO_BROWSER_PROXY_HOST,
+      maxPages: env.KUMO_BROWSER_MAX_PAGES,
+      queueWaitMs: env.KUMO_BROWSER_QUEUE_WAIT_MS,
+      pageDeadlineMs: env.KUMO_BROWSER_PAGE_DEADLINE_MS,
+      maxNavigations: env.KUMO_BROWSER_MAX_NAVIGATIONS,
+      maxDomBytes: env.KUMO_BROWSER_MAX_DOM_BYTES,
+      recycleAfter: env.KUMO_BROWSER_RECYCLE_AFTER,
+    },
   };
   return deepFreeze(config);
 }
@@ -361,5 +425,7 @@ export function redactedConfig(config: Readonly<Config>): Record<string, unknown
       config.storage.kind === 'postgres' ? { kind: 'postgres', url: hideUrl(config.storage.url) } : config.storage,
     limits: config.limits.kind === 'redis' ? { ...config.limits, url: hideUrl(config.limits.url) } : config.limits,
     bootstrap: config.bootstrap ? { key: '***', plan: config.bootstrap.plan } : null,
+    // A remote browser's endpoint may carry a token in its path or query.
+    browser: { ...config.browser, wsEndpoint: config.browser.wsEndpoint ? '***' : null },
   };
 }

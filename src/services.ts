@@ -26,6 +26,8 @@ import { ScrapeService } from './scrape/scrape-service.js';
 import { WorkerExtractionPool } from './scrape/extraction-pool.js';
 import { InstanceLiveness } from './liveness/instance-liveness.js';
 import { newId } from './accounts/ids.js';
+import { BrowserPool, findChromium } from './browser/browser-pool.js';
+import { BrowserFetcher } from './browser/browser-fetcher.js';
 
 export interface Services extends AppServices {
   storage: Storage;
@@ -134,6 +136,14 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
 
   const registry = new SiteRegistry();
   const override = config.politenessOverride;
+  const politeness = (host: string) => {
+    const site = registry.siteOfFetchedHost(host);
+    const rule = site?.politeness ?? { maxInFlight: 1, minIntervalMs: 1000 };
+    return {
+      maxInFlight: override.maxInFlight ?? rule.maxInFlight,
+      minIntervalMs: override.minIntervalMs ?? rule.minIntervalMs,
+    };
+  };
   const fetcher = createHttpFetcher(config, {
     hostGate,
     breaker: new InProcessCircuitBreaker({
@@ -145,15 +155,35 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
       },
     }),
     metrics,
-    politeness: (host: string) => {
-      const site = registry.siteOfFetchedHost(host);
-      const rule = site?.politeness ?? { maxInFlight: 1, minIntervalMs: 1000 };
-      return {
-        maxInFlight: override.maxInFlight ?? rule.maxInFlight,
-        minIntervalMs: override.minIntervalMs ?? rule.minIntervalMs,
-      };
-    },
+    politeness,
   });
+
+  // The browser route: a pool that launches Chromium (or connects to a remote one) on the first browser call.
+  const browserPool = new BrowserPool({
+    executablePath: config.browser.path === null ? null : findChromium(config.browser.path),
+    wsEndpoint: config.browser.wsEndpoint,
+    maxPages: config.browser.maxPages,
+    queueWaitMs: config.browser.queueWaitMs,
+    recycleAfter: config.browser.recycleAfter,
+    launchTimeoutMs: 30_000,
+    proxyBindHost: config.browser.proxyHost,
+  });
+  const browser = new BrowserFetcher({
+    pool: browserPool,
+    userAgent: config.fetch.userAgent,
+    connectTo: parseConnectTo(config.connectTo),
+    proxyBindHost: config.browser.proxyHost,
+    connectTimeoutMs: config.fetch.connectTimeoutMs,
+    pageDeadlineMs: config.browser.pageDeadlineMs,
+    maxNavigations: config.browser.maxNavigations,
+    maxDomBytes: config.browser.maxDomBytes,
+    maxBodyBytes: config.fetch.maxBodyBytes,
+    hostGate,
+    politeness,
+    robots: (url, target, deadlineAt) => fetcher.robotsRules(url, target, deadlineAt),
+  });
+  const browserStatus = browserPool.status();
+  if (!browserStatus.ready) logger.warn({ reason: browserStatus.reason }, 'browser route unavailable');
 
   const accounts = new Accounts(storage);
   if (config.bootstrap) await accounts.ensureBootstrapKey(config.bootstrap.key, config.bootstrap.plan);
@@ -170,6 +200,8 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   const scrape = new ScrapeService({
     registry,
     fetcher,
+    browser,
+    browserDown: () => browserPool.unavailableReason(),
     storage,
     limiter,
     artifacts,
@@ -224,11 +256,14 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
       limits: () => limiter.heartbeat(),
       artifacts: () => artifacts.checkWritable(),
     },
+    browser: () => browserPool.status(),
     close: async () => {
       clearInterval(timer);
       await extraction.close();
       await liveness.stop();
       await fetcher.close();
+      await browser.close();
+      await browserPool.close();
       await hostGate.close?.();
       await limiter.close();
       await redis?.quit().catch(() => undefined);

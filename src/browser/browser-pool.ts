@@ -58,6 +58,9 @@ const quietArgs = [
   '--disable-features=MediaRouter,OptimizationHints,Translate,AutofillServerCommunication,InterestFeedContentSuggestions',
 ];
 
+/** After a failed start, calls are refused at once for this long before the next try. */
+const retryLaunchAfterMs = 5_000;
+
 interface Generation {
   browser: Browser;
   served: number;
@@ -82,7 +85,7 @@ export class BrowserPool {
     this.#o = options;
   }
 
-  /** Launches (or connects to) the browser in the background; a failure is remembered for /readyz, never thrown. */
+  /** Launches (or connects to) the browser now (tests, benchmarks); a failure is remembered for /readyz, never thrown. */
   async start(): Promise<void> {
     await this.#generation().catch(() => undefined);
   }
@@ -91,7 +94,20 @@ export class BrowserPool {
     if (!this.#o.executablePath && !this.#o.wsEndpoint)
       return { ready: false, reason: 'no browser configured (no Chromium found and KUMO_BROWSER_WS is not set)' };
     if (this.#current?.browser.isConnected()) return { ready: true, reason: null };
-    return { ready: false, reason: this.#failure ?? 'the browser is starting' };
+    if (this.#failure) return { ready: false, reason: this.#failure };
+    // Started on the first browser call, so that a service which never renders never pays for a browser.
+    return { ready: true, reason: 'not started yet: it starts with the first browser call' };
+  }
+
+  /**
+   * Why a call cannot be served now, or null when it can (the browser may still be launched for it): no browser at
+   * all, or a start that failed moments ago.
+   */
+  unavailableReason(): string | null {
+    if (!this.#o.executablePath && !this.#o.wsEndpoint) return this.status().reason;
+    if (this.#closed) return 'the browser pool is closed';
+    if (this.#failure && !this.#current && Date.now() - this.#failedAt < retryLaunchAfterMs) return this.#failure;
+    return null;
   }
 
   /** Pages in use now, the most ever at once, and how many browsers were started: for tests and metrics. */
@@ -178,7 +194,7 @@ export class BrowserPool {
     if (this.#launching) return this.#launching;
     if (!this.#o.executablePath && !this.#o.wsEndpoint) throw unavailable(this.status().reason ?? 'no browser');
     // A browser that would not start is not tried again on every call: at most every few seconds.
-    if (this.#failure && Date.now() - this.#failedAt < 5_000) throw unavailable(this.#failure);
+    if (this.#failure && Date.now() - this.#failedAt < retryLaunchAfterMs) throw unavailable(this.#failure);
     this.#launching = this.#launch().finally(() => {
       this.#launching = null;
     });

@@ -9,7 +9,7 @@ import type { Blame, CircuitBreaker, Probe } from './circuit-breaker.js';
 import { requestPage } from './page-request.js';
 import { backoff, finalError, givenUp, retryAfterSeconds, type Outcome } from './retry-policy.js';
 import { RobotsCheck, type RobotsOptions } from './robots-check.js';
-import { allowAll } from './robots.js';
+import { allowAll, type RobotsRules } from './robots.js';
 import { TargetConnections } from './target-connections.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { canonicalHost } from './url-policy.js';
@@ -62,6 +62,12 @@ export class HttpFetcher implements Fetcher {
           headersTimeoutMs: options.headersTimeoutMs,
         })
       : null;
+  }
+
+  /** The robots.txt rules for a URL that they allow (else robots_disallowed), from this fetcher's cache: the browser
+   * route asks here so that both routes honour one robots.txt, fetched once. */
+  async robotsRules(url: URL, target: FetchRequest['target'], deadlineAt: number): Promise<RobotsRules> {
+    return this.#robots ? this.#robots.admit(url, target, deadlineAt) : allowAll;
   }
 
   async fetch(request: FetchRequest): Promise<FetchedPage> {

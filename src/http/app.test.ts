@@ -131,6 +131,22 @@ describe('when something breaks', () => {
     await healthy.app.close();
   });
 
+  it('/readyz says why the browser route is down without making the instance unready (other page types still serve)', async () => {
+    const { app } = await appWith({
+      browser: () => ({
+        ready: false,
+        reason: 'no browser configured (no Chromium found and KUMO_BROWSER_WS is not set)',
+      }),
+    });
+    const res = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      browser: { status: 'unavailable', reason: expect.stringContaining('no browser configured') },
+    });
+    await app.close();
+  });
+
   it.each([
     ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' })],
     ['a reset socket', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],

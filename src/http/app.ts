@@ -40,6 +40,11 @@ export interface AppServices {
   requests: RequestLog;
   /** One check per backend for /readyz; each throws (or takes longer than readyCheckTimeoutMs) when it is down. */
   readiness: Record<string, () => Promise<void>>;
+  /**
+   * The browser route, reported by /readyz but not part of readiness: an instance without a browser still serves every
+   * other page type (browser ones answer 503 unavailable). Absent = no browser route in this build of services.
+   */
+  browser?: () => { ready: boolean; reason: string | null };
   /** Served at GET /metrics; absent = an empty exposition. */
   metrics?: Metrics;
 }
@@ -289,7 +294,20 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     const checks = await runReadinessChecks(services.readiness);
     const ready = Object.values(checks).every((check) => check.status === 'ok');
     if (!ready) reply.code(503).header('Retry-After', String(backendRetryAfterSeconds));
-    return { status: ready ? 'ok' : 'unavailable', checks, request_id: String(request.id) };
+    const browser = services.browser?.();
+    return {
+      status: ready ? 'ok' : 'unavailable',
+      checks,
+      ...(browser
+        ? {
+            browser: {
+              status: browser.ready ? 'ok' : 'unavailable',
+              ...(browser.reason ? { reason: browser.reason } : {}),
+            },
+          }
+        : {}),
+      request_id: String(request.id),
+    };
   });
   // Unauthenticated like /healthz: counts by site and host only, never keys, accounts or URLs. Keep it off the
   // public listener (firewall or proxy) when operators do not want the numbers seen (docs/fetching.md).

@@ -156,7 +156,13 @@ describe('/openapi.json', () => {
     const defaults = Object.fromEntries(
       Object.entries(params.properties as Json).map(([name, schema]) => [name, (schema as Json).default]),
     );
-    expect(defaults).toEqual({ mode: 'html_json', work_type: 'auto', include_html: false, store_artifact: false });
+    expect(defaults).toEqual({
+      mode: 'html_json',
+      work_type: 'auto',
+      include_html: false,
+      store_artifact: false,
+      render_js: false,
+    });
   });
 
   it('declares the optional Idempotency-Key header on POST /v1/scrape', () => {

@@ -149,6 +149,14 @@ describe('GET /v1/sites', () => {
     expect(site.id).toBe('ikebe_gakki');
     expect(site.page_types[0]).toMatchObject({ page_type: 'item', review: { reason } });
   });
+
+  it('lists each page type’s routes with their cost, the default first', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/sites' });
+    const site = res.json<{ sites: { id: string; page_types: { routes: Record<string, unknown>[] }[] }[] }>().sites[0]!;
+    expect(site.page_types[0]!.routes).toEqual([
+      expect.objectContaining({ route: 'http', default: true, cost: 1, extractor: 'ikebe_gakki/item' }),
+    ]);
+  });
 });
 
 describe('an artifact of a page type under review', () => {

@@ -28,6 +28,15 @@ export const ScrapeParamsSchema = Type.Object(
         description: 'Keep the normalized HTML and JSON as an artifact (+1 credit). Nothing is kept otherwise.',
       }),
     ),
+    render_js: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'Render the page in the headless browser (2 credits) where its page type offers the browser route (see ' +
+          '`routes` in GET /v1/sites); a page type without one answers 422 page_not_supported. Absent or false: the ' +
+          "page type's default route.",
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -146,10 +155,10 @@ export const SitesResponseSchema = Type.Object({
       hosts: Type.Array(Type.String()),
       route: Type.Union([Type.Literal('http'), Type.Literal('browser'), Type.Literal('api')], {
         description:
-          'How pages are fetched: the page over HTTP, in the headless browser, or (`api`) through the JSON API the ' +
-          "site's own web app calls for that page URL.",
+          'How pages are fetched by default: the page over HTTP, in the headless browser, or (`api`) through the JSON ' +
+          "API the site's own web app calls for that page URL. Each page type lists its own routes.",
       }),
-      cost: Type.Integer({ description: 'Credits per call without store_artifact.' }),
+      cost: Type.Integer({ description: 'Credits per call on the default route without store_artifact.' }),
       page_types: Type.Array(
         Type.Object({
           page_type: Type.String(),
@@ -174,6 +183,21 @@ export const SitesResponseSchema = Type.Object({
               modelled: Type.Integer({ description: "Fixtures written by us on the site's structure." }),
             },
             { description: 'The golden fixtures behind the coverage level, by origin.' },
+          ),
+          routes: Type.Array(
+            Type.Object({
+              route: Type.Union([Type.Literal('http'), Type.Literal('browser'), Type.Literal('api')]),
+              default: Type.Boolean({ description: 'The route used without render_js.' }),
+              cost: Type.Integer({ description: 'Credits per call on this route without store_artifact.' }),
+              coverage: Type.String({ description: 'The level this route is served at.' }),
+              extractor: Type.String(),
+              version: Type.Integer(),
+              verified_by: Type.String(),
+            }),
+            {
+              description:
+                'The routes this page type offers, its default first; `browser` is chosen with render_js: true.',
+            },
           ),
         }),
       ),

@@ -16,7 +16,11 @@ export type WorkerReply =
 const limits = (workerData as { limits: OutputLimits }).limits;
 // Functions cannot cross threads: extractors are found here by id, from the same code the main thread runs.
 const extractors = new Map<string, Extractor>(
-  siteCatalogue.flatMap((site) => site.pageTypes.map((entry) => [entry.extractor.id, entry.extractor] as const)),
+  siteCatalogue
+    .flatMap((site) =>
+      site.pageTypes.flatMap((entry) => [entry.extractor, ...(entry.browser ? [entry.browser.extractor] : [])]),
+    )
+    .map((extractor) => [extractor.id, extractor] as const),
 );
 
 parentPort?.on('message', ({ id, job }: WorkerRequest) => {

@@ -450,3 +450,104 @@ describe('the api route (a page URL served through the API its web app calls)', 
     expect(fetcher.requests).toEqual([]);
   });
 });
+
+describe('the browser route (render_js)', () => {
+  const itemUrl = 'https://jp.mercari.com/item/m55501234567';
+  const rendered = readFileSync(new URL('../sites/mercari/fixtures/modelled-rendered-on-sale.html', import.meta.url));
+  const renderedPage = async (request: FetchRequest): Promise<FetchedPage> => ({
+    route: 'browser',
+    finalUrl: request.url.href,
+    httpStatus: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: new Uint8Array(rendered),
+    attempts: 1,
+    elapsedMs: 40,
+  });
+  const approved = async () => {
+    const caller = await seedCaller();
+    return { ...caller, account: { ...caller.account, approvedSites: ['mercari'] } };
+  };
+  const withBrowser = (browser: Fetcher | null, down: string | null = null) =>
+    new ScrapeService({
+      registry: new SiteRegistry(),
+      fetcher,
+      browser,
+      browserDown: () => down,
+      storage,
+      limiter: new InProcessConcurrencyLimiter(),
+      artifacts,
+      environment: 'production',
+      fetchDeadlineMs: 5_000,
+      artifactRetentionMs: 3_600_000,
+      extraction: workers.pool,
+    });
+
+  it('renders the page in the browser on the site’s own hosts, reads it with the rendering’s extractor, and charges 2', async () => {
+    const caller = await approved();
+    const browser = new ScriptedFetcher();
+    browser.answer = renderedPage;
+    const result = await withBrowser(browser).scrape(caller, itemUrl, { ...params, render_js: true });
+    const request = browser.requests.at(-1)!;
+    expect(request.url.href).toBe(itemUrl);
+    expect(request.target.allowedHosts).toEqual(['jp.mercari.com']);
+    expect(request.render?.subresourceHosts).toContain('api.mercari.jp');
+    expect(request.render?.readySelector).toBe('[data-testid="price"]');
+    expect(fetcher.requests).toEqual([]);
+    expect(result.fetch_summary.route).toBe('browser');
+    expect(result.extractor).toMatchObject({ id: 'mercari/item_rendered', coverage: 'beta' });
+    expect(result.data).toMatchObject({ title: 'Nintendo Switch 有機ELモデル ホワイト 美品', price: 32800 });
+    expect(result.cost_units).toBe(2);
+    expect(await usage(caller)).toEqual({ used: 2, reserved: 0 });
+  });
+
+  it('keeps the default route without render_js (the API, 1 credit), whatever browser is there', async () => {
+    const caller = await approved();
+    const browser = new ScriptedFetcher();
+    const json = readFileSync(new URL('../sites/mercari/fixtures/modelled-new-buyer-pays.json', import.meta.url));
+    fetcher.answer = async (request) => ({
+      route: 'http',
+      finalUrl: request.url.href,
+      httpStatus: 200,
+      headers: { 'content-type': 'application/json' },
+      body: new Uint8Array(json),
+      attempts: 1,
+      elapsedMs: 2,
+    });
+    const result = await withBrowser(browser).scrape(caller, 'https://jp.mercari.com/item/m40582716093', params);
+    expect(browser.requests).toEqual([]);
+    expect(fetcher.requests.at(-1)!.url.hostname).toBe('api.mercari.jp');
+    expect(result.fetch_summary.route).toBe('api');
+    expect(result.extractor.id).toBe('mercari/item');
+    expect(result.cost_units).toBe(1);
+  });
+
+  it('answers render_js on a page type without a browser route with 422 page_not_supported, before any fetch', async () => {
+    const caller = await seedCaller();
+    const error = await failure(withBrowser(new ScriptedFetcher()).scrape(caller, url, { ...params, render_js: true }));
+    expect(error.code).toBe('page_not_supported');
+    expect(error.message).toContain('no browser route');
+    expect(fetcher.requests).toEqual([]);
+    expect(await usage(caller)).toEqual({ used: 0, reserved: 0 });
+  });
+
+  it('answers 503 unavailable with Retry-After when there is no browser, holding nothing', async () => {
+    const caller = await approved();
+    for (const service of [withBrowser(null), withBrowser(new ScriptedFetcher(), 'Chromium could not be started')]) {
+      const error = await failure(service.scrape(caller, itemUrl, { ...params, render_js: true }));
+      expect(error.code).toBe('unavailable');
+      expect(error.extras.retryAfterSeconds).toBeGreaterThan(0);
+    }
+    expect(await usage(caller)).toEqual({ used: 0, reserved: 0 });
+  });
+
+  it('charges nothing when the render runs out of time', async () => {
+    const caller = await approved();
+    const browser = new ScriptedFetcher();
+    browser.answer = () =>
+      Promise.reject(new KumoError('fetch_timeout', 'the page did not finish rendering', { body: { attempts: 1 } }));
+    const error = await failure(withBrowser(browser).scrape(caller, itemUrl, { ...params, render_js: true }));
+    expect(error.code).toBe('fetch_timeout');
+    expect(error.extras.body).toMatchObject({ fetch_summary: { status: 'timed_out', route: 'browser' } });
+    expect(await usage(caller)).toEqual({ used: 0, reserved: 0 });
+  });
+});

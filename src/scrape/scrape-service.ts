@@ -8,7 +8,16 @@ import { parseTargetUrl } from '../fetch/url-policy.js';
 import type { ExtractionRunner } from './extraction-pool.js';
 import type { Produced } from './produce.js';
 import type { SiteRegistry } from '../sites/registry.js';
-import { servedInProduction, type ApiRequest, type PageTypeEntry, type Site, type SiteRoute } from '../sites/site.js';
+import {
+  defaultRouteOf,
+  routesOf,
+  servedInProduction,
+  type ApiRequest,
+  type PageTypeEntry,
+  type Site,
+  type SiteRoute,
+} from '../sites/site.js';
+import type { Extractor } from '../extract/extractor.js';
 import type { ConcurrencyLimiter, Lease } from '../limits/concurrency-limiter.js';
 import type { AccountRecord, KeyRecord, Output, SettleRequest, Storage } from '../storage/storage.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
@@ -26,6 +35,8 @@ export interface ScrapeParams {
   work_type: string;
   include_html: boolean;
   store_artifact: boolean;
+  /** Render in the headless browser where the page type offers it (DESIGN §1); absent = false. */
+  render_js?: boolean;
 }
 
 export interface FetchSummary {
@@ -56,6 +67,10 @@ export interface ScrapeResult {
 export interface ScrapeServiceOptions {
   registry: SiteRegistry;
   fetcher: Fetcher;
+  /** The browser route's fetcher; absent = no browser here (browser page types answer 503 unavailable). */
+  browser?: Fetcher | null;
+  /** Why the browser route is down, when it is (for the 503's detail); null = up or absent. */
+  browserDown?: () => string | null;
   storage: Storage;
   limiter: ConcurrencyLimiter;
   artifacts: ArtifactStore;
@@ -74,8 +89,28 @@ const statusOfError: Partial<Record<ErrorCode, FetchSummary['status']>> = {
 };
 
 /** Cost in credits (DESIGN.md §2): 1 over HTTP, 2 through the browser, +1 to keep an artifact; never above 3. */
-export function costOf(site: Site, params: Pick<ScrapeParams, 'store_artifact'>): number {
-  return Math.min(3, routeCost(site) + (params.store_artifact ? 1 : 0));
+export function costOf(route: SiteRoute, params: Pick<ScrapeParams, 'store_artifact'>): number {
+  return Math.min(3, routeCost({ route }) + (params.store_artifact ? 1 : 0));
+}
+
+/** What one call runs: the page type, the route it is fetched on, and the extractor that reads what comes back. */
+export interface Planned {
+  url: URL;
+  site: Site;
+  entry: PageTypeEntry;
+  route: SiteRoute;
+  extractor: Extractor;
+}
+
+/**
+ * The route of a call: the browser when the caller asks for `render_js` (a page type without a browser route answers
+ * 422), else the page type's default route.
+ */
+function routeOf(site: Site, entry: PageTypeEntry, renderJs: boolean): SiteRoute {
+  if (!renderJs) return defaultRouteOf(site, entry);
+  if (!routesOf(site, entry).includes('browser'))
+    throw new KumoError('page_not_supported', `${site.id} ${entry.pageType} has no browser route (render_js)`);
+  return 'browser';
 }
 
 function outputsOf(params: ScrapeParams): Output[] {
@@ -134,7 +169,7 @@ export class ScrapeService {
   }
 
   /** Steps that need no credits and no slot: what the URL is and whether this key may ask for it. */
-  plan(caller: Caller, rawUrl: string, params: ScrapeParams): { url: URL; site: Site; entry: PageTypeEntry } {
+  plan(caller: Caller, rawUrl: string, params: ScrapeParams): Planned {
     const url = parseTargetUrl(rawUrl);
     const site = this.#o.registry.resolveHost(url.hostname);
     if (!site) throw new KumoError('site_not_supported', `${url.hostname} is not a supported site`);
@@ -153,12 +188,20 @@ export class ScrapeService {
     }
     if (entry.coverage === 'stopped')
       throw new KumoError('site_stopped', `${site.id} ${entry.pageType} is switched off`);
+    const route = routeOf(site, entry, params.render_js ?? false);
+    const browserRoute = route === 'browser' ? entry.browser : undefined;
+    const coverage = browserRoute ? browserRoute.coverage : entry.coverage;
+    const extractor = browserRoute ? browserRoute.extractor : entry.extractor;
+    if (coverage === 'stopped') throw new KumoError('site_stopped', `${site.id} ${entry.pageType} is switched off`);
     const servable =
-      servedInProduction(entry.coverage) ||
+      servedInProduction(coverage) ||
       (this.#o.environment === 'development' && (caller.key.sites?.includes(site.id) ?? false));
-    if (!servable) throw new KumoError('page_not_supported', `${site.id} ${entry.pageType} is still being verified`);
-    if (entry.extractor.input !== 'html' && (params.mode === 'html' || params.include_html)) {
-      const format = { csv: 'a CSV', json: 'a JSON', xml: 'an XML' }[entry.extractor.input] ?? 'a data';
+    if (!servable) {
+      const what = browserRoute ? `${site.id} ${entry.pageType} in the browser` : `${site.id} ${entry.pageType}`;
+      throw new KumoError('page_not_supported', `${what} is still being verified`);
+    }
+    if (extractor.input !== 'html' && (params.mode === 'html' || params.include_html)) {
+      const format = { csv: 'a CSV', json: 'a JSON', xml: 'an XML' }[extractor.input] ?? 'a data';
       throw new KumoError(
         'page_not_supported',
         `${site.id} ${entry.pageType} is ${format} source and has no HTML output`,
@@ -182,7 +225,7 @@ export class ScrapeService {
         `${site.id} ${entry.pageType} needs an operator's review approval for this account (${entry.review.reason}); ask support`,
       );
     }
-    return { url, site, entry };
+    return { url, site, entry, route, extractor };
   }
 
   /**
@@ -220,17 +263,17 @@ export class ScrapeService {
     };
     const { signal } = options;
     try {
-      const { url, site, entry, cost } = await this.#admit(call, rawUrl, params, options.idempotency);
+      const planned = await this.#admit(call, rawUrl, params, options.idempotency);
+      const { url, site, entry, route, cost } = planned;
       throwIfGone(signal);
-      const source = sourceRequestOf(url, entry);
-      const page = await this.#fetch(source, site, entry, call, signal);
+      const source = route === 'api' ? sourceRequestOf(url, entry) : { url };
+      const page = await this.#fetch(source, planned, call, signal);
       call.record.httpStatus = page.httpStatus;
       // A redirect to another kind of page (an item gone to a search or top page) is not extracted: free 422. An API
       // that redirects at all is answering something else than what its web app asks.
       const final = new URL(page.finalUrl);
-      const sameKind = entry.api
-        ? final.href === source.url.href
-        : this.#o.registry.sameKindAfterRedirect(site, url, final);
+      const sameKind =
+        route === 'api' ? final.href === source.url.href : this.#o.registry.sameKindAfterRedirect(site, url, final);
       if (!sameKind) {
         throw new KumoError(
           'page_not_supported',
@@ -238,17 +281,17 @@ export class ScrapeService {
         );
       }
       if (page.httpStatus === 404 || page.httpStatus === 410) {
-        const result = this.#resultOf(call, site, entry, page, null, undefined, 0);
+        const result = this.#resultOf(call, planned, page, null, undefined, 0);
         await this.#deliver(call, result, options);
         call.outcome = { status: 'not_found', code: null, cost: 0 };
         await this.#settle(call, call.reserved ? 'release' : 'none');
         return result;
       }
-      const produced = await this.#produce(page, entry, params, signal);
+      const produced = await this.#produce(page, planned.extractor, params, signal);
       throwIfGone(signal);
       const artifact = await this.#keepArtifact(call, params, produced);
       const charge = call.replayed ? 0 : cost;
-      const result = this.#resultOf(call, site, entry, page, produced, artifact, charge);
+      const result = this.#resultOf(call, planned, page, produced, artifact, charge);
       if (produced.html !== null && (params.mode === 'html' || params.include_html)) result.html = produced.html;
       await this.#deliver(call, result, options);
       // Committed before the answer is written: a crash after this point has charged exactly once, and the row exists.
@@ -295,16 +338,19 @@ export class ScrapeService {
     rawUrl: string,
     params: ScrapeParams,
     idempotency: IdempotencyRequest | undefined,
-  ): Promise<{ url: URL; site: Site; entry: PageTypeEntry; cost: number }> {
+  ): Promise<Planned & { cost: number }> {
     const { caller, requestId, now, record } = call;
     if (idempotency) await this.#claim(call, idempotency);
-    const { url, site, entry } = this.plan(caller, rawUrl, params);
+    const planned = this.plan(caller, rawUrl, params);
+    const { site, entry, url, route } = planned;
     record.siteId = site.id;
     record.pageType = entry.pageType;
     record.url = redactUrl(url, site.secretQueryParams);
-    record.route = site.route;
+    record.route = route;
+    // Before any slot or credit is taken: a call the browser cannot serve now costs nobody anything.
+    if (route === 'browser') this.#browserOrUnavailable();
 
-    const cost = costOf(site, params);
+    const cost = costOf(route, params);
     const slot = await this.#o.limiter.tryAcquire(
       concurrencyScopesOf(caller.account, caller.key),
       // The config guarantees fetch + extraction queue + extraction + settlement fit in this.
@@ -321,7 +367,7 @@ export class ScrapeService {
     }
     call.lease = slot.lease;
     // A retry of a call already charged under its Idempotency-Key runs again for free.
-    if (call.replayed) return { url, site, entry, cost };
+    if (call.replayed) return { ...planned, cost };
 
     const limits = creditLimitsOf(caller.account, caller.key);
     const reservation = await this.#o.storage.ledger.reserve({
@@ -345,7 +391,7 @@ export class ScrapeService {
       );
     }
     call.reserved = true;
-    return { url, site, entry, cost };
+    return { ...planned, cost };
   }
 
   async #claim(call: Call, idempotency: IdempotencyRequest): Promise<void> {
@@ -397,13 +443,13 @@ export class ScrapeService {
   /** Parse, extract, validate and serialize in a worker thread, under a deadline and the output caps. */
   #produce(
     page: FetchedPage,
-    entry: PageTypeEntry,
+    extractor: Extractor,
     params: ScrapeParams,
     signal: AbortSignal | undefined,
   ): Promise<Produced> {
     return this.#o.extraction.run(
       {
-        extractorId: entry.extractor.id,
+        extractorId: extractor.id,
         body: page.body,
         headers: { ...page.headers },
         finalUrl: page.finalUrl,
@@ -439,8 +485,7 @@ export class ScrapeService {
 
   #resultOf(
     call: Call,
-    site: Site,
-    entry: PageTypeEntry,
+    { site, entry, route, extractor }: Planned,
     page: FetchedPage,
     produced: Produced | null,
     artifact: ScrapeResult['artifact'] | undefined,
@@ -451,13 +496,13 @@ export class ScrapeService {
       request_id: call.requestId,
       resolved_site: site.id,
       page_type: entry.pageType,
-      fetch_summary: summaryOf(page, produced ? 'completed' : 'not_found', produced?.charset ?? null, site),
+      fetch_summary: summaryOf(page, produced ? 'completed' : 'not_found', produced?.charset ?? null, site, route),
       cost_units: cost,
       latency_ms: Math.round(performance.now() - call.started),
       extractor: {
-        id: entry.extractor.id,
-        version: entry.extractor.version,
-        coverage: entry.coverage,
+        id: extractor.id,
+        version: extractor.version,
+        coverage: route === 'browser' && entry.browser ? entry.browser.coverage : entry.coverage,
         provenance: extraction?.provenance ?? {},
       },
       data: extraction?.data ?? null,
@@ -509,25 +554,45 @@ export class ScrapeService {
     }
   }
 
+  /** The browser fetcher, or 503 unavailable saying why there is none (the service runs without a browser). */
+  #browserOrUnavailable(): Fetcher {
+    const down = this.#o.browserDown?.() ?? null;
+    if (!this.#o.browser || down !== null) {
+      throw new KumoError('unavailable', `the browser route is unavailable: ${down ?? 'no browser is configured'}`, {
+        retryAfterSeconds: 30,
+      });
+    }
+    return this.#o.browser;
+  }
+
   async #fetch(
     source: ApiRequest,
-    site: Site,
-    entry: PageTypeEntry,
+    { site, entry, route }: Planned,
     call: Call,
     signal: AbortSignal | undefined,
   ): Promise<FetchedPage> {
     const { record } = call;
+    const browser = route === 'browser' ? entry.browser : undefined;
     try {
-      const page = await this.#o.fetcher.fetch({
+      const fetcher = browser ? this.#browserOrUnavailable() : this.#o.fetcher;
+      const page = await fetcher.fetch({
         url: source.url,
+        ...(browser
+          ? {
+              render: {
+                subresourceHosts: browser.subresourceHosts,
+                ...(browser.readySelector ? { readySelector: browser.readySelector } : {}),
+              },
+            }
+          : {}),
         ...(source.headers ? { headers: source.headers } : {}),
         // The per-host gate is fair between accounts.
         accountId: call.caller.account.id,
         target: {
           // On the api route only the API's hosts may be contacted, not the pages' host.
-          allowedHosts: entry.api?.hosts ?? site.hosts,
+          allowedHosts: route === 'api' && entry.api ? entry.api.hosts : site.hosts,
           allowedSchemes: site.schemes,
-          acceptContentTypes: entry.contentTypes,
+          acceptContentTypes: browser ? ['text/html'] : entry.contentTypes,
         },
         deadlineAt: Date.now() + this.#o.fetchDeadlineMs,
         ...(signal ? { signal } : {}),
@@ -540,7 +605,7 @@ export class ScrapeService {
       if (isKumoError(error)) {
         const status = statusOfError[error.code] ?? 'failed';
         error.extras.body = {
-          fetch_summary: { status, attempts: record.attempts, route: site.route },
+          fetch_summary: { status, attempts: record.attempts, route },
         };
       }
       throw error;
@@ -553,7 +618,7 @@ export class ScrapeService {
  * must stay on the API's declared hosts (a mapping that pointed elsewhere would be a defect, refused as internal).
  */
 function sourceRequestOf(url: URL, entry: PageTypeEntry): ApiRequest {
-  if (!entry.api) return { url };
+  if (!entry.api) throw new KumoError('internal', `${entry.extractor.id} has the api route but no API mapping`);
   const request = entry.api.request(url);
   if (!entry.api.hosts.includes(request.url.hostname) || request.url.protocol !== 'https:') {
     throw new KumoError('internal', `the API request for ${entry.extractor.id} leaves its declared hosts`);
@@ -581,11 +646,12 @@ function summaryOf(
   status: FetchSummary['status'],
   charset: string | null,
   site: Site,
+  route: SiteRoute,
 ): FetchSummary {
   return {
     status,
     attempts: page.attempts,
-    route: site.route,
+    route,
     http_status: page.httpStatus,
     final_url: redactUrl(new URL(page.finalUrl), site.secretQueryParams),
     charset,

@@ -1,5 +1,6 @@
 // The closed site catalogue: exact hosts, URL patterns per page type, explicit work types, secrets.
 import { describe, expect, it } from 'vitest';
+import { routesOf } from './site.js';
 import { SiteRegistry } from './registry.js';
 
 const registry = new SiteRegistry();
@@ -119,5 +120,30 @@ describe('the api route in the registry', () => {
     expect(() => new SiteRegistry([live.get('ikebe_gakki')!, onPageHost], { record: null })).toThrow(
       /another site's page host/,
     );
+  });
+});
+
+describe('routes per page type', () => {
+  const live = new SiteRegistry();
+  const ikebe = live.get('ikebe_gakki')!;
+  const mercari = live.get('mercari')!;
+
+  it('gives mercari item its api default and the browser beside it, capped below the page type by its own level', () => {
+    const item = mercari.pageTypes[0]!;
+    expect(routesOf(mercari, item)).toEqual(['api', 'browser']);
+    expect(item.browser?.extractor.id).toBe('mercari/item_rendered');
+    expect(item.browser?.coverage).toBe('beta');
+    expect(routesOf(ikebe, ikebe.pageTypes[0]!)).toEqual(['http']);
+  });
+
+  it('refuses a browser default without its rendering, and a rendering read by a non-HTML extractor', () => {
+    const entry = ikebe.pageTypes[0]!;
+    const browserOnly = { ...ikebe, pageTypes: [{ ...entry, route: 'browser' as const }] };
+    expect(() => new SiteRegistry([browserOnly], { record: null })).toThrow(/needs its rendering declared/);
+    const jsonRendering = {
+      ...mercari,
+      pageTypes: mercari.pageTypes.map((e) => ({ ...e, browser: { ...e.browser!, extractor: e.extractor } })),
+    };
+    expect(() => new SiteRegistry([jsonRendering], { record: null })).toThrow(/reads rendered HTML/);
   });
 });

@@ -1,5 +1,5 @@
 // The closed catalogue of supported sites (one import per site) and lookups by id, host and URL.
-import type { PageTypeEntry, Site } from './site.js';
+import { defaultRouteOf, type PageTypeEntry, type Site } from './site.js';
 import {
   earnedCoverage,
   effectiveCoverage,
@@ -84,9 +84,19 @@ function withEarnedCoverage(site: Site, results: readonly Outcome[]): Site {
       const mine = results.filter((r) => r.pageType === entry.pageType);
       const earned = earnedCoverage(mine);
       const count = (status: FixtureResult['status']) => mine.filter((r) => r.status === status).length;
+      const coverage = effectiveCoverage(entry.coverage, earned);
       return {
         ...entry,
-        coverage: effectiveCoverage(entry.coverage, earned),
+        // The browser route is never served above its page type, and never above what it declares itself.
+        ...(entry.browser
+          ? {
+              browser: {
+                ...entry.browser,
+                coverage: coverage === 'stopped' ? coverage : effectiveCoverage(entry.browser.coverage, coverage),
+              },
+            }
+          : {}),
+        coverage,
         declaredCoverage: entry.coverage,
         verification: {
           earned,
@@ -116,8 +126,15 @@ export class SiteRegistry {
     const ids = new Set<string>();
     for (const site of sites) {
       for (const entry of site.pageTypes) {
-        if ((site.route === 'api') !== (entry.api !== undefined))
+        const route = defaultRouteOf(site, entry);
+        if ((route === 'api') !== (entry.api !== undefined))
           throw new Error(`${site.id} ${entry.pageType}: the api route and an API mapping go together`);
+        if (route === 'browser' && !entry.browser)
+          throw new Error(`${site.id} ${entry.pageType}: a browser route needs its rendering declared (browser)`);
+        if (entry.browser && entry.browser.extractor.input !== 'html')
+          throw new Error(`${site.id} ${entry.pageType}: the browser route reads rendered HTML`);
+        for (const host of entry.browser?.subresourceHosts ?? [])
+          if (host !== host.toLowerCase() || host.endsWith('.')) throw new Error(`host ${host} is not canonical`);
         for (const host of entry.api?.hosts ?? []) {
           if (host !== host.toLowerCase() || host.endsWith('.')) throw new Error(`host ${host} is not canonical`);
           // One site per fetched host: politeness and blame are that site's.

@@ -21,8 +21,32 @@ export interface ApiRequest {
   headers?: (url: URL) => Readonly<Record<string, string>>;
 }
 
+/**
+ * A page type's browser route: the page rendered in headless Chromium (DESIGN §1 `render_js`, 2 credits), then read by
+ * an HTML extractor of the rendered DOM.
+ */
+export interface BrowserRoute {
+  /** Reads the rendered page (input `html`); its own id and version, beside the default route's extractor. */
+  extractor: Extractor;
+  /**
+   * Hosts the page's app loads scripts, styles and data from (its CDNs, the API it calls), beside the site's own:
+   * subresources only, never a document. Everything else (trackers included) is refused.
+   */
+  subresourceHosts: readonly string[];
+  /** A CSS selector present once the app has built its data; absent = the page loaded and its network went quiet. */
+  readySelector?: string;
+  /** The level this route is served at (never above the page type's, capped by what it declares here). */
+  coverage: Coverage;
+  /** What verified the route, for /v1/sites. */
+  verifiedBy: string;
+}
+
 export interface PageTypeEntry {
   pageType: string;
+  /** The route used when the caller does not ask for `render_js`; absent = the site's `route`. */
+  route?: SiteRoute;
+  /** Present when the page type can also (or only, with `route: 'browser'`) be rendered in the browser. */
+  browser?: BrowserRoute;
   /** True when `auto` should choose this page type for the URL. */
   matches(url: URL): boolean;
   /** The URL pattern in words, for /v1/sites and docs/sites.md (e.g. `/dp/<ASIN>`). */
@@ -57,6 +81,7 @@ export interface Site {
   /** Exact canonical hosts: lower-case, punycode, no trailing dot. */
   hosts: readonly string[];
   schemes: readonly ('https:' | 'http:')[];
+  /** The default route of the site's page types (a page type may name its own, and offer the browser beside it). */
   route: SiteRoute;
   politeness: { maxInFlight: number; minIntervalMs: number };
   pageTypes: readonly PageTypeEntry[];
@@ -69,4 +94,15 @@ export interface Site {
 /** DESIGN §6: only these levels are served in production; verifying/experimental only in development. */
 export function servedInProduction(coverage: Coverage): boolean {
   return coverage === 'stable' || coverage === 'beta';
+}
+
+/** The route a page type uses unless the caller asks for `render_js`. */
+export function defaultRouteOf(site: Pick<Site, 'route'>, entry: Pick<PageTypeEntry, 'route'>): SiteRoute {
+  return entry.route ?? site.route;
+}
+
+/** Every route a page type offers, its default first. */
+export function routesOf(site: Pick<Site, 'route'>, entry: Pick<PageTypeEntry, 'route' | 'browser'>): SiteRoute[] {
+  const first = defaultRouteOf(site, entry);
+  return entry.browser && first !== 'browser' ? [first, 'browser'] : [first];
 }

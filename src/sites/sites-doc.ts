@@ -69,6 +69,10 @@ export function renderSitesDoc(registry: SiteRegistry): string {
       out.push(
         `- ${code(entry.pageType)} (${code(entry.urlPattern)}): declared ${entry.declaredCoverage ?? entry.coverage}, served ${entry.coverage}${v ? `; fixtures ${v.pass} pass, ${v.fail} fail, ${v.skipped} skipped (${v.real} real, ${v.modelled} modelled)` : ''}. ${entry.verifiedBy}`,
       );
+      if (entry.browser && entry.route !== 'browser')
+        out.push(
+          `  - Also rendered in the headless browser with \`render_js: true\` (2 credits; extractor ${code(entry.browser.extractor.id)}): served ${entry.browser.coverage}. ${entry.browser.verifiedBy}.`,
+        );
       if (entry.review)
         out.push(
           `  - Needs review: ${entry.review.reason.replace(/[^.。]$/, '$&.')} Served only to accounts an operator approved (\`kumo accounts approve\`); others get 403 \`key_scope_denied\`.`,

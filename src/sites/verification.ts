@@ -25,6 +25,8 @@ export interface FixtureMeta {
   note: string;
   /** Page type to run; default: the one `auto` picks for the URL. */
   pageType?: string;
+  /** `browser`: a rendered page, read by the page type's browser-route extractor (default: its own extractor). */
+  route?: 'browser';
   /** The fixture proves a failure: this error code instead of data (no expected.json then). */
   expectError?: string;
 }
@@ -119,6 +121,8 @@ function verifyFixture(
   if (!entry) return { ...base, detail: `no page type of ${site.id} for ${meta.url}` };
   base.pageType = entry.pageType;
   if (!site.hosts.includes(url.hostname)) return { ...base, detail: `${url.hostname} is not a host of ${site.id}` };
+  const extractor = meta.route === 'browser' ? entry.browser?.extractor : entry.extractor;
+  if (!extractor) return { ...base, detail: `${site.id} ${entry.pageType} has no browser route` };
 
   let body: Buffer;
   if (meta.source === 'corpus') {
@@ -138,9 +142,9 @@ function verifyFixture(
       body: new Uint8Array(body),
       headers: { 'content-type': meta.contentType },
       finalUrl: meta.url,
-      input: entry.extractor.input,
+      input: extractor.input,
     });
-    const extraction = entry.extractor.extract(page);
+    const extraction = extractor.extract(page);
     validateExtraction(entry.pageType, extraction);
     data = extraction.data;
     unsourced = Object.keys(data).filter((k) => !(k in extraction.provenance));

@@ -36,7 +36,13 @@ async function headersAfterCommit(services: AppServices, caller: Caller): Promis
   }
 }
 
-const defaults: ScrapeParams = { mode: 'html_json', work_type: 'auto', include_html: false, store_artifact: false };
+const defaults: ScrapeParams = {
+  mode: 'html_json',
+  work_type: 'auto',
+  include_html: false,
+  store_artifact: false,
+  render_js: false,
+};
 
 export function registerScrapeRoutes(app: KumoApp, services: AppServices, authenticate: Authenticate): void {
   app.post(

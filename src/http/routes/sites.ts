@@ -3,6 +3,7 @@ import type { AppServices, KumoApp } from '../app.js';
 import { SitesResponseSchema } from '../schemas.js';
 import { problemResponses } from '../openapi.js';
 import { costOf } from '../../scrape/scrape-service.js';
+import { defaultRouteOf, routesOf } from '../../sites/site.js';
 
 export function registerSiteRoutes(app: KumoApp, services: AppServices): void {
   app.get(
@@ -24,7 +25,7 @@ export function registerSiteRoutes(app: KumoApp, services: AppServices): void {
         kind: site.kind,
         hosts: [...site.hosts],
         route: site.route,
-        cost: costOf(site, { store_artifact: false }),
+        cost: costOf(site.route, { store_artifact: false }),
         page_types: site.pageTypes.map((entry) => ({
           page_type: entry.pageType,
           url_pattern: entry.urlPattern,
@@ -36,6 +37,18 @@ export function registerSiteRoutes(app: KumoApp, services: AppServices): void {
           verified_by: entry.verifiedBy,
           review: entry.review ? { reason: entry.review.reason } : null,
           fixtures: { real: entry.verification?.real ?? 0, modelled: entry.verification?.modelled ?? 0 },
+          routes: routesOf(site, entry).map((route) => {
+            const browser = route === 'browser' ? entry.browser : undefined;
+            return {
+              route,
+              default: route === defaultRouteOf(site, entry),
+              cost: costOf(route, { store_artifact: false }),
+              coverage: browser ? browser.coverage : entry.coverage,
+              extractor: (browser ?? entry).extractor.id,
+              version: (browser ?? entry).extractor.version,
+              verified_by: browser ? browser.verifiedBy : entry.verifiedBy,
+            };
+          }),
         })),
       })),
     }),

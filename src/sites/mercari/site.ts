@@ -3,6 +3,7 @@ import { KumoError } from '../../errors.js';
 import type { ApiRequest, Site } from '../site.js';
 import { createDpopProof } from './dpop.js';
 import { mercariItemExtractor } from './item-extractor.js';
+import { mercariItemPageExtractor } from './item-page-extractor.js';
 import { MERCARI_API_HOST, MERCARI_WEB_HOST, mercariItemId } from './item-url.js';
 
 /**
@@ -47,6 +48,17 @@ export const mercari: Site = {
           'restrict automated collection; served only to accounts an operator approved',
       },
       extractor: mercariItemExtractor,
+      // render_js: true renders the web app itself, which builds the page from the same API in the browser.
+      browser: {
+        extractor: mercariItemPageExtractor,
+        // The app's script and style CDN, its image CDN (images are never loaded) and the API it calls.
+        subresourceHosts: ['web-jp-assets.mercdn.net', 'static.mercdn.net', MERCARI_API_HOST],
+        readySelector: '[data-testid="price"]',
+        coverage: 'beta',
+        verifiedBy:
+          'modelled rendered pages only (the web app’s data-testid structure: name, price, checkout-button, the ' +
+          '商品の状態/配送料の負担/ブランド rows), on sale and sold; no recorded rendering exists, so beta at most',
+      },
       contentTypes: ['application/json'],
       coverage: 'stable',
       verifiedBy:
