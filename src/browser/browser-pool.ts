@@ -51,6 +51,8 @@ const quietArgs = [
   '--no-first-run',
   '--no-pings',
   '--dns-prefetch-disable',
+  // QUIC is UDP: through an HTTP proxy Chromium does not use it, and it is not allowed to try.
+  '--disable-quic',
   '--disable-gpu',
   // WebRTC's UDP would go around an HTTP proxy; only proxied (i.e. no) UDP is allowed.
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
