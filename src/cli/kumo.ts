@@ -40,7 +40,7 @@ const usage = `usage:
   kumo keys rotate KEY_ID [--json]
   kumo accounts set --account ID [--plan free|starter|growth] [--overage-cap N] [--json]
 ${reviewApprovalsUsage}
-  kumo extract --site ID --url URL [--file page.html]   (reads stdin without --file)
+  kumo extract --site ID --url URL [--file page.html] [--render-js]   (reads stdin without --file)
   kumo normalize price|date|number|text "<input>"
   kumo normalize id --type jan|isbn|corporate_number|postal_code|phone "<input>"
   kumo sites verify [--json] [--record]
@@ -232,8 +232,11 @@ async function extract(args: string[]): Promise<void> {
     url: { type: 'string' },
     file: { type: 'string' },
     'work-type': { type: 'string' },
+    // A page as the browser route renders it (a saved rendered DOM), read by that route's extractor.
+    'render-js': { type: 'boolean' },
   });
-  if (!values.site || !values.url) throw new UsageError('kumo extract --site ID --url URL [--file page.html]');
+  if (!values.site || !values.url)
+    throw new UsageError('kumo extract --site ID --url URL [--file page.html] [--render-js]');
   const registry = new SiteRegistry();
   const site = registry.get(values.site);
   if (!site) throw new UsageError(`unknown site ${values.site}; see kumo sites verify`);
@@ -241,19 +244,23 @@ async function extract(args: string[]): Promise<void> {
   if (!site.hosts.includes(url.hostname)) throw new UsageError(`${url.hostname} is not a host of ${site.id}`);
   const entry = registry.pageTypeFor(site, url, values['work-type'] ?? 'auto');
   if (!entry) throw new KumoError('page_not_supported', `no page type of ${site.id} matches this URL`);
+  const rendering = values['render-js'] ? entry.browser : undefined;
+  if (values['render-js'] && !rendering)
+    throw new KumoError('page_not_supported', `${site.id} ${entry.pageType} has no browser route (render_js)`);
+  const extractor = rendering ? rendering.extractor : entry.extractor;
   const body = values.file ? await readFile(values.file) : await readStdin();
   const page = normalizePage({
     body: new Uint8Array(body),
     headers: {},
     finalUrl: url.href,
-    input: entry.extractor.input,
+    input: extractor.input,
   });
-  const extraction = entry.extractor.extract(page);
+  const extraction = extractor.extract(page);
   validateExtraction(entry.pageType, extraction);
   print({
     site: site.id,
     page_type: entry.pageType,
-    extractor: { id: entry.extractor.id, version: entry.extractor.version, coverage: entry.coverage },
+    extractor: { id: extractor.id, version: extractor.version, coverage: rendering?.coverage ?? entry.coverage },
     charset: page.charset,
     data: extraction.data,
     provenance: extraction.provenance,

@@ -20,6 +20,8 @@ interface Fixture {
   url: string;
   contentType: string;
   pageType?: string;
+  /** `browser`: a rendered page, read by the page type's browser-route extractor. */
+  route?: 'browser';
   body: string;
 }
 
@@ -37,6 +39,7 @@ function fixturesOf(site: Site): Fixture[] {
       url: string;
       contentType: string;
       pageType?: string;
+      route?: 'browser';
     };
     if (!meta.page) return [];
     const body = readFileSync(path.join(dir, meta.page), 'utf8');
@@ -47,6 +50,7 @@ function fixturesOf(site: Site): Fixture[] {
         url: meta.url,
         contentType: meta.contentType,
         pageType: meta.pageType,
+        ...(meta.route ? { route: meta.route } : {}),
         body,
       },
     ];
@@ -109,7 +113,9 @@ describe('target text never reaches an error detail', () => {
         ? fixture.site.pageTypes.find((e) => e.pageType === fixture.pageType)
         : fixture.site.pageTypes.find((e) => e.matches(url));
       expect(entry).toBeDefined();
-      const variants = entry!.extractor.input === 'json' ? jsonVariants(fixture.body) : htmlVariants(fixture.body);
+      const extractor = fixture.route === 'browser' ? entry!.browser?.extractor : entry!.extractor;
+      expect(extractor).toBeDefined();
+      const variants = extractor!.input === 'json' ? jsonVariants(fixture.body) : htmlVariants(fixture.body);
       const leaks: string[] = [];
       let failures = 0;
       for (const body of sample(variants, maxVariants)) {
@@ -118,9 +124,9 @@ describe('target text never reaches an error detail', () => {
             body: new TextEncoder().encode(body),
             headers: { 'content-type': fixture.contentType },
             finalUrl: fixture.url,
-            input: entry!.extractor.input,
+            input: extractor!.input,
           });
-          const extraction = entry!.extractor.extract(page);
+          const extraction = extractor!.extract(page);
           validateExtraction(entry!.pageType, extraction);
         } catch (error) {
           if (!isKumoError(error)) throw error;

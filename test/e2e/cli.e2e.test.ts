@@ -96,6 +96,31 @@ describe('kumo extract', () => {
     expect(Object.keys(printed.provenance as object)).toEqual(expect.arrayContaining(['title', 'price']));
     expect(Array.isArray(printed.warnings)).toBe(true);
   });
+
+  it('--render-js reads a rendered page with the browser route’s extractor, and refuses a page type without one', async () => {
+    const mercariFixtures = path.join(repoRoot, 'src/sites/mercari/fixtures');
+    const run = await kumo([
+      'extract',
+      '--site',
+      'mercari',
+      '--url',
+      'https://jp.mercari.com/item/m40582716093',
+      '--file',
+      path.join(mercariFixtures, 'modelled-rendered-sold.html'),
+      '--render-js',
+    ]);
+    expect(run.code, run.err).toBe(0);
+    const printed = JSON.parse(run.out) as { extractor: { id: string }; data: unknown };
+    expect(printed.extractor.id).toBe('mercari/item_rendered');
+    expect(printed.data).toEqual(
+      JSON.parse(await readFile(path.join(mercariFixtures, 'modelled-rendered-sold.expected.json'), 'utf8')),
+    );
+    const refused = await kumo(['extract', '--site', 'ikebe_gakki', '--url', itemUrl, '--render-js'], {
+      input: await readFile(path.join(fixtures, 'modelled-no-json-ld.html')),
+    });
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toContain('no browser route');
+  });
 });
 
 describe('kumo sites record', () => {
