@@ -144,16 +144,17 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
       minIntervalMs: override.minIntervalMs ?? rule.minIntervalMs,
     };
   };
+  const breaker = new InProcessCircuitBreaker({
+    failureThreshold: config.breaker.failureThreshold,
+    cooldownMs: config.breaker.cooldownMs,
+    onStateChange: (host, state) => {
+      metrics.breakerChanged(host, state);
+      logger.warn({ host, state }, 'circuit breaker');
+    },
+  });
   const fetcher = createHttpFetcher(config, {
     hostGate,
-    breaker: new InProcessCircuitBreaker({
-      failureThreshold: config.breaker.failureThreshold,
-      cooldownMs: config.breaker.cooldownMs,
-      onStateChange: (host, state) => {
-        metrics.breakerChanged(host, state);
-        logger.warn({ host, state }, 'circuit breaker');
-      },
-    }),
+    breaker,
     metrics,
     politeness,
   });
@@ -181,6 +182,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     hostGate,
     politeness,
     robots: (url, target, deadlineAt) => fetcher.robotsRules(url, target, deadlineAt),
+    breaker,
   });
   const browserStatus = browserPool.status();
   if (!browserStatus.ready) logger.warn({ reason: browserStatus.reason }, 'browser route unavailable');

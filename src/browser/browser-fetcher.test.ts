@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConnectTo } from '../fetch/connect-to.js';
 import type { FetchRequest } from '../fetch/fetcher.js';
 import { InProcessHostGate } from '../fetch/host-gate.js';
+import { InProcessCircuitBreaker } from '../fetch/circuit-breaker.js';
 import { isKumoError } from '../errors.js';
 import { startOrigin, type Origin } from '../../test/support/origin.js';
 import { BrowserPool, findChromium } from './browser-pool.js';
@@ -194,4 +195,56 @@ describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
     const error = await fetcher.fetch(request('/huge')).catch((e: unknown) => e);
     expect(isKumoError(error) && error.code).toBe('content_too_large');
   });
+});
+
+describe.skipIf(!chromiumPath)('BrowserFetcher and the circuit breaker', () => {
+  it('a host whose renders time out rests (site_busy) without another render; our own refusals do not count', async () => {
+    const origin = await startOrigin();
+    const breaker = new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 60_000, minAccounts: 1 });
+    const local = new BrowserPool({
+      executablePath: chromiumPath,
+      wsEndpoint: null,
+      maxPages: 1,
+      queueWaitMs: 1_000,
+      recycleAfter: 1000,
+      launchTimeoutMs: 30_000,
+      proxyBindHost: '127.0.0.1',
+    });
+    const guarded = new BrowserFetcher({
+      pool: local,
+      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
+      connectTo: parseConnectTo(`${SHOP}=${origin.url}`),
+      proxyBindHost: '127.0.0.1',
+      connectTimeoutMs: 1_000,
+      pageDeadlineMs: 800,
+      maxNavigations: 3,
+      maxDomBytes: 200_000,
+      maxBodyBytes: 1024 * 1024,
+      hostGate: new InProcessHostGate(),
+      politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
+      breaker,
+    });
+    try {
+      origin.route('GET', '/redirect', { status: 302, headers: { location: 'http://127.0.0.1:1/' } });
+      origin.route('GET', '/never', () => undefined);
+      const codeOf = (path: string) =>
+        guarded.fetch(request(path)).then(
+          () => 'ok',
+          (e: unknown) => (isKumoError(e) ? e.code : 'other'),
+        );
+      // A redirect refused by our rules is not the host's failure.
+      expect(await codeOf('/redirect')).toBe('destination_forbidden');
+      expect(await codeOf('/redirect')).toBe('destination_forbidden');
+      expect(breaker.state(SHOP)).toBe('closed');
+      expect(await codeOf('/never')).toBe('fetch_timeout');
+      expect(await codeOf('/never')).toBe('fetch_timeout');
+      const hits = origin.hits('/never');
+      expect(await codeOf('/never')).toBe('site_busy');
+      expect(origin.hits('/never')).toBe(hits);
+    } finally {
+      await guarded.close();
+      await local.close();
+      await origin.close();
+    }
+  }, 60_000);
 });

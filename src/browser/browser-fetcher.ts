@@ -8,6 +8,7 @@ import type { ConnectToMap } from '../fetch/connect-to.js';
 import type { FetchedPage, Fetcher, FetchRequest } from '../fetch/fetcher.js';
 import { anonymousAccount, type GateOutcome, type HostGate, type PolitenessRule } from '../fetch/host-gate.js';
 import type { RobotsRules } from '../fetch/robots.js';
+import type { CircuitBreaker, Probe } from '../fetch/circuit-breaker.js';
 import { canonicalHost, isIpLiteral } from '../fetch/url-policy.js';
 import type { BrowserPool } from './browser-pool.js';
 import { EgressProxy, type Refusal } from './egress-proxy.js';
@@ -33,6 +34,8 @@ export interface BrowserFetcherOptions {
   politeness: (host: string) => PolitenessRule;
   /** robots.txt for the page URL (the HTTP fetcher's check and cache); absent = not consulted. */
   robots?: (url: URL, target: FetchRequest['target'], deadlineAt: number) => Promise<RobotsRules>;
+  /** The HTTP fetcher's per-host breaker: a host that keeps failing renders rests on both routes. Absent = never. */
+  breaker?: CircuitBreaker;
   /** Told what each render tried and was refused (tests, metrics). */
   observe?: (record: RenderRecord) => void;
 }
@@ -66,22 +69,35 @@ export class BrowserFetcher implements Fetcher {
     const url = checkDestination(new URL(request.url.href), request.target, 'the URL');
     const host = canonicalHost(url);
     const accountId = request.accountId ?? anonymousAccount;
+    const breaker = this.#o.breaker;
+    // Throws site_busy while the host (or this account there) rests after failures on either route.
+    const probe: Probe | null = breaker?.permit(host, accountId) ?? null;
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - Date.now()));
     const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
     let verdict: GateOutcome | undefined;
     let leave: ((outcome?: GateOutcome) => void) | null = null;
+    // Whether the render got as far as asking the site: only then does its outcome say anything about the host.
+    let reached = false;
     try {
       const rules = this.#o.robots ? await this.#o.robots(url, request.target, deadlineAt) : null;
       const rule = this.#o.politeness(host);
       const spacing =
         rules && rules.crawlDelayMs > rule.minIntervalMs ? { ...rule, minIntervalMs: rules.crawlDelayMs } : rule;
       leave = await this.#o.hostGate.enter(host, spacing, deadlineAt, signal, accountId);
-      const page = await this.#render(request, url, deadlineAt, signal, started);
+      const page = await this.#render(request, url, deadlineAt, signal, started, () => (reached = true));
       verdict = page.httpStatus >= 200 && page.httpStatus <= 299 ? 'success' : 'free_failure';
+      breaker?.succeeded(host, accountId);
       return page;
     } catch (error) {
       if (!request.signal?.aborted) verdict = 'free_failure';
+      // Timeouts, 5xx and 429 of a render that reached the site count against the host, as on the HTTP route; every
+      // other failure (refused by our own rules, no free page, the caller gone) says nothing about it.
+      const code = isKumoError(error) ? error.code : deadline.signal.aborted ? 'fetch_timeout' : 'fetch_failed';
+      const hostFailed =
+        reached && !request.signal?.aborted && ['fetch_timeout', 'fetch_failed', 'site_busy'].includes(code);
+      if (hostFailed) breaker?.failed(host, { accountId });
+      else if (probe) breaker?.released(host, accountId, probe);
       if (request.signal?.aborted) throw new KumoError('internal', 'the caller went away', {}, { cause: error });
       if (deadline.signal.aborted && !(isKumoError(error) && error.code === 'unavailable')) {
         throw new KumoError('fetch_timeout', 'the page did not finish rendering before its deadline', {
@@ -112,6 +128,7 @@ export class BrowserFetcher implements Fetcher {
     deadlineAt: number,
     signal: AbortSignal,
     started: number,
+    onReached: () => void,
   ): Promise<FetchedPage> {
     const render = request.render ?? { subresourceHosts: [] };
     const pageHosts = request.target.allowedHosts;
@@ -167,6 +184,7 @@ export class BrowserFetcher implements Fetcher {
                 signal,
               ),
             );
+            onReached();
             return await this.#load(page, url, render.readySelector, deadlineAt, started, record);
           } finally {
             signal.removeEventListener('abort', closeOnAbort);
