@@ -1,4 +1,5 @@
 // The browser route in real Chromium over loopback: a script-built price is rendered, and hostile pages reach no one.
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConnectTo } from '../fetch/connect-to.js';
 import type { FetchRequest } from '../fetch/fetcher.js';
@@ -245,6 +246,61 @@ describe.skipIf(!chromiumPath)('BrowserFetcher and the circuit breaker', () => {
       await guarded.close();
       await local.close();
       await origin.close();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!chromiumPath)('a remote browser (KUMO_BROWSER_WS)', () => {
+  it('renders through the same per-call proxy: the page renders, loopback stays unreachable', async () => {
+    const origin = await startOrigin();
+    const counter = await startOrigin();
+    // A Playwright browser server as an operator would run it (here on this machine, reached over its WebSocket).
+    const server = await chromium.launchServer({ executablePath: chromiumPath!, headless: true });
+    const remote = new BrowserPool({
+      executablePath: null,
+      wsEndpoint: server.wsEndpoint(),
+      maxPages: 1,
+      queueWaitMs: 1_000,
+      recycleAfter: 1000,
+      launchTimeoutMs: 30_000,
+      proxyBindHost: '127.0.0.1',
+    });
+    const records: RenderRecord[] = [];
+    const fetcherOnRemote = new BrowserFetcher({
+      pool: remote,
+      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
+      connectTo: parseConnectTo(`${SHOP}=${origin.url}`),
+      proxyBindHost: '127.0.0.1',
+      connectTimeoutMs: 1_000,
+      pageDeadlineMs: 10_000,
+      maxNavigations: 3,
+      maxDomBytes: 200_000,
+      maxBodyBytes: 1024 * 1024,
+      hostGate: new InProcessHostGate(),
+      politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
+      observe: (record) => records.push(record),
+    });
+    try {
+      origin.route('GET', '/ws', {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: html(
+          `<script>try { new WebSocket('ws://127.0.0.1:${counter.port}/'); } catch {}
+           fetch('http://127.0.0.1:${counter.port}/').catch(() => {});</script>${priceScript}`,
+        ),
+      });
+      const page = await fetcherOnRemote.fetch(request('/ws'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(new TextDecoder().decode(page.body)).toContain('¥1,234');
+      expect(counter.accepts).toBe(0);
+      expect(records.at(-1)!.refusedByProxy).toContain('ip_literal');
+      expect(remote.status().ready).toBe(true);
+    } finally {
+      await fetcherOnRemote.close();
+      await remote.close();
+      await server.close();
+      await origin.close();
+      await counter.close();
     }
   }, 60_000);
 });
