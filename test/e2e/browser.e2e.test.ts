@@ -155,6 +155,46 @@ describe.skipIf(!chromiumPath)('the browser route through the built server', () 
     expect(res.body.data).toMatchObject({ title: 'ポケモンカード 151 未開封 BOX シュリンク付き', price: 12800 });
   });
 
+  it('a hostile page through the server reaches no internal listener; a redirect to one is 502, free', async () => {
+    const internal = await startOrigin();
+    try {
+      const at = `http://127.0.0.1:${internal.port}`;
+      origin.route('GET', '/item/m77777777777', {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body:
+          `<!doctype html><html><head><meta charset="utf-8"></head><body>` +
+          `<iframe src="http://169.254.169.254/latest/meta-data/"></iframe><iframe src="${at}/frame"></iframe>` +
+          `<img src="${at}/pixel.png"><form id="f" method="post" action="${at}/form"></form>` +
+          `<script>fetch('${at}/fetch').catch(() => {}); try { new WebSocket('ws://127.0.0.1:${internal.port}/'); } catch {}
+            window.open('${at}/popup');
+            setTimeout(() => { document.getElementById('f').submit(); setTimeout(() => {
+              const n = document.createElement('div'); n.setAttribute('data-testid', 'name'); n.innerHTML = '<h1>品物</h1>';
+              const p = document.createElement('div'); p.setAttribute('data-testid', 'price'); p.textContent = '¥1,000';
+              document.body.append(n, p); }, 150); }, 20);</script></body></html>`,
+      });
+      origin.route('GET', '/item/m66666666666', { status: 302, headers: { location: `${at}/redirected` } });
+      const before = await used();
+      const res = await scrape(kumo.baseUrl, {
+        url: 'https://jp.mercari.com/item/m77777777777',
+        params: { render_js: true },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data).toMatchObject({ title: '品物', price: 1000 });
+      const redirected = await scrape(kumo.baseUrl, {
+        url: 'https://jp.mercari.com/item/m66666666666',
+        params: { render_js: true },
+      });
+      expect(redirected.status).toBe(502);
+      expect(redirected.body).toMatchObject({ code: 'destination_forbidden' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(internal.accepts).toBe(0);
+      expect(await used()).toBe(before + 2);
+    } finally {
+      await internal.close();
+    }
+  });
+
   it('/v1/sites lists the browser route of mercari item at 2 credits', async () => {
     const sites = await call(kumo.baseUrl, '/v1/sites', null);
     const mercari = (sites.body.sites as { id: string; page_types: { routes: unknown[] }[] }[]).find(
