@@ -424,6 +424,10 @@ export const DataTableSchema = Type.Object(
     rows: Type.Array(Type.Record(Type.String(), Nullable(Type.Union([Type.String(), Type.Number()]))), {
       minItems: 1,
     }),
+    /** Paged tables (a price history): absolute URL of the next page of the same table; null on the last page. */
+    next_page: Type.Optional(Nullable(HttpUrl)),
+    /** Paged tables: this page's number (1-based) when the page says. */
+    page: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   },
   { additionalProperties: false },
 );
