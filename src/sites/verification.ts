@@ -137,7 +137,8 @@ function verifyFixture(
     const page = normalizePage({
       body: new Uint8Array(body),
       headers: { 'content-type': meta.contentType },
-      finalUrl: meta.url,
+      // On the api route the extractor reads what the server fetches for the page URL, as it does when serving.
+      finalUrl: entry.api ? entry.api.request(url).url.href : meta.url,
       input: entry.extractor.input,
     });
     const extraction = entry.extractor.extract(page);
