@@ -7,7 +7,7 @@ export const zipLimits = {
   /** An EDINET package holds tens of files; thousands of entries is a hostile or wrong archive. */
   maxEntries: 2_000,
   /** One inflated entry; the largest inline-XBRL body in the corpus is about 0.5 MB. */
-  maxEntryBytes: 32 * 1024 * 1024,
+  maxEntryBytes: 16 * 1024 * 1024,
   /** All entries one page reads, together. */
   maxTotalBytes: 64 * 1024 * 1024,
 } as const;
@@ -51,8 +51,7 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits = zipLimits): ZipAr
   const count = buf.readUInt16LE(eocd + 10);
   const cdSize = buf.readUInt32LE(eocd + 12);
   const cdOffset = buf.readUInt32LE(eocd + 16);
-  if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff)
-    throw broken('is ZIP64, which is not read');
+  if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) throw broken('is ZIP64, which is not read');
   if (disk !== 0 || cdDisk !== 0 || onDisk !== count) throw broken('spans several disks, which is not read');
   if (count > limits.maxEntries)
     throw new KumoError('content_too_complex', `the ZIP archive has more than ${limits.maxEntries} entries`);
@@ -61,7 +60,8 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits = zipLimits): ZipAr
   const entries: ZipEntry[] = [];
   let at = cdOffset;
   for (let i = 0; i < count; i++) {
-    if (at + 46 > cdOffset + cdSize || buf.readUInt32LE(at) !== CENTRAL) throw broken('has a damaged central directory');
+    if (at + 46 > cdOffset + cdSize || buf.readUInt32LE(at) !== CENTRAL)
+      throw broken('has a damaged central directory');
     const flags = buf.readUInt16LE(at + 8);
     const method = buf.readUInt16LE(at + 10);
     const crc = buf.readUInt32LE(at + 16);

@@ -65,7 +65,9 @@ describe('edinet balance sheet rules', () => {
 
   it('reads only PublicDoc bodies, and says when none holds the statement', () => {
     const sheet = table('<tr><td>現金</td><td>1</td><td>2</td></tr>');
-    expect(() => pack({ 'XBRL/AuditDoc/0000000_header_aai.htm': sheet })).toThrow(/no XBRL\/PublicDoc inline-XBRL body/);
+    expect(() => pack({ 'XBRL/AuditDoc/0000000_header_aai.htm': sheet })).toThrow(
+      /no XBRL\/PublicDoc inline-XBRL body/,
+    );
     expect(() => pack({ [BODY]: '<html><body>株式</body></html>' })).toThrow(/no body in the package holds/);
   });
 
@@ -86,5 +88,5 @@ describe('edinet balance sheet rules', () => {
 
 /** Shift_JIS bytes of a string (encoding-japanese is the project's converter). */
 function sjis(text: string): Buffer {
-  return Buffer.from(Encoding.convert(Encoding.stringToCode(text), { to: 'SJIS', from: 'UNICODE' }) as number[]);
+  return Buffer.from(Encoding.convert(Encoding.stringToCode(text), { to: 'SJIS', from: 'UNICODE' }));
 }
