@@ -53,6 +53,13 @@ export function normalizePage(input: NormalizeInput): NormalizedPage {
 function normalizeZip(input: NormalizeInput): ZipPage {
   const archive = readZip(input.body);
   const byName = new Map(archive.entries.map((e) => [e.name, e]));
+  // An entry's links resolve against the archive's URL without its query: that query may hold the caller's key.
+  const entryBase = (() => {
+    const url = new URL(input.finalUrl);
+    url.search = '';
+    url.hash = '';
+    return url.href;
+  })();
   const bytesOf = (name: string) => {
     const entry = byName.get(name);
     return entry ? archive.read(entry) : null;
@@ -65,7 +72,7 @@ function normalizeZip(input: NormalizeInput): ZipPage {
     entries: archive.entries.map(({ name, size }) => ({ name, size })),
     html(name) {
       const body = bytesOf(name);
-      return body ? normalizeHtml({ ...input, body, headers: {}, input: 'html' }, undefined) : null;
+      return body ? normalizeHtml({ body, headers: {}, finalUrl: entryBase, input: 'html' }, undefined) : null;
     },
     text(name) {
       const body = bytesOf(name);

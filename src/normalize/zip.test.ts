@@ -1,6 +1,7 @@
 // The ZIP reader against hostile archives built in code: every one answers a catalogue error, none crashes.
 import { describe, expect, it } from 'vitest';
 import { isKumoError } from '../errors.js';
+import { normalizePage } from './normalize-page.js';
 import { readZip, zipLimits } from './zip.js';
 import { writeZip } from './zip-write.js';
 
@@ -101,5 +102,36 @@ describe('readZip', () => {
   it('never treats a name as a path: traversal names are plain labels', () => {
     const archive = readZip(writeZip([{ name: '../../etc/passwd', data: text('x') }]));
     expect(archive.entries[0]!.name).toBe('../../etc/passwd');
+  });
+});
+
+describe('the zip input kind', () => {
+  it('lists entries, reads one as HTML by its own charset, and never resolves links against the key-bearing URL', () => {
+    const page = normalizePage({
+      body: writeZip([{ name: 'XBRL/PublicDoc/a.htm', data: text('<meta charset="utf-8"><a href="b.htm">b</a>') }]),
+      headers: { 'content-type': 'application/octet-stream' },
+      finalUrl: 'https://api.edinet-fsa.go.jp/api/v2/documents/S100TEST?type=1&Subscription-Key=SECRET',
+      input: 'zip',
+    });
+    if (page.kind !== 'zip') throw new Error('not a zip page');
+    expect(page.entries).toEqual([{ name: 'XBRL/PublicDoc/a.htm', size: 43 }]);
+    const html = page.html('XBRL/PublicDoc/a.htm')!;
+    expect(html.charset).toBe('utf-8');
+    expect(JSON.stringify(html.document.children.map((n) => ('attribs' in n ? n.attribs : null)))).not.toContain(
+      'SECRET',
+    );
+    expect(html.url).not.toContain('SECRET');
+    expect(page.html('missing.htm')).toBeNull();
+  });
+
+  it('answers extraction_failed for a body that is not a ZIP', () => {
+    const run = () =>
+      normalizePage({
+        body: text('<html><body>not an archive at all</body></html>'),
+        headers: {},
+        finalUrl: 'https://example.jp/',
+        input: 'zip',
+      });
+    expect(codeOf(run)).toMatch(/^extraction_failed: the ZIP archive has no end-of-central-directory record/);
   });
 });
