@@ -5,9 +5,10 @@ import { render } from 'dom-serializer';
 import { isCDATA, isComment, isTag, type AnyNode, type Document, type Element, type ParentNode } from 'domhandler';
 import { KumoError } from '../errors.js';
 import { decodeBody } from './charset.js';
-import type { CsvPage, EmbeddedScript, HtmlPage, JsonPage, NormalizedPage, XmlPage } from './page.js';
+import type { CsvPage, EmbeddedScript, HtmlPage, JsonPage, NormalizedPage, XmlPage, ZipPage } from './page.js';
 import { sanitizeOutputHtml } from './sanitize-output.js';
 import { splitSrcset } from './srcset.js';
+import { readZip } from './zip.js';
 
 export interface NormalizeInput {
   body: Uint8Array;
@@ -40,7 +41,44 @@ export function normalizePage(input: NormalizeInput): NormalizedPage {
   if (input.input === 'csv') return normalizeCsv(input, contentType);
   if (input.input === 'json') return normalizeJson(input, contentType);
   if (input.input === 'xml') return normalizeXml(input, contentType);
+  if (input.input === 'zip') return normalizeZip(input);
   return normalizeHtml(input, contentType);
+}
+
+/**
+ * The archive's directory is read now (entry count and structure checked); entries are inflated only when an
+ * extractor asks, each within the per-entry and total caps. An entry carries no content type: its charset comes from
+ * its own bytes (BOM, <meta>, detection), as for a page served without one.
+ */
+function normalizeZip(input: NormalizeInput): ZipPage {
+  const archive = readZip(input.body);
+  const byName = new Map(archive.entries.map((e) => [e.name, e]));
+  // An entry's links resolve against the archive's URL without its query: that query may hold the caller's key.
+  const entryBase = (() => {
+    const url = new URL(input.finalUrl);
+    url.search = '';
+    url.hash = '';
+    return url.href;
+  })();
+  const bytesOf = (name: string) => {
+    const entry = byName.get(name);
+    return entry ? archive.read(entry) : null;
+  };
+  return {
+    kind: 'zip',
+    url: input.finalUrl,
+    // The archive itself is binary; each entry's charset is given by the page or text read from it.
+    charset: 'binary',
+    entries: archive.entries.map(({ name, size }) => ({ name, size })),
+    html(name) {
+      const body = bytesOf(name);
+      return body ? normalizeHtml({ body, headers: {}, finalUrl: entryBase, input: 'html' }, undefined) : null;
+    },
+    text(name) {
+      const body = bytesOf(name);
+      return body ? decodeBody(body, undefined).text : null;
+    },
+  };
 }
 
 function normalizeXml(input: NormalizeInput, contentType: string | undefined): XmlPage {

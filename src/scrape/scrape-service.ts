@@ -158,7 +158,7 @@ export class ScrapeService {
       (this.#o.environment === 'development' && (caller.key.sites?.includes(site.id) ?? false));
     if (!servable) throw new KumoError('page_not_supported', `${site.id} ${entry.pageType} is still being verified`);
     if (entry.extractor.input !== 'html' && (params.mode === 'html' || params.include_html)) {
-      const format = { csv: 'a CSV', json: 'a JSON', xml: 'an XML' }[entry.extractor.input] ?? 'a data';
+      const format = { csv: 'a CSV', json: 'a JSON', xml: 'an XML', zip: 'a ZIP' }[entry.extractor.input] ?? 'a data';
       throw new KumoError(
         'page_not_supported',
         `${site.id} ${entry.pageType} is ${format} source and has no HTML output`,
