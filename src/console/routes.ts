@@ -45,7 +45,8 @@ export const consoleSecurityHeaders: Readonly<Record<string, string>> = Object.f
     "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
+  // Not no-referrer: under it browsers send `Origin: null` on the console's own form posts, which the Origin check refuses.
+  'Referrer-Policy': 'same-origin',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cache-Control': 'no-store',
 });

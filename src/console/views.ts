@@ -18,6 +18,7 @@ export interface PageContext {
   session: ConsoleSession | null;
 }
 
+// Wide tables scroll sideways in a focusable region (class scroll), so a keyboard can reach what is off screen.
 type Section = 'overview' | 'requests' | 'keys' | 'sites';
 const sections: { id: Section; path: string }[] = [
   { id: 'overview', path: '/console' },
@@ -243,7 +244,7 @@ export function requestsPage(ctx: PageContext, data: RequestsData): string {
       ${
         data.rows.length === 0
           ? markup`<p>${t('noRequests')}</p>`
-          : markup`<div class="scroll">
+          : markup`<div class="scroll" tabindex="0" role="region" aria-label="${t('requests')}">
               <table class="requests">
                 <thead>
                   <tr>
@@ -365,7 +366,7 @@ export function keysPage(ctx: PageContext, data: KeysData): string {
       ${data.error ? markup`<p class="error" role="alert">${data.error}</p>` : ''}
       <p>${t('keysLead')}</p>
       ${manage ? '' : markup`<p class="notice">${t('keysReadOnly')}</p>`}
-      <div class="scroll">
+      <div class="scroll" tabindex="0" role="region" aria-label="${t('keys')}">
         <table class="keys">
           <thead>
             <tr>
@@ -467,7 +468,7 @@ export function sitesPage(ctx: PageContext, sites: SiteCatalogueEntry[]): string
     ctx,
     t('sites'),
     markup`<p>${t('sitesLead')}</p>
-      <div class="scroll">
+      <div class="scroll" tabindex="0" role="region" aria-label="${t('sites')}">
         <table class="sites">
           <thead>
             <tr>
