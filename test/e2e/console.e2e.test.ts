@@ -106,7 +106,7 @@ async function check(target: Page, name: string, pathname: string): Promise<void
     pageBytes[`${name} ${lang}`] = (await response.body()).length;
     if (screenshotDir) {
       await mkdir(path.resolve(repoRoot, screenshotDir), { recursive: true });
-      await target.screenshot({ path: path.resolve(repoRoot, screenshotDir, `${name}-${lang}.png`), fullPage: true });
+      await target.screenshot({ path: path.resolve(repoRoot, screenshotDir, `${name}-${lang}.png`) });
     }
   }
 }
