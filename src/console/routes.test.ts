@@ -172,6 +172,29 @@ describe('the console', () => {
     expect((await accounts.listKeys()).length).toBe(2);
   });
 
+  it('narrows an existing key, and refuses to widen it', async () => {
+    await build();
+    const admin = await accounts.createKey({ plan: 'starter' });
+    const worker = await accounts.createKey({ accountId: admin.accountId, sites: ['kakaku', 'ikebe_gakki'] });
+    const cookie = cookieOf(await signIn(admin.key));
+    const csrf = csrfOf((await get('/console/keys', cookie)).body);
+    const narrowed = await post(`/console/keys/${worker.keyId}/narrow`, cookie, {
+      _csrf: csrf,
+      sites: 'kakaku',
+      outputs: 'json',
+      monthly_credit_limit: '7',
+    });
+    expect(narrowed.statusCode).toBe(200);
+    expect((await accounts.authenticate(worker.key))?.key).toMatchObject({
+      sites: ['kakaku'],
+      outputs: ['json'],
+      monthlyCreditLimit: 7,
+    });
+    const wider = await post(`/console/keys/${worker.keyId}/narrow`, cookie, { _csrf: csrf, sites: 'mercari' });
+    expect(wider.statusCode).toBe(400);
+    expect((await accounts.authenticate(worker.key))?.key.sites).toEqual(['kakaku']);
+  });
+
   it('bounds failed sign-ins per address with 429 and Retry-After', async () => {
     await build({ failures: 3 });
     const { key } = await accounts.createKey({ plan: 'free' });
@@ -213,6 +236,9 @@ describe('the console', () => {
     const csrf = csrfOf(keys.body);
     expect((await post(`/console/keys/${theirs.keyId}/revoke`, cookie, { _csrf: csrf })).statusCode).toBe(404);
     expect((await post(`/console/keys/${theirs.keyId}/rotate`, cookie, { _csrf: csrf })).statusCode).toBe(404);
+    expect(
+      (await post(`/console/keys/${theirs.keyId}/narrow`, cookie, { _csrf: csrf, sites: 'kakaku' })).statusCode,
+    ).toBe(404);
     expect(await accounts.authenticate(theirs.key)).not.toBeNull();
   });
 

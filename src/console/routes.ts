@@ -58,6 +58,11 @@ const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts'];
 const outputs: readonly Output[] = ['json', 'html', 'artifact'];
 const langCookie = 'kumo_console_lang';
 
+type NarrowingOptions = Pick<
+  CreateKeyOptions,
+  'sites' | 'operations' | 'outputs' | 'monthlyCreditLimit' | 'concurrencyLimit'
+>;
+
 interface ConsoleState {
   lang: Lang;
   session: ConsoleSession | null;
@@ -382,6 +387,31 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         return page(reply, requestDetailPage(ctx, row));
       });
 
+      /** The key form's fields as narrowing options, or why they cannot be (an unknown value, a non-number). */
+      function narrowingOf(raw: unknown): { options: NarrowingOptions; refusal: string | null } {
+        const body = (raw ?? {}) as Record<string, unknown>;
+        const known = new Set(services.registry.list().map((site) => site.id));
+        const sites = list(body.sites);
+        const ops = list(body.operations);
+        const outs = list(body.outputs);
+        const credit = text(body.monthly_credit_limit);
+        const concurrency = text(body.concurrency_limit);
+        const options: NarrowingOptions = {};
+        let refusal: string | null = null;
+        if (sites.some((site) => !known.has(site))) refusal = 'unknown site';
+        else if (ops.some((op) => !operations.includes(op as Operation))) refusal = 'unknown operation';
+        else if (outs.some((out) => !outputs.includes(out as Output))) refusal = 'unknown output';
+        else if (credit !== '' && !/^\d{1,9}$/.test(credit)) refusal = 'the credit limit must be a whole number';
+        else if (concurrency !== '' && !/^\d{1,4}$/.test(concurrency))
+          refusal = 'the concurrency limit must be a whole number';
+        if (sites.length > 0) options.sites = sites;
+        if (ops.length > 0) options.operations = ops as Operation[];
+        if (outs.length > 0) options.outputs = outs as Output[];
+        if (credit !== '') options.monthlyCreditLimit = Number(credit);
+        if (concurrency !== '') options.concurrencyLimit = Number(concurrency);
+        return { options, refusal };
+      }
+
       async function keysData(session: ConsoleSession, extra: Partial<KeysData> = {}): Promise<KeysData> {
         return {
           keys: await services.accounts.listKeys(session.caller.account.id),
@@ -423,26 +453,9 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         if (!session.canManageKeys) {
           return page(reply, messagePage(ctx, ctx.t('forbiddenTitle'), ctx.t('keysReadOnly')), 403);
         }
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        const known = new Set(services.registry.list().map((site) => site.id));
-        const sites = list(body.sites);
-        const ops = list(body.operations);
-        const outs = list(body.outputs);
-        const credit = text(body.monthly_credit_limit);
-        const concurrency = text(body.concurrency_limit);
-        const options: CreateKeyOptions = { accountId: session.caller.account.id };
-        let refusal: string | null = null;
-        if (sites.some((site) => !known.has(site))) refusal = 'unknown site';
-        else if (ops.some((op) => !operations.includes(op as Operation))) refusal = 'unknown operation';
-        else if (outs.some((out) => !outputs.includes(out as Output))) refusal = 'unknown output';
-        else if (credit !== '' && !/^\d{1,9}$/.test(credit)) refusal = 'the credit limit must be a whole number';
-        else if (concurrency !== '' && !/^\d{1,4}$/.test(concurrency))
-          refusal = 'the concurrency limit must be a whole number';
-        if (sites.length > 0) options.sites = sites;
-        if (ops.length > 0) options.operations = ops as Operation[];
-        if (outs.length > 0) options.outputs = outs as Output[];
-        if (credit !== '') options.monthlyCreditLimit = Number(credit);
-        if (concurrency !== '') options.concurrencyLimit = Number(concurrency);
+        const { options: narrowing, refusal: invalid } = narrowingOf(request.body);
+        const options: CreateKeyOptions = { accountId: session.caller.account.id, ...narrowing };
+        let refusal = invalid;
         if (refusal === null) {
           try {
             const created = await services.accounts.createKey(options);
@@ -473,6 +486,28 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         request.log.info({ key_id: key.id }, 'console: key revoked');
         const notice = `${ctx.t('keyRevoked', { id: key.id })}${key.id === session.caller.key.id ? ` ${ctx.t('ownKeyGone')}` : ''}`;
         return page(reply, keysPage(ctx, await keysData(session, { notice })));
+      });
+
+      scope.post('/keys/:id/narrow', async (request, reply) => {
+        const session = sessionOr(request, reply);
+        if (!session) return reply;
+        const key = await managedKey(request, reply, session);
+        if (!key) return reply;
+        const ctx = contextOf(request);
+        const { options, refusal } = narrowingOf(request.body);
+        try {
+          if (refusal !== null) throw new AccountError(refusal);
+          await services.accounts.narrowKey(key.id, options);
+          request.log.info({ key_id: key.id }, 'console: key narrowed');
+          const own = key.id === session.caller.key.id ? ` ${ctx.t('keysReadOnly')}` : '';
+          return page(
+            reply,
+            keysPage(ctx, await keysData(session, { notice: `${ctx.t('keyNarrowed', { id: key.id })}${own}` })),
+          );
+        } catch (error) {
+          if (!(error instanceof AccountError)) throw error;
+          return page(reply, keysPage(ctx, await keysData(session, { error: error.message })), 400);
+        }
       });
 
       scope.post('/keys/:id/rotate', async (request, reply) => {

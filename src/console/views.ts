@@ -323,7 +323,7 @@ function narrowingOf(key: KeySummary, t: Translate): SafeHtml {
   if (key.operations) parts.push(`${t('operations')}: ${key.operations.join(', ')}`);
   if (key.outputs) parts.push(`${t('outputs')}: ${key.outputs.join(', ')}`);
   if (key.monthlyCreditLimit !== null) parts.push(`${t('creditLimit')}: ${key.monthlyCreditLimit}`);
-  if (key.concurrencyLimit !== null) parts.push(`${t('concurrency')}: ${key.concurrencyLimit}`);
+  if (key.concurrencyLimit !== null) parts.push(`${t('concurrencyCap')}: ${key.concurrencyLimit}`);
   return parts.length === 0
     ? markup`${t('none')}`
     : markup`${parts.map((p, i) => markup`${i > 0 ? markup`<br />` : ''}${p}`)}`;
@@ -337,6 +337,40 @@ function checkboxes(name: string, legend: string, values: readonly string[]): Sa
         markup`<label class="check"><input type="checkbox" name="${name}" value="${value}" /> ${value}</label>`,
     )}
   </fieldset>`;
+}
+
+/**
+ * Narrowing an existing key: only what the key allows now is offered, and an empty field keeps its current value
+ * (Accounts.narrowKey refuses anything wider in any case).
+ */
+function narrowForm(ctx: PageContext, key: KeySummary, data: KeysData, csrf: SafeHtml): SafeHtml {
+  const { t } = ctx;
+  const id = (field: string) => `n-${key.id}-${field}`;
+  const maxConcurrency = Math.min(key.concurrencyLimit ?? data.planConcurrency, data.planConcurrency);
+  return markup`<details class="narrow">
+    <summary>${t('narrow')}</summary>
+    <form method="post" action="/console/keys/${key.id}/narrow" class="stack" aria-label="${t('narrow')} ${key.id}">
+      ${csrf}
+      <p class="muted">${t('narrowLead')}</p>
+      <div class="field">
+        <label for="${id('sites')}">${t('sites')}</label
+        ><select id="${id('sites')}" name="sites" multiple size="4">
+          ${(key.sites ?? data.sites).map((site) => markup`<option>${site}</option>`)}
+        </select>
+      </div>
+      ${checkboxes('operations', t('operations'), key.operations ?? ['scrape', 'usage', 'artifacts'])}
+      ${checkboxes('outputs', t('outputs'), key.outputs ?? ['json', 'html', 'artifact'])}
+      <div class="field">
+        <label for="${id('credits')}">${t('creditLimit')}</label
+        ><input id="${id('credits')}" name="monthly_credit_limit" type="number" min="0"${key.monthlyCreditLimit === null ? '' : markup` max="${key.monthlyCreditLimit}"`} step="1" inputmode="numeric" />
+      </div>
+      <div class="field">
+        <label for="${id('concurrency')}">${t('concurrencyLimit', { max: maxConcurrency })}</label
+        ><input id="${id('concurrency')}" name="concurrency_limit" type="number" min="1" max="${maxConcurrency}" step="1" inputmode="numeric" />
+      </div>
+      <button type="submit">${t('narrow')}</button>
+    </form>
+  </details>`;
 }
 
 export function keysPage(ctx: PageContext, data: KeysData): string {
@@ -404,7 +438,8 @@ export function keysPage(ctx: PageContext, data: KeysData): string {
                                     ${csrf}<button type="submit" class="danger" aria-label="${t('revoke')} ${key.id}">
                                       ${t('revoke')}
                                     </button>
-                                  </form>`
+                                  </form>
+                                  ${narrowForm(ctx, key, data, csrf)}`
                               : ''
                           }
                         </td>`

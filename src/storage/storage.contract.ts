@@ -231,6 +231,23 @@ export function describeStorageContract<S extends Storage>(
         expect(await storage.keys.revoke('key_missing', '2026-05-01T00:00:00.000Z')).toBe(false);
       });
 
+      it('replaces the narrowing of an active key only, keeping its secret, account and times', async () => {
+        const { account, key } = await seed();
+        const narrowing = {
+          sites: ['kakaku'],
+          operations: ['scrape' as const],
+          outputs: ['json' as const],
+          monthlyCreditLimit: 5,
+          concurrencyLimit: 1,
+        };
+        expect(await storage.keys.narrow(key.id, narrowing)).toBe(true);
+        expect(await storage.keys.get(key.id)).toEqual({ ...key, ...narrowing, accountId: account.id });
+        await storage.keys.revoke(key.id, '2026-05-01T00:00:00.000Z');
+        expect(await storage.keys.narrow(key.id, { ...narrowing, sites: null })).toBe(false);
+        expect((await storage.keys.get(key.id))?.sites).toEqual(['kakaku']);
+        expect(await storage.keys.narrow('key_missing', narrowing)).toBe(false);
+      });
+
       it('refuses a second key with the same hash', async () => {
         const { account, key } = await seed();
         await expect(seedKey(account.id, { hash: key.hash })).rejects.toThrow();

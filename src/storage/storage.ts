@@ -140,7 +140,18 @@ export interface KeyStore {
   findByHash(hash: string): Promise<KeyRecord | null>;
   list(accountId?: string): Promise<KeyRecord[]>;
   revoke(id: string, at: string): Promise<boolean>;
+  /**
+   * Replaces the narrowing of an active key (Accounts checks it only narrows); false when there is no such active
+   * key. The secret, its hash and the account never change.
+   */
+  narrow(id: string, narrowing: KeyNarrowing): Promise<boolean>;
 }
+
+/** What a key may narrow; null = no narrowing of that kind. */
+export type KeyNarrowing = Pick<
+  KeyRecord,
+  'sites' | 'operations' | 'outputs' | 'monthlyCreditLimit' | 'concurrencyLimit'
+>;
 
 /**
  * Reserve-then-settle credits. Invariants: used + reserved never exceeds a limit; each request id is

@@ -192,10 +192,10 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
     expect(await page.locator('table.requests').count()).toBe(0);
   });
 
-  it('creates a narrowed key (shown once), which the API then holds to its narrowing, and revokes it', async () => {
+  it('creates a narrowed key (shown once), narrows it further, the API holds it to that, and revokes it', async () => {
     await open(page, '/console/keys');
     await page.selectOption('#k-sites', ['ikebe_gakki']);
-    await page.check('input[name=operations][value=scrape]');
+    await page.check('form[action="/console/keys"] input[name=operations][value=scrape]');
     await page.fill('#k-concurrency', '1');
     await Promise.all([
       page.waitForURL(/\/console\/keys$/),
@@ -210,6 +210,17 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
     // The secret is shown once: the keys page does not show it again.
     await open(page, '/console/keys');
     expect(await page.content()).not.toContain(secret);
+    // Narrowed further in place: JSON output only, 5 credits a month; the API holds it to that from the next call.
+    const row = `tr[id="${keyId}"]`;
+    await page.click(`${row} details.narrow summary`);
+    await page.check(`${row} details.narrow input[name=outputs][value=json]`);
+    await page.fill(`[id="n-${keyId}-credits"]`, '5');
+    await Promise.all([page.waitForURL(/narrow$/), page.click(`${row} details.narrow button[type=submit]`)]);
+    expect(await text('[role=status]')).toContain(keyId);
+    expect(await page.textContent(row)).toContain('json');
+    const withHtml = await scrape(kumo.baseUrl, { url: item('300001'), params: { include_html: true } }, secret);
+    expect(withHtml.body.code).toBe('key_scope_denied');
+    expect((await scrape(kumo.baseUrl, { url: item('300001') }, secret)).status).toBe(200);
     await Promise.all([page.waitForURL(/revoke$/), page.click(`tr[id="${keyId}"] button.danger`)]);
     expect(await text('[role=status]')).toContain(keyId);
     expect((await scrape(kumo.baseUrl, { url: item('300001') }, secret)).status).toBe(401);
