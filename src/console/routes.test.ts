@@ -257,6 +257,38 @@ describe('the console', () => {
     expect((await post('/console/keys', cookie, { _csrf: csrf })).statusCode).toBe(403);
   });
 
+  it('streams the usage numbers over server-sent events to a session only, and ends the stream at shutdown', async () => {
+    await build();
+    const a = await accounts.createKey({ plan: 'starter' });
+    const cookie = cookieOf(await signIn(a.key));
+    expect((await get('/console/events')).statusCode).toBe(401);
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const response = await fetch(`${base}/console/events`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const reader = response.body!.getReader();
+    let received = '';
+    while (!received.includes('event: usage')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += new TextDecoder().decode(value);
+    }
+    const data = JSON.parse(/event: usage\ndata: (.*)\n/.exec(received)![1]!) as {
+      credits: { used: number; remaining: number };
+      concurrency: { in_use: number; limit: number };
+    };
+    expect(data.credits).toMatchObject({ used: 0, remaining: 5_000 });
+    expect(data.concurrency).toEqual({ in_use: 0, limit: 5 });
+    expect(JSON.stringify(data)).not.toContain(a.key);
+    // Closing the app ends the open stream rather than waiting on it.
+    await app.close();
+    let ended = false;
+    while (!ended) ended = (await reader.read()).done;
+    expect(ended).toBe(true);
+  });
+
   it('signs out, and a revoked key ends its sessions', async () => {
     await build();
     const a = await accounts.createKey({ plan: 'free' });
