@@ -25,6 +25,7 @@ meter{display:block;width:100%}
 table{border-collapse:collapse;font-size:.9rem}th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #e1e4e8;vertical-align:top}
 thead th{background:#f6f7f9}.num{text-align:right;font-variant-numeric:tabular-nums}
 .scroll{overflow-x:auto}
+.sites thead th{white-space:nowrap}.sites tbody th{font-weight:400}.sites .verified{min-width:20rem;max-width:36rem}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.85em}.wrap{word-break:break-all}
 form.inline{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem 1rem;margin:1rem 0}
 form.stack{display:grid;gap:.6rem;max-width:32rem}

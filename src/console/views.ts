@@ -525,7 +525,7 @@ export function sitesPage(ctx: PageContext, sites: SiteCatalogueEntry[]): string
                     ${
                       i === 0
                         ? markup`<th scope="rowgroup" rowspan="${site.page_types.length}">
-                              ${site.name}<br /><code>${site.id}</code><br /><span class="muted"
+                              <strong>${site.name}</strong><br /><code>${site.id}</code><br /><span class="muted"
                                 >${site.hosts.join(', ')}</span
                               >
                             </th>
@@ -539,7 +539,7 @@ export function sitesPage(ctx: PageContext, sites: SiteCatalogueEntry[]): string
                       <span class="level level-${entry.coverage}">${entry.coverage}</span
                       >${entry.review ? markup`<br /><span class="muted">${t('review')}</span>` : ''}
                     </td>
-                    <td>${entry.verified_by}</td>
+                    <td class="verified">${entry.verified_by}</td>
                     <td class="num">${entry.fixtures.real} / ${entry.fixtures.modelled}</td>
                   </tr>`,
               ),
