@@ -297,6 +297,9 @@ describe('the console', () => {
     const out = await post('/console/sign-out', cookie, { _csrf: csrfOf(page.body) });
     expect(out.statusCode).toBe(303);
     expect((await get('/console', cookie)).statusCode).toBe(303);
+    // Signing out of a session already gone changes nothing and is let through; from another origin it is not.
+    expect((await post('/console/sign-out', cookie, {})).statusCode).toBe(303);
+    expect((await post('/console/sign-out', cookie, {}, { origin: 'https://evil.example' })).statusCode).toBe(403);
     const again = cookieOf(await signIn(a.key));
     expect((await get('/console', again)).statusCode).toBe(200);
     await accounts.revokeKey(a.keyId);

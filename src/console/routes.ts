@@ -144,16 +144,19 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         return payload;
       });
 
-      // A state-changing form must come from this origin (checked before its body is even looked at), and, once
-      // signed in, carry the session's synchronizer token; SameSite=Strict already keeps the cookie off cross-site posts.
+      // A state-changing form must come from this origin and, once signed in, carry the session's synchronizer token;
+      // SameSite=Strict already keeps the cookie off cross-site posts. Checked before any handler runs.
       scope.addHook('preHandler', async (request, reply) => {
         if (request.method !== 'POST') return;
         const expected = `${request.protocol}://${request.host}`;
         const sameOrigin = request.headers.origin === expected;
         const body = (request.body ?? {}) as Record<string, unknown>;
         const session = request.consoleState!.session;
+        const path = request.url.split('?')[0];
+        // Signing in has no session yet, and signing out of a session that has already ended changes nothing.
         const tokenOk =
-          request.url.split('?')[0] === '/console/sign-in' ||
+          path === '/console/sign-in' ||
+          (path === '/console/sign-out' && session === null) ||
           (session !== null && services.sessions.verifyCsrf(session.id, body._csrf));
         if (sameOrigin && tokenOk) return;
         request.log.warn({ same_origin: sameOrigin, token_ok: tokenOk }, 'console: cross-site form refused');
@@ -174,7 +177,8 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
       });
 
       scope.setErrorHandler(async (error: Error & { statusCode?: number; code?: string }, request, reply) => {
-        const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? 400 : 500;
+        const status =
+          error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
         if (status === 500) {
           request.log.error({ error_name: error.name, error_code: error.code }, 'console: internal error');
         }
