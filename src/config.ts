@@ -186,6 +186,22 @@ export const EnvSchema = Type.Object(
       5_000,
       'How long an SQLite write waits for another process holding the write lock before answering 503 unavailable.',
     ),
+    KUMO_TRUST_PROXY: Type.Boolean({
+      default: false,
+      description:
+        'true behind a reverse proxy: client address and https are read from X-Forwarded-For/-Proto/-Host (console cookies, sign-in limits).',
+    }),
+    KUMO_CONSOLE_SESSION_MINUTES: Int(
+      5,
+      480,
+      'How long a console sign-in lasts before the key is asked for again.',
+      10_080,
+    ),
+    KUMO_CONSOLE_SIGN_IN_FAILURES: Int(
+      1,
+      10,
+      'Failed console sign-ins allowed per client address and per key prefix in 15 minutes (per instance).',
+    ),
   },
   { additionalProperties: true },
 );
@@ -228,6 +244,9 @@ export interface Config {
   /** The parse + extract worker pool; workers 0 = available cores. */
   extraction: { workers: number; deadlineMs: number; queueWaitMs: number; maxHeapMb: number };
   output: { maxRows: number; maxBytes: number };
+  /** Fastify trustProxy: X-Forwarded-* name the client address and scheme (docs/console.md). */
+  trustProxy: boolean;
+  console: { sessionTtlMs: number; signInFailures: number; signInWindowMs: number };
 }
 
 export class ConfigError extends Error {
@@ -343,6 +362,12 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
       maxHeapMb: env.KUMO_EXTRACT_MAX_HEAP_MB,
     },
     output: { maxRows: env.KUMO_OUTPUT_MAX_ROWS, maxBytes: env.KUMO_OUTPUT_MAX_BYTES },
+    trustProxy: env.KUMO_TRUST_PROXY,
+    console: {
+      sessionTtlMs: env.KUMO_CONSOLE_SESSION_MINUTES * 60_000,
+      signInFailures: env.KUMO_CONSOLE_SIGN_IN_FAILURES,
+      signInWindowMs: 15 * 60_000,
+    },
   };
   return deepFreeze(config);
 }

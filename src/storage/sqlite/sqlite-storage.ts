@@ -1,7 +1,7 @@
 // The embedded default: Storage in one SQLite file under the data folder, via node:sqlite.
 import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import type { KumoDatabase } from '../kysely/schema.js';
 import { KyselyStorage } from '../kysely/kysely-storage.js';
 import { NodeSqliteDatabase } from './node-sqlite-database.js';
@@ -20,6 +20,9 @@ export interface SqliteStorageOptions {
   staleAfterMs?: number;
 }
 
+/** Timestamps are ISO text ending in Z, which SQLite's date() reads as UTC; Japan keeps UTC+9 all year. */
+export const sqliteJstDay = () => sql<string>`date(created_at, '+9 hours')`;
+
 export async function createSqliteStorage(options: SqliteStorageOptions): Promise<KyselyStorage> {
   if (options.path !== ':memory:') {
     await mkdir(dirname(options.path), { recursive: true });
@@ -35,6 +38,7 @@ export async function createSqliteStorage(options: SqliteStorageOptions): Promis
   return new KyselyStorage({
     db,
     migrations: sqliteMigrations,
+    jstDay: sqliteJstDay,
     // A process killed mid-call is found dead by its stale heartbeat, never by its pid: a zombie or a reused pid
     // would look alive for ever (docs/architecture.md, liveness).
     ledger: {
