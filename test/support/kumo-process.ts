@@ -10,6 +10,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export interface KumoProcess {
   baseUrl: string;
   dataDir: string;
+  /** The server's process id (the benchmark reads its CPU time and memory from /proc). */
+  pid: number;
   /** Everything the process printed (stdout + stderr), for log assertions. */
   output(): string;
   /** SIGTERM and wait. */
@@ -72,6 +74,7 @@ export async function startKumo(env: Record<string, string>, options: StartOptio
   return {
     baseUrl,
     dataDir,
+    pid: child.pid!,
     output: () => out,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
