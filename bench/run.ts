@@ -1,5 +1,6 @@
 // `npm run bench`: Kumo through its HTTP API against the floor (fetch + parse only) and a Crawlee peer, on one machine.
-// Runs on Node 24's own TypeScript stripping; options: --quick, --levels 1,16,128, --only floor,kumo,peer.
+// Runs on Node 24's own TypeScript stripping; options: --quick, --levels 1,16,128, --only floor,kumo,peer,
+// --profile DIR.
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -17,6 +18,8 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     levels: { type: 'string', default: '1,16,128' },
     only: { type: 'string', default: 'floor,kumo,peer' },
+    /** A folder: the server (main thread and extraction workers) writes V8 CPU profiles there (bench/profile.ts). */
+    profile: { type: 'string' },
   },
 });
 const levels = args.levels.split(',').map(Number);
@@ -136,6 +139,7 @@ async function startKumoForBench(): Promise<{ kumo: KumoProcess; keys: string[] 
     // An operator's explicit politeness override for hosts it owns (DESIGN §7): the origin is ours.
     KUMO_HOST_MAX_IN_FLIGHT: '256',
     KUMO_HOST_MIN_INTERVAL_MS: '0',
+    ...(args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}` } : {}),
   });
   const keys = [testKey];
   const needed = Math.ceil(Math.max(...levels) / callersPerKey);
