@@ -2,7 +2,7 @@
 // Runs on Node 24's own TypeScript stripping; options: --quick, --levels 1,16,128, --only floor,kumo,peer,
 // --profile DIR.
 import { spawn, execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,8 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     levels: { type: 'string', default: '1,16,128' },
     only: { type: 'string', default: 'floor,kumo,peer' },
+    /** Kumo as a node:cluster of N processes (bench/cluster.ts), each with one extraction worker, not one process. */
+    cluster: { type: 'string' },
     /** A folder: the server (main thread and extraction workers) writes V8 CPU profiles there (bench/profile.ts). */
     profile: { type: 'string' },
   },
@@ -68,14 +70,43 @@ const targetOf = (page: BenchPage): Target => {
 
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** The process and its descendants (a cluster's primary and its workers; threads are counted with their process). */
+function tree(pid: number): number[] {
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) {
+    try {
+      for (const task of readdirSync(`/proc/${all[i]}/task`)) {
+        const children = readFileSync(`/proc/${all[i]}/task/${task}/children`, 'utf8').trim();
+        if (children) all.push(...children.split(' ').map(Number));
+      }
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return all;
+}
+
+function cpuMs(root: number): number {
+  return tree(root).reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+}
+
+function cpuMsOf(pid: number): number {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0;
+  }
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the command name.
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
-function rssMb(pid: number): number {
+function rssMb(root: number): number {
+  return tree(root).reduce((sum, pid) => sum + rssMbOf(pid), 0);
+}
+
+function rssMbOf(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) / 1024 : 0;
@@ -133,14 +164,18 @@ async function runChild(script: string, job: ChildJob, cwd: string): Promise<Mea
 // --- Kumo: the built server, a Growth key per 20 callers ---
 
 async function startKumoForBench(): Promise<{ kumo: KumoProcess; keys: string[] }> {
-  const kumo = await startKumo({
-    KUMO_CONNECT_TO: connectToSpec(Object.fromEntries([...origins].map(([host, o]) => [host, o.origin.url]))),
-    KUMO_BOOTSTRAP_PLAN: 'growth',
-    // An operator's explicit politeness override for hosts it owns (DESIGN §7): the origin is ours.
-    KUMO_HOST_MAX_IN_FLIGHT: '256',
-    KUMO_HOST_MIN_INTERVAL_MS: '0',
-    ...(args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}` } : {}),
-  });
+  const kumo = await startKumo(
+    {
+      KUMO_CONNECT_TO: connectToSpec(Object.fromEntries([...origins].map(([host, o]) => [host, o.origin.url]))),
+      KUMO_BOOTSTRAP_PLAN: 'growth',
+      // An operator's explicit politeness override for hosts it owns (DESIGN §7): the origin is ours.
+      KUMO_HOST_MAX_IN_FLIGHT: '256',
+      KUMO_HOST_MIN_INTERVAL_MS: '0',
+      ...(args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}` } : {}),
+      ...(args.cluster ? { KUMO_EXTRACT_WORKERS: '1' } : {}),
+    },
+    args.cluster ? { entry: path.join(repoRoot, 'bench', 'cluster.ts') } : {},
+  );
   const keys = [testKey];
   const needed = Math.ceil(Math.max(...levels) / callersPerKey);
   while (keys.length < needed) {
@@ -192,7 +227,10 @@ try {
     if (kumo) {
       const call = kumoCall(kumo.kumo, kumo.keys, pages);
       await closedLoop(c, warmup, call);
-      row.set('kumo', await measure(kumo.kumo.pid, () => closedLoop(c, total, call)));
+      row.set(
+        args.cluster ? `kumo (cluster of ${args.cluster})` : 'kumo',
+        await measure(kumo.kumo.pid, () => closedLoop(c, total, call)),
+      );
     }
     if (contenders.has('peer')) row.set('peer', await runChild('peer.ts', job, scratch));
     console.error(`concurrency ${c} done`);
@@ -249,7 +287,7 @@ for (const [c, row] of results) {
     );
   }
   const floor = row.get('floor');
-  const k = row.get('kumo');
+  const k = row.get('kumo') ?? row.get(`kumo (cluster of ${args.cluster})`);
   const peer = row.get('peer');
   const ratios: string[] = [];
   if (k && floor) {
