@@ -185,6 +185,9 @@ async function startKumoForBench(): Promise<{ kumo: KumoProcess; keys: string[] 
   return { kumo, keys };
 }
 
+/** Kumo's refusals and errors by status and code, over the whole run (warm-ups included). */
+const kumoFailures = new Map<string, number>();
+
 function kumoCall(kumo: KumoProcess, keys: string[], pages: BenchPage[]) {
   return async (i: number, caller: number): Promise<boolean> => {
     const page = pages[i % pages.length]!;
@@ -193,7 +196,12 @@ function kumoCall(kumo: KumoProcess, keys: string[], pages: BenchPage[]) {
       { url: page.url, ...(page.workType ? { params: { work_type: page.workType } } : {}) },
       keys[Math.floor(caller / callersPerKey) % keys.length],
     );
-    return res.status === 200 && (res.body as { data: unknown }).data !== null;
+    const ok = res.status === 200 && (res.body as { data: unknown }).data !== null;
+    if (!ok) {
+      const why = `${res.status} ${(res.body as { code?: string } | null)?.code ?? ''}`.trim();
+      kumoFailures.set(why, (kumoFailures.get(why) ?? 0) + 1);
+    }
+    return ok;
   };
 }
 
@@ -272,6 +280,10 @@ console.log(
     `largest ${(Math.max(...sizes) / 1024).toFixed(0)} KB`,
 );
 if (set.skipped.length > 0) console.log(`left out: ${set.skipped.join('; ')}`);
+if (kumoFailures.size > 0)
+  console.log(
+    `Kumo's failed calls, by status and code: ${[...kumoFailures].map(([k, n]) => `${n} × ${k}`).join(', ')}`,
+  );
 if (dropped.length > 0) console.log(`not served by this build here (left out for all): ${dropped.join(', ')}`);
 console.log('');
 for (const [c, row] of results) {
