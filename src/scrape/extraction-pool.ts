@@ -48,9 +48,6 @@ interface Pending {
   unlisten: () => void;
 }
 
-/** Each worker's young-generation (nursery) size. */
-const workerYoungGenerationMb = 8;
-
 /** Default bound on the body bytes waiting for a worker. */
 export const defaultMaxQueueBytes = 64 * 2 ** 20;
 
@@ -188,9 +185,7 @@ export class WorkerExtractionPool implements ExtractionRunner {
   #spawn(): void {
     const worker = new Worker(this.#o.workerUrl ?? defaultWorkerUrl, {
       workerData: { limits: this.#o.limits },
-      // A small young generation: a page's tree dies with its job, so V8's default nursery (up to 3 × 16 MB per
-      // thread) mostly holds garbage; 8 MB cost no measurable CPU in the issue-12 bench and ~45 MB of RSS less.
-      resourceLimits: { maxOldGenerationSizeMb: this.#o.maxHeapMb, maxYoungGenerationSizeMb: workerYoungGenerationMb },
+      resourceLimits: { maxOldGenerationSizeMb: this.#o.maxHeapMb },
     });
     const slot: Slot = { worker, ready: false, current: null };
     worker.on('message', (message: WorkerReply | { ready: true }) => {
