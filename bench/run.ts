@@ -1,6 +1,6 @@
 // `npm run bench`: Kumo through its HTTP API against the floor (fetch + parse only) and a Crawlee peer, on one machine.
 // Runs on Node 24's own TypeScript stripping; options: --quick, --levels 1,16,128, --only floor,kumo,peer,
-// --profile DIR.
+// --pages all|real, --cluster N, --profile DIR.
 import { spawn, execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -18,6 +18,8 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     levels: { type: 'string', default: '1,16,128' },
     only: { type: 'string', default: 'floor,kumo,peer' },
+    /** `real`: the corpus pages only (the large pages the issue's targets speak of); default `all`. */
+    pages: { type: 'string', default: 'all' },
     /** Kumo as a node:cluster of N processes (bench/cluster.ts), each with one extraction worker, not one process. */
     cluster: { type: 'string' },
     /** A folder: the server (main thread and extraction workers) writes V8 CPU profiles there (bench/profile.ts). */
@@ -35,6 +37,7 @@ const callersPerKey = 20;
 const dist = (file: string) => path.join(repoRoot, 'dist', file);
 const corpusDir = path.resolve(repoRoot, '../shared/corpus/real');
 const set = await loadPages(dist, corpusDir);
+if (args.pages === 'real') set.pages = set.pages.filter((page) => page.source === 'corpus');
 if (!set.corpusAvailable) console.log(`note: ${corpusDir} is absent; real pages skipped, in-project fixtures only`);
 if (set.pages.length === 0) {
   console.log('bench skipped: no HTML fixtures found');
