@@ -13,7 +13,7 @@ import type { KumoDatabase } from '../kysely/schema.js';
 import { NodeSqliteDatabase } from './node-sqlite-database.js';
 import { NodeSqliteDialect } from './node-sqlite-dialect.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
-import { createSqliteStorage, sqliteJstDay } from './sqlite-storage.js';
+import { createSqliteStorage, holdWithoutFsync, sqliteJstDay } from './sqlite-storage.js';
 import { newId } from '../../accounts/ids.js';
 import { isKumoError } from '../../errors.js';
 import type { ReserveRequest } from '../storage.js';
@@ -101,6 +101,33 @@ describe('sqlite file durability', () => {
     expect(await next.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 1, reserved: 0 });
     await next.close();
     await killed.close();
+  });
+
+  it('a reservation commits without waiting for the disk; the charge and every other write wait for it', async () => {
+    const storage = await createSqliteStorage({ path: join(dir, `${newId('db')}.sqlite`) });
+    await storage.migrate();
+    const ids = await seeded(storage);
+    const level = sql<{ synchronous: number }>`pragma synchronous`;
+    const levelOf = async (db: Kysely<KumoDatabase>) => (await level.execute(db)).rows[0]!.synchronous;
+    expect(await levelOf(storage.db)).toBe(2); // FULL
+    // Inside a hold's transaction: NORMAL (1); FULL again after it, whether it committed or threw.
+    expect(await holdWithoutFsync(storage.db, (trx) => levelOf(trx))).toBe(1);
+    expect(await levelOf(storage.db)).toBe(2);
+    await expect(
+      holdWithoutFsync(storage.db, async () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await levelOf(storage.db)).toBe(2);
+    // The ledger's reserve goes through it, granted or refused, and leaves FULL for the settlement.
+    const r = reserveRequest(ids, 1);
+    expect(await storage.ledger.reserve(r)).toEqual({ ok: true });
+    expect(await levelOf(storage.db)).toBe(2);
+    expect(await storage.ledger.reserve({ ...reserveRequest(ids, 1), accountLimit: 0 })).toMatchObject({ ok: false });
+    expect(await levelOf(storage.db)).toBe(2);
+    expect(await storage.ledger.commit(r.requestId, 1)).toBe(true);
+    expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 1, reserved: 0 });
+    await storage.close();
   });
 
   it('frees the reservations of a killed process by its stale heartbeat, even while its pid still exists', async () => {
