@@ -224,6 +224,22 @@ export const EnvSchema = Type.Object(
       'Cap on the rendered HTML taken back; larger is content_too_large.',
     ),
     KUMO_BROWSER_RECYCLE_AFTER: Int(1, 200, 'Renders one browser serves before it is replaced by a fresh one.'),
+    KUMO_TRUST_PROXY: Type.Boolean({
+      default: false,
+      description:
+        'true behind a reverse proxy: client address and https are read from X-Forwarded-For/-Proto/-Host (console cookies, sign-in limits).',
+    }),
+    KUMO_CONSOLE_SESSION_MINUTES: Int(
+      5,
+      480,
+      'How long a console sign-in lasts before the key is asked for again.',
+      10_080,
+    ),
+    KUMO_CONSOLE_SIGN_IN_FAILURES: Int(
+      1,
+      10,
+      'Failed console sign-ins allowed per client address and per key prefix in 15 minutes (per instance).',
+    ),
   },
   { additionalProperties: true },
 );
@@ -278,6 +294,9 @@ export interface Config {
     maxDomBytes: number;
     recycleAfter: number;
   };
+  /** Fastify trustProxy: X-Forwarded-* name the client address and scheme (docs/console.md). */
+  trustProxy: boolean;
+  console: { sessionTtlMs: number; signInFailures: number; signInWindowMs: number };
 }
 
 export class ConfigError extends Error {
@@ -406,6 +425,12 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
       maxNavigations: env.KUMO_BROWSER_MAX_NAVIGATIONS,
       maxDomBytes: env.KUMO_BROWSER_MAX_DOM_BYTES,
       recycleAfter: env.KUMO_BROWSER_RECYCLE_AFTER,
+    },
+    trustProxy: env.KUMO_TRUST_PROXY,
+    console: {
+      sessionTtlMs: env.KUMO_CONSOLE_SESSION_MINUTES * 60_000,
+      signInFailures: env.KUMO_CONSOLE_SIGN_IN_FAILURES,
+      signInWindowMs: 15 * 60_000,
     },
   };
   return deepFreeze(config);

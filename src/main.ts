@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     logger,
     bodyLimitBytes: config.server.bodyLimitBytes,
     serverLimits: config.serverLimits,
+    trustProxy: config.trustProxy,
   });
   const address = await app.listen({ host: config.server.host, port: config.server.port });
   logger.info({ address }, 'listening');

@@ -28,6 +28,7 @@ import { InstanceLiveness } from './liveness/instance-liveness.js';
 import { newId } from './accounts/ids.js';
 import { BrowserPool, findChromium } from './browser/browser-pool.js';
 import { BrowserFetcher } from './browser/browser-fetcher.js';
+import { ConsoleSessions } from './console/console-sessions.js';
 
 export interface Services extends AppServices {
   storage: Storage;
@@ -214,6 +215,15 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     metrics,
   });
 
+  const consoleSessions = new ConsoleSessions({
+    sessions: storage.sessions,
+    keys: storage.keys,
+    accounts: storage.accounts,
+    authenticate: (secret) => accounts.authenticate(secret),
+    ttlMs: config.console.sessionTtlMs,
+    signIn: { maxFailures: config.console.signInFailures, windowMs: config.console.signInWindowMs },
+  });
+
   // Credits held by a process killed mid-call, and artifacts past retention, are freed in the background.
   const sweep = async () => {
     try {
@@ -221,6 +231,8 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
       const removed = await artifacts.sweepExpired(new Date());
       // Idempotency-Keys are remembered 24 h; expired ones are also replaced on use, this only keeps the table small.
       await storage.idempotency.sweepExpired(new Date().toISOString());
+      // Expired console sessions are refused on read; this only keeps the table small.
+      await consoleSessions.sweep();
       if (released > 0 || removed > 0) logger.info({ released, removed }, 'sweeper');
     } catch {
       logger.warn('sweeper failed; will retry');
@@ -252,6 +264,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     requests: storage.requests,
     usage: new UsageReporter({ ledger: storage.ledger, limiter }),
     metrics,
+    console: { sessions: consoleSessions, eventIntervalMs: 1_000 },
     // Each proves its backend can take the writes a call needs, not only that a socket is open.
     readiness: {
       storage: () => storage.instances.heartbeat(instanceId, new Date().toISOString()),

@@ -306,3 +306,39 @@ describe('review approvals', () => {
     expect(await accounts.listReviews()).toEqual([]);
   });
 });
+
+describe('narrowKey', () => {
+  it('narrows lists and limits of an active key, keeping what is not named, effective at once', async () => {
+    const created = await accounts.createKey({ plan: 'starter', sites: ['kakaku', 'ikebe_gakki'] });
+    const narrowed = await accounts.narrowKey(created.keyId, {
+      sites: ['kakaku'],
+      outputs: ['json'],
+      monthlyCreditLimit: 10,
+      concurrencyLimit: 2,
+    });
+    expect(narrowed).toMatchObject({
+      sites: ['kakaku'],
+      operations: null,
+      outputs: ['json'],
+      monthlyCreditLimit: 10,
+      concurrencyLimit: 2,
+      status: 'active',
+    });
+    expect(narrowed).not.toHaveProperty('hash');
+    const caller = await accounts.authenticate(created.key);
+    expect(caller?.key).toMatchObject({ sites: ['kakaku'], outputs: ['json'], monthlyCreditLimit: 10 });
+    const again = await accounts.narrowKey(created.keyId, { monthlyCreditLimit: 5 });
+    expect(again).toMatchObject({ sites: ['kakaku'], monthlyCreditLimit: 5, concurrencyLimit: 2 });
+  });
+
+  it('refuses to widen: a value not allowed now, a higher limit, concurrency above the plan; a revoked key', async () => {
+    const created = await accounts.createKey({ plan: 'free', sites: ['kakaku'], monthlyCreditLimit: 10 });
+    await expect(accounts.narrowKey(created.keyId, { sites: ['kakaku', 'mercari'] })).rejects.toThrow(/mercari/);
+    await expect(accounts.narrowKey(created.keyId, { monthlyCreditLimit: 11 })).rejects.toThrow(/may only fall/);
+    await expect(accounts.narrowKey(created.keyId, { concurrencyLimit: 3 })).rejects.toThrow(/above the free/);
+    await expect(accounts.narrowKey(created.keyId, { operations: ['delete' as never] })).rejects.toThrow(AccountError);
+    expect((await storage.keys.get(created.keyId))?.sites).toEqual(['kakaku']);
+    await accounts.revokeKey(created.keyId);
+    await expect(accounts.narrowKey(created.keyId, { monthlyCreditLimit: 1 })).rejects.toThrow(/no active key/);
+  });
+});

@@ -2,6 +2,7 @@
 // operator's review approvals (which accounts may have a site's reviewed page types).
 import type {
   AccountRecord,
+  KeyNarrowing,
   KeyRecord,
   Operation,
   Output,
@@ -172,6 +173,53 @@ export class Accounts {
   /** False when there is no such key or it was already revoked. */
   async revokeKey(keyId: string): Promise<boolean> {
     return this.#storage.keys.revoke(keyId, this.#clock().toISOString());
+  }
+
+  /**
+   * Narrows an active key further, effective from its next call: a list may only lose values (or be set where there
+   * was none), a limit may only fall (or be set where there was none, concurrency never above the plan's). Omitted
+   * fields stay as they are. Refuses anything that would widen the key.
+   */
+  async narrowKey(
+    keyId: string,
+    changes: Pick<CreateKeyOptions, 'sites' | 'operations' | 'outputs' | 'monthlyCreditLimit' | 'concurrencyLimit'>,
+  ): Promise<KeySummary> {
+    const key = await this.#storage.keys.get(keyId);
+    if (!key || statusOf(key, this.#clock()) !== 'active') throw new AccountError(`no active key ${keyId}`);
+    const account = await this.#storage.accounts.get(key.accountId);
+    if (!account) throw new AccountError(`no account ${key.accountId}`);
+    const within = <T extends string>(name: string, current: T[] | null, next: T[] | null): T[] | null => {
+      if (next === null) return current;
+      const outside = current === null ? [] : next.filter((value) => !current.includes(value));
+      if (outside.length > 0)
+        throw new AccountError(`${name} may only narrow: ${outside.join(', ')} is not allowed now`);
+      return next;
+    };
+    const below = (name: string, current: number | null, next: number | null): number | null => {
+      if (next === null) return current;
+      if (current !== null && next > current) throw new AccountError(`${name} may only fall (now ${current})`);
+      return next;
+    };
+    const plan = planOf(account.plan);
+    const concurrency = wholeNumber('concurrencyLimit', changes.concurrencyLimit, 1);
+    if (concurrency !== null && concurrency > plan.concurrency) {
+      throw new AccountError(`concurrency limit ${concurrency} is above the ${plan.id} plan's ${plan.concurrency}`);
+    }
+    const narrowed: KeyNarrowing = {
+      sites: within('sites', key.sites, narrowing('sites', changes.sites)),
+      operations: within('operations', key.operations, narrowing('operations', changes.operations, operations)),
+      outputs: within('outputs', key.outputs, narrowing('outputs', changes.outputs, outputs)),
+      monthlyCreditLimit: below(
+        'monthlyCreditLimit',
+        key.monthlyCreditLimit,
+        wholeNumber('monthlyCreditLimit', changes.monthlyCreditLimit, 0),
+      ),
+      concurrencyLimit: below('concurrencyLimit', key.concurrencyLimit, concurrency),
+    };
+    if (!(await this.#storage.keys.narrow(key.id, narrowed)))
+      throw new AccountError(`key ${keyId} was revoked meanwhile`);
+    const { hash: _hash, ...rest } = { ...key, ...narrowed };
+    return { ...rest, status: 'active' };
   }
 
   /** A new secret with the same account and narrowing; the old key stops working at once. */

@@ -11,6 +11,7 @@ import { validateExtraction } from '../extract/page-types.js';
 import {
   earnedCoverage,
   effectiveCoverage,
+  readsCorpus,
   readVerificationRecord,
   toRecord,
   verificationRecordPath,
@@ -309,7 +310,7 @@ async function sites(args: string[]): Promise<void> {
   const results = await verifyAll(registry);
   if (values.record) {
     // A record written without the corpus would claim nothing verified the real pages: refuse instead.
-    if (results.some((r) => r.source === 'corpus' && r.status === 'skipped'))
+    if (results.some((r) => readsCorpus(r.source) && r.status === 'skipped'))
       throw new UsageError('--record needs the shared corpus (../shared/corpus/real)');
     await writeFile(verificationRecordPath, `${JSON.stringify(toRecord(results), null, 2)}\n`);
   }

@@ -280,6 +280,68 @@ export const ForecastOverviewSchema = Type.Object(
 );
 export type ForecastOverviewData = Static<typeof ForecastOverviewSchema>;
 
+/**
+ * `areas`: JMA's area names (`bosai/common/const/area.json`), one list per level from the widest to the narrowest,
+ * ordered by code. `parent` and `children` are codes of the level above and below (an office's children are
+ * class10s, a class15's are class20s); the same code can stand at two levels (宗谷地方 011000 is an office and a
+ * class10), so a code is only unique within its list.
+ */
+const AreaCode6 = Type.String({ pattern: '^\\d{6}$' });
+const AreaCode7 = Type.String({ pattern: '^\\d{7}$' });
+const AreaNames = { name: NonEmpty, en_name: Nullable(NonEmpty) };
+export const AreasSchema = Type.Object(
+  {
+    /** 地方 (regions): the 管区・地方気象台 groups of forecast offices. */
+    centers: Type.Array(
+      Type.Object(
+        { code: AreaCode6, ...AreaNames, office_name: NonEmpty, children: Type.Array(AreaCode6) },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
+    ),
+    /** 府県予報区: the code of `forecast/<code>.json`; office_name is the office that issues its forecasts. */
+    offices: Type.Array(
+      Type.Object(
+        {
+          code: AreaCode6,
+          ...AreaNames,
+          office_name: NonEmpty,
+          parent: AreaCode6,
+          children: Type.Array(AreaCode6),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
+    ),
+    /** 一次細分区域: the areas of a forecast's weather and pops. */
+    class10s: Type.Array(
+      Type.Object(
+        { code: AreaCode6, ...AreaNames, parent: AreaCode6, children: Type.Array(AreaCode6) },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
+    ),
+    /** 市町村等をまとめた地域 (warnings). */
+    class15s: Type.Array(
+      Type.Object(
+        { code: AreaCode6, ...AreaNames, parent: AreaCode6, children: Type.Array(AreaCode7) },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
+    ),
+    /** 二次細分区域: municipalities (warnings), with their reading. */
+    class20s: Type.Array(
+      Type.Object(
+        { code: AreaCode7, ...AreaNames, kana: Nullable(NonEmpty), parent: AreaCode6 },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type AreasData = Static<typeof AreasSchema>;
+
 const MissingReason = Type.Union([
   Type.Literal('not_applicable'),
   Type.Literal('unavailable'),
@@ -424,6 +486,10 @@ export const DataTableSchema = Type.Object(
     rows: Type.Array(Type.Record(Type.String(), Nullable(Type.Union([Type.String(), Type.Number()]))), {
       minItems: 1,
     }),
+    /** Paged tables (a price history): absolute URL of the next page of the same table; null on the last page. */
+    next_page: Type.Optional(Nullable(HttpUrl)),
+    /** Paged tables: this page's number (1-based) when the page says. */
+    page: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   },
   { additionalProperties: false },
 );
@@ -629,6 +695,7 @@ export const pageTypeSchemas: Readonly<Record<string, TSchema>> = {
   offers: ListSchema,
   forecast: ForecastSchema,
   forecast_overview: ForecastOverviewSchema,
+  areas: AreasSchema,
   table: TableSchema,
   meta: EstatMetaSchema,
   list: StatsListSchema,

@@ -2,6 +2,7 @@
 import type { HtmlPage } from '../normalize/page.js';
 import { findProduct, parseJsonLd, type JsonLdOffer, type JsonLdProduct, type JsonObject } from './json-ld.js';
 import { readMicrodata } from './microdata.js';
+import type { StructuredAmount } from './shown-price.js';
 
 export interface StructuredProduct {
   product: JsonLdProduct | null;
@@ -21,4 +22,17 @@ export function readStructuredProduct(page: HtmlPage, warnings: string[]): Struc
   const product = fromJsonLd ?? findProduct(readMicrodata(page.document));
   const offer = product?.offers.find((o) => o.price !== null) ?? product?.offers[0];
   return { product, sd: fromJsonLd ? 'json-ld' : 'microdata', offer, nodes: jsonLd.nodes };
+}
+
+/** The offer's price as a structured source for `decidePrice`, with its declared tax basis when it states one. */
+export function structuredPrice(offer: JsonLdOffer | undefined, sd: StructuredProduct['sd']): StructuredAmount | null {
+  if (offer?.price == null) return null;
+  return {
+    amount: offer.price,
+    source: `${sd}:offers.price`,
+    tax:
+      offer.taxIncluded === null
+        ? null
+        : { included: offer.taxIncluded, source: `${sd}:offers.priceSpecification.valueAddedTaxIncluded` },
+  };
 }

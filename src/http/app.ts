@@ -30,6 +30,8 @@ import { registerScrapeRoutes } from './routes/scrape.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerSiteRoutes } from './routes/sites.js';
 import { registerArtifactRoutes } from './routes/artifacts.js';
+import { registerConsole } from '../console/routes.js';
+import type { ConsoleSessions } from '../console/console-sessions.js';
 
 export interface AppServices {
   scrape: ScrapeService;
@@ -47,6 +49,8 @@ export interface AppServices {
   browser?: () => { ready: boolean; reason: string | null };
   /** Served at GET /metrics; absent = an empty exposition. */
   metrics?: Metrics;
+  /** The web console under /console (docs/console.md); absent = no console. */
+  console?: { sessions: ConsoleSessions; eventIntervalMs: number };
 }
 
 export interface AppOptions {
@@ -54,6 +58,8 @@ export interface AppOptions {
   bodyLimitBytes: number;
   /** Bounds on what one client may hold open; absent = Node's own defaults (tests that never listen). */
   serverLimits?: Config['serverLimits'];
+  /** Read the client address and scheme from X-Forwarded-* (KUMO_TRUST_PROXY); default false. */
+  trustProxy?: boolean;
 }
 
 declare module 'fastify' {
@@ -127,6 +133,7 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
     genReqId: () => newId('req'),
+    trustProxy: options.trustProxy ?? false,
     // Our own onResponse hook writes the one line per request; Fastify's would log URLs and headers.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     // Fastify's own drain answer is plain JSON without an id; the preClose/onRequest hooks below answer it instead.
@@ -321,6 +328,15 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   registerAccountRoutes(app, services, authenticate);
   registerSiteRoutes(app, services);
   registerArtifactRoutes(app, services, authenticate);
+  if (services.console) {
+    registerConsole(app as unknown as FastifyInstance, {
+      ...services.console,
+      accounts: services.accounts,
+      usage: services.usage,
+      requests: services.requests,
+      registry: services.registry,
+    });
+  }
   return app;
 }
 

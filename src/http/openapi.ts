@@ -3,6 +3,7 @@ import { errorCatalogue, errorCodes, type ErrorCode } from '../errors.js';
 import { statusByCode } from './problem.js';
 import { ProblemSchema } from './schemas.js';
 import {
+  AreasSchema,
   DataTableSchema,
   CorporationRecordsSchema,
   DocumentSchema,
@@ -106,6 +107,10 @@ const dataSchemas: Record<string, Json> = {
     description: '`page_type: record` and `records`: corporations from the 法人番号 Web-API (国税庁)',
   },
   DocumentData: { ...DocumentSchema, description: '`page_type: document`: one law (e-Gov law XML)' },
+  AreasData: {
+    ...AreasSchema,
+    description: '`page_type: areas`: JMA area names and codes, one list per level (気象庁 area.json)',
+  },
 };
 
 /** The runtime schema keeps `code` a plain string (cheap to serialize); the document lists the closed catalogue. */
@@ -127,7 +132,7 @@ const dataUnion = (nullable: boolean): Json => ({
     'offers → ListData, forecast → ' +
     'ForecastData, forecast_overview → ForecastOverviewData, table → StatsTableData or DataTableData, ' +
     'meta → EstatMetaData, list → StatsListData, history → DataTableData, quote → QuoteData, ' +
-    'record and records → CorporationRecordsData, document → DocumentData ' +
+    'record and records → CorporationRecordsData, document → DocumentData, areas → AreasData ' +
     '(docs/data-model.md). Null in `mode: html` and for a target 404/410.',
   anyOf: [
     ...Object.keys(dataSchemas).map((name) => ({ $ref: `#/components/schemas/${name}` })),
@@ -171,6 +176,7 @@ export function finishOpenApi(document: Json): Json {
           'record',
           'records',
           'document',
+          'areas',
         ].includes(t),
     )
   ) {

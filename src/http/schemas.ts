@@ -180,7 +180,10 @@ export const SitesResponseSchema = Type.Object({
           fixtures: Type.Object(
             {
               real: Type.Integer({ description: 'Fixtures that are real pages (recorded from the site).' }),
-              modelled: Type.Integer({ description: "Fixtures written by us on the site's structure." }),
+              modelled: Type.Integer({
+                description:
+                  "Fixtures written by us on the site's structure, or real bodies in a container we built (EDINET's ZIP).",
+              }),
             },
             { description: 'The golden fixtures behind the coverage level, by origin.' },
           ),

@@ -58,6 +58,15 @@ describe('normalizePage (html)', () => {
     expect(attr(page, '#d', 'href')).toBe('data:text/html,x');
   });
 
+  it('takes the first <base href> of the kept tree: one inside a template or noscript (dropped, inert) does not count', () => {
+    const page = html(
+      '<head><template><base href="/t/"></template><noscript><base href="/n/"></noscript><base href="/b/"></head>' +
+        '<a href="x" onclick="y()">x</a>',
+    );
+    expect(attr(page, 'a', 'href')).toBe('https://shop.example.jp/b/x');
+    expect(attr(page, 'a', 'onclick')).toBeUndefined();
+  });
+
   it('respects <base href>, itself resolved against the final URL', () => {
     const page = html('<head><link rel="canonical" href="c"><base href="/base/"></head><a href="x">x</a>');
     expect(attr(page, 'a', 'href')).toBe('https://shop.example.jp/base/x');

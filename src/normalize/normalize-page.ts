@@ -5,9 +5,10 @@ import { render } from 'dom-serializer';
 import { isCDATA, isComment, isTag, type AnyNode, type Document, type Element, type ParentNode } from 'domhandler';
 import { KumoError } from '../errors.js';
 import { decodeBody } from './charset.js';
-import type { CsvPage, EmbeddedScript, HtmlPage, JsonPage, NormalizedPage, XmlPage } from './page.js';
+import type { CsvPage, EmbeddedScript, HtmlPage, JsonPage, NormalizedPage, XmlPage, ZipPage } from './page.js';
 import { sanitizeOutputHtml } from './sanitize-output.js';
 import { splitSrcset } from './srcset.js';
+import { readZip } from './zip.js';
 
 export interface NormalizeInput {
   body: Uint8Array;
@@ -40,7 +41,44 @@ export function normalizePage(input: NormalizeInput): NormalizedPage {
   if (input.input === 'csv') return normalizeCsv(input, contentType);
   if (input.input === 'json') return normalizeJson(input, contentType);
   if (input.input === 'xml') return normalizeXml(input, contentType);
+  if (input.input === 'zip') return normalizeZip(input);
   return normalizeHtml(input, contentType);
+}
+
+/**
+ * The archive's directory is read now (entry count and structure checked); entries are inflated only when an
+ * extractor asks, each within the per-entry and total caps. An entry carries no content type: its charset comes from
+ * its own bytes (BOM, <meta>, detection), as for a page served without one.
+ */
+function normalizeZip(input: NormalizeInput): ZipPage {
+  const archive = readZip(input.body);
+  const byName = new Map(archive.entries.map((e) => [e.name, e]));
+  // An entry's links resolve against the archive's URL without its query: that query may hold the caller's key.
+  const entryBase = (() => {
+    const url = new URL(input.finalUrl);
+    url.search = '';
+    url.hash = '';
+    return url.href;
+  })();
+  const bytesOf = (name: string) => {
+    const entry = byName.get(name);
+    return entry ? archive.read(entry) : null;
+  };
+  return {
+    kind: 'zip',
+    url: input.finalUrl,
+    // The archive itself is binary; each entry's charset is given by the page or text read from it.
+    charset: 'binary',
+    entries: archive.entries.map(({ name, size }) => ({ name, size })),
+    html(name) {
+      const body = bytesOf(name);
+      return body ? normalizeHtml({ body, headers: {}, finalUrl: entryBase, input: 'html' }, undefined) : null;
+    },
+    text(name) {
+      const body = bytesOf(name);
+      return body ? decodeBody(body, undefined).text : null;
+    },
+  };
 }
 
 function normalizeXml(input: NormalizeInput, contentType: string | undefined): XmlPage {
@@ -55,27 +93,7 @@ function normalizeXml(input: NormalizeInput, contentType: string | undefined): X
   // xmlMode: names keep their case, no implied end tags or void elements. htmlparser2 never reads a DTD, so only the
   // predefined and numeric character references are decoded and no entity can expand.
   const document = parseDocument(text, { xmlMode: true, decodeEntities: true });
-  const stack: { node: AnyNode; depth: number }[] = [...document.children].map((node) => ({ node, depth: 1 }));
-  const doomed: AnyNode[] = [];
-  let cut = false;
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!;
-    if (isComment(node)) {
-      doomed.push(node);
-      continue;
-    }
-    if (!isTag(node)) continue;
-    if (depth >= normalizeLimits.maxDomDepth) {
-      if (node.children.length > 0) cut = true;
-      for (const child of node.children) doomed.push(child);
-      continue;
-    }
-    for (let i = node.children.length - 1; i >= 0; i--) {
-      const child = node.children[i];
-      if (child) stack.push({ node: child, depth: depth + 1 });
-    }
-  }
-  detachAll(doomed);
+  const cut = cleanTree(document, { dropCdata: false });
   const warnings = cut ? [`xml: elements nested deeper than ${normalizeLimits.maxDomDepth} were dropped`] : [];
   return { kind: 'xml', url: input.finalUrl, charset, document, ...(warnings.length ? { warnings } : {}) };
 }
@@ -173,44 +191,31 @@ function normalizeHtml(input: NormalizeInput, contentType: string | undefined): 
   const warnings: string[] = [];
   const jsonLd: string[] = [];
   const scripts: EmbeddedScript[] = [];
-  const base = baseUrlOf(document, input.finalUrl);
-
-  const stack: { node: AnyNode; depth: number }[] = [...document.children].map((node) => ({ node, depth: 1 }));
-  const doomed: AnyNode[] = [];
-  let cut = false;
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!;
-    if (isComment(node) || isCDATA(node)) {
-      doomed.push(node);
-      continue;
-    }
-    if (!isTag(node)) continue;
-    if (node.name === 'script' && isJsonLd(node)) {
-      if (jsonLd.length >= normalizeLimits.maxJsonLdBlocks) warnings.push('json-ld: too many blocks, rest ignored');
-      else {
-        const block = textContent(node);
-        if (block.length > normalizeLimits.maxJsonLdChars) warnings.push('json-ld: oversized block ignored');
-        else jsonLd.push(block);
+  // One walk: embedded data is read, active content dropped and handlers stripped as elements are met; links wait for
+  // the walk's end, since the first <base href> in tree order decides them all, even those before it.
+  let baseHref: string | null = null;
+  const linked: Element[] = [];
+  const cut = cleanTree(document, {
+    dropCdata: true,
+    visit(node) {
+      if (node.name === 'script') {
+        if (isJsonLd(node)) {
+          if (jsonLd.length >= normalizeLimits.maxJsonLdBlocks) warnings.push('json-ld: too many blocks, rest ignored');
+          else {
+            const block = textContent(node);
+            if (block.length > normalizeLimits.maxJsonLdChars) warnings.push('json-ld: oversized block ignored');
+            else jsonLd.push(block);
+          }
+        } else keepEmbeddedState(node, scripts, warnings);
       }
-    } else if (node.name === 'script') {
-      keepEmbeddedState(node, scripts, warnings);
-    }
-    if (REMOVED_TAGS.has(node.name)) {
-      doomed.push(node);
-      continue;
-    }
-    cleanAttributes(node, base);
-    if (depth >= normalizeLimits.maxDomDepth) {
-      if (node.children.length > 0) cut = true;
-      for (const child of node.children) doomed.push(child);
-      continue;
-    }
-    for (let i = node.children.length - 1; i >= 0; i--) {
-      const child = node.children[i];
-      if (child) stack.push({ node: child, depth: depth + 1 });
-    }
-  }
-  detachAll(doomed);
+      if (REMOVED_TAGS.has(node.name)) return false;
+      if (node.name === 'base' && baseHref === null && node.attribs.href !== undefined) baseHref = node.attribs.href;
+      if (stripHandlers(node)) linked.push(node);
+      return true;
+    },
+  });
+  const base = baseHref === null ? input.finalUrl : (resolveUrl(baseHref, input.finalUrl) ?? input.finalUrl);
+  for (const el of linked) absoluteLinks(el, base);
   if (cut) warnings.push(`html: elements nested deeper than ${normalizeLimits.maxDomDepth} were dropped`);
   return {
     kind: 'html',
@@ -253,25 +258,6 @@ function isJsonLd(el: Element): boolean {
   return type === 'application/ld+json';
 }
 
-/** The first <base href> in tree order decides the base of every relative link (HTML Standard), itself resolved
- * against the final URL. */
-function baseUrlOf(document: Document, finalUrl: string): string {
-  const base = firstBaseHref(document);
-  return base === null ? finalUrl : (resolveUrl(base, finalUrl) ?? finalUrl);
-}
-
-/** Tree-order search with an explicit stack: a recursive query is slow and stack-hungry on hostile 50,000-deep pages. */
-function firstBaseHref(document: Document): string | null {
-  const stack: AnyNode[] = [...document.children].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!isTag(node)) continue;
-    if (node.name === 'base' && node.attribs.href !== undefined) return node.attribs.href;
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
-  }
-  return null;
-}
-
 /** The absolute http(s) form of a link, or null to leave the value as it is (fragments, mailto:, data:…). The scheme is
  * read after resolution, as a browser reads it: `java&#x09;script:` must not come out as a clean `javascript:`. */
 function resolveUrl(value: string, base: string): string | null {
@@ -290,11 +276,17 @@ function parseUrl(value: string, base: string): URL | null {
 }
 
 /** Tidies the tree the extractors read (absolute links, no handlers). It is not what makes served HTML safe: that is
- * sanitizeOutputHtml's job alone, on the way out (see serializeHtml). */
-function cleanAttributes(el: Element, base: string): void {
-  for (const name of Object.keys(el.attribs)) {
+ * sanitizeOutputHtml's job alone, on the way out (see serializeHtml). Returns whether the element has links to resolve. */
+function stripHandlers(el: Element): boolean {
+  let links = false;
+  for (const name in el.attribs) {
     if (name.startsWith('on')) delete el.attribs[name];
+    else if (name === 'srcset' || (URL_ATTRIBUTES as readonly string[]).includes(name)) links = true;
   }
+  return links;
+}
+
+function absoluteLinks(el: Element, base: string): void {
   for (const name of URL_ATTRIBUTES) {
     const value = el.attribs[name];
     if (value === undefined) continue;
@@ -318,6 +310,38 @@ export function absoluteSrcset(srcset: string, base: string): string {
       return descriptor ? `${absolute} ${descriptor}` : absolute;
     })
     .join(', ');
+}
+
+/**
+ * The one walk over a parsed tree, in tree order with an explicit stack (a recursive walk overflows on hostile
+ * 50,000-deep pages): comments (and CDATA when asked) are dropped, children below the depth cap are cut, and `visit`
+ * sees every element that is kept so far, returning false to drop it with its subtree. Returns whether anything was cut.
+ */
+function cleanTree(document: Document, options: { dropCdata: boolean; visit?: (el: Element) => boolean }): boolean {
+  const stack: { node: AnyNode; depth: number }[] = [];
+  for (let i = document.children.length - 1; i >= 0; i--) stack.push({ node: document.children[i]!, depth: 1 });
+  const doomed: AnyNode[] = [];
+  let cut = false;
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (isComment(node) || (options.dropCdata && isCDATA(node))) {
+      doomed.push(node);
+      continue;
+    }
+    if (!isTag(node)) continue;
+    if (options.visit && !options.visit(node)) {
+      doomed.push(node);
+      continue;
+    }
+    if (depth >= normalizeLimits.maxDomDepth) {
+      if (node.children.length > 0) cut = true;
+      for (const child of node.children) doomed.push(child);
+      continue;
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]!, depth: depth + 1 });
+  }
+  detachAll(doomed);
+  return cut;
 }
 
 /** Removes nodes in one pass per parent: splicing one by one is quadratic on pages with thousands of comments. */

@@ -49,4 +49,18 @@ export interface XmlPage extends PageBase {
   document: Document;
 }
 
-export type NormalizedPage = HtmlPage | JsonPage | CsvPage | XmlPage;
+/**
+ * A ZIP archive (EDINET's filing package): its entry names, and the entries an extractor asks for, read within the
+ * caps of src/normalize/zip.ts (bounded inflation, sizes and CRC-32 checked). Reading is in memory; no name is ever a
+ * filesystem path.
+ */
+export interface ZipPage extends PageBase {
+  kind: 'zip';
+  entries: readonly { name: string; size: number }[];
+  /** An entry normalized as an HTML page (charset from its BOM, <meta> or detection), or null when absent. */
+  html(name: string): HtmlPage | null;
+  /** An entry's bytes decoded as text by the same charset rules, or null when absent. */
+  text(name: string): string | null;
+}
+
+export type NormalizedPage = HtmlPage | JsonPage | CsvPage | XmlPage | ZipPage;

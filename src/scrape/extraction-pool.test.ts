@@ -235,6 +235,31 @@ describe('WorkerExtractionPool', () => {
     }
   });
 
+  it('bounds the bytes waiting for a worker too: once that many bytes wait, a page is refused, not queued', async () => {
+    const job = htmlJob(smallPage);
+    const small = new WorkerExtractionPool({
+      size: 1,
+      deadlineMs: 2_000,
+      maxHeapMb: 128,
+      maxQueue: 100,
+      maxQueueBytes: job.body.byteLength,
+      limits: { maxRows: 10, maxBytes: 1e6 },
+    });
+    try {
+      while (small.readyWorkers < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      const runaway = small.run(htmlJob(millionDeep)).catch((error: KumoError) => error.code);
+      const queued = small.run(htmlJob(smallPage)).then((p) => p.extraction?.data.price);
+      await expect(small.run(htmlJob(smallPage))).rejects.toMatchObject({
+        code: 'unavailable',
+        extras: { retryAfterSeconds: 1 },
+      });
+      expect(await runaway).toBe('content_too_complex');
+      expect(await queued).toBe(1980);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('refuses pages that waited for a worker past the queue-wait bound with unavailable + Retry-After, not when it frees', async () => {
     const waitMs = 400;
     const slow = new WorkerExtractionPool({

@@ -23,9 +23,12 @@ export interface WorkerExtractionPoolOptions {
   /** Old-generation heap of one worker; a page that needs more ends that worker. */
   maxHeapMb: number;
   limits: OutputLimits;
-  /** Pages waiting for a worker beyond which a call is refused (503 unavailable); default 32 per worker. Each
-   * waiting page holds its body, so the queue bounds memory too. */
+  /** Pages waiting for a worker beyond which a call is refused (503 unavailable); default 128 per worker. */
   maxQueue?: number;
+  /** Body bytes waiting for a worker from which a further call is refused (503 unavailable); default 64 MiB. Each
+   * waiting page holds its body: this bounds the queue's memory (to this plus one page) whatever the pages' sizes, so
+   * that the count above can be large enough for many callers of ordinary pages. */
+  maxQueueBytes?: number;
   /** Longest a page may wait for a worker; past it the call is refused (503 unavailable, free). Bounded so that a
    * call ends well within its concurrency lease and its credit hold (config.ts checks the sum); default 20 s. */
   maxQueueWaitMs?: number;
@@ -44,6 +47,9 @@ interface Pending {
   /** Detaches the caller's abort listener once the page is answered. */
   unlisten: () => void;
 }
+
+/** Default bound on the body bytes waiting for a worker. */
+export const defaultMaxQueueBytes = 64 * 2 ** 20;
 
 /** Default bound on the wait for a worker (KUMO_EXTRACT_QUEUE_WAIT_MS). */
 export const defaultMaxQueueWaitMs = 20_000;
@@ -87,7 +93,10 @@ export class WorkerExtractionPool implements ExtractionRunner {
     const { signal } = options;
     if (this.#closed) return Promise.reject(new KumoError('unavailable', 'the service is shutting down'));
     if (signal?.aborted) return Promise.reject(goneError());
-    if (this.#queue.length >= (this.#o.maxQueue ?? this.#size * 32)) {
+    if (
+      this.#queue.length >= (this.#o.maxQueue ?? this.#size * 128) ||
+      this.#queuedBytes() >= (this.#o.maxQueueBytes ?? defaultMaxQueueBytes)
+    ) {
       return Promise.reject(
         new KumoError('unavailable', 'every extraction worker is busy; retry shortly', { retryAfterSeconds: 1 }),
       );
@@ -118,6 +127,12 @@ export class WorkerExtractionPool implements ExtractionRunner {
       this.#queue.push(pending);
       this.#dispatch();
     });
+  }
+
+  #queuedBytes(): number {
+    let bytes = 0;
+    for (const pending of this.#queue) bytes += pending.job.body.byteLength;
+    return bytes;
   }
 
   /** The caller has gone: a waiting page leaves the queue. A running one is answered at once but its worker runs on

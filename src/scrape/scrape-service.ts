@@ -201,7 +201,7 @@ export class ScrapeService {
       throw new KumoError('page_not_supported', `${what} is still being verified`);
     }
     if (extractor.input !== 'html' && (params.mode === 'html' || params.include_html)) {
-      const format = { csv: 'a CSV', json: 'a JSON', xml: 'an XML' }[extractor.input] ?? 'a data';
+      const format = { csv: 'a CSV', json: 'a JSON', xml: 'an XML', zip: 'a ZIP' }[extractor.input] ?? 'a data';
       throw new KumoError(
         'page_not_supported',
         `${site.id} ${entry.pageType} is ${format} source and has no HTML output`,

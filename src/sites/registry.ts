@@ -3,6 +3,8 @@ import { defaultRouteOf, type PageTypeEntry, type Site } from './site.js';
 import {
   earnedCoverage,
   effectiveCoverage,
+  isRealPage,
+  readsCorpus,
   loadShippedRecord,
   verifySiteSync,
   type FixtureResult,
@@ -69,7 +71,7 @@ type Outcome = Pick<FixtureResult, 'site' | 'pageType' | 'source' | 'status'>;
 function outcomesOf(site: Site, shipped: VerificationRecord | null, record: VerificationRecord | null): Outcome[] {
   if (shipped) return shipped.fixtures.filter((r) => r.site === site.id);
   const live = verifySiteSync(site, { only: (meta) => meta.source !== 'corpus' });
-  const fromRecord = (record?.fixtures ?? []).filter((r) => r.site === site.id && r.source === 'corpus');
+  const fromRecord = (record?.fixtures ?? []).filter((r) => r.site === site.id && readsCorpus(r.source));
   return [...live, ...fromRecord];
 }
 
@@ -104,8 +106,9 @@ function withEarnedCoverage(site: Site, results: readonly Outcome[]): Site {
           fail: count('fail'),
           skipped: count('skipped'),
           // Fixture pages by origin: real ones (corpus, recorded) and ones we wrote on the site's structure.
-          real: mine.filter((r) => r.source === 'corpus' || r.source === 'recorded').length,
-          modelled: mine.filter((r) => r.source === 'modelled').length,
+          real: mine.filter((r) => isRealPage(r.source)).length,
+          // A real body in a container we built counts here: the container is modelled.
+          modelled: mine.filter((r) => r.source === 'modelled' || r.source === 'corpus-wrapped').length,
         },
       };
     }),

@@ -7,11 +7,21 @@ import { fileURLToPath } from 'node:url';
 import { isKumoError } from '../errors.js';
 import { validateExtraction } from '../extract/page-types.js';
 import { normalizePage } from '../normalize/normalize-page.js';
+import { writeZip } from '../normalize/zip-write.js';
 import { corpusDir, repoRoot } from './corpus.js';
 import type { SiteRegistry } from './registry.js';
 import type { Coverage, Site } from './site.js';
 
-export type FixtureSource = 'corpus' | 'modelled' | 'recorded';
+/**
+ * `corpus-wrapped`: a real corpus body placed in a container we build (meta `wrap`, e.g. EDINET's filing ZIP). The
+ * body is real, the container is modelled, so it earns what a modelled fixture earns (`beta`), never `stable`.
+ */
+export type FixtureSource = 'corpus' | 'corpus-wrapped' | 'modelled' | 'recorded';
+
+/** Fixtures whose page is read from the shared corpus (skipped without it; their outcome ships in the record). */
+export const readsCorpus = (source: FixtureSource | null) => source === 'corpus' || source === 'corpus-wrapped';
+/** Fixtures that are a real page as the site serves it: only these earn `stable`. */
+export const isRealPage = (source: FixtureSource | null) => source === 'corpus' || source === 'recorded';
 
 /** `<name>.meta.json` beside `<name>.expected.json` in `src/sites/<site-folder>/fixtures/`. */
 export interface FixtureMeta {
@@ -29,6 +39,12 @@ export interface FixtureMeta {
   route?: 'browser';
   /** The fixture proves a failure: this error code instead of data (no expected.json then). */
   expectError?: string;
+  /**
+   * The page is wrapped at verification time in a ZIP, as entry `zip`, beside `others` (entry name → a corpusPath
+   * for a corpus fixture, a file in the fixtures folder for a modelled one). A wrapped corpus page's source is
+   * `corpus-wrapped`: the body is real, the archive is ours.
+   */
+  wrap?: { zip: string; others?: Record<string, string> };
 }
 
 export interface FixtureResult {
@@ -112,7 +128,7 @@ function verifyFixture(
 ): FixtureResult {
   const base: FixtureResult = { site: site.id, pageType: null, fixture: name, source: null, status: 'fail' };
   if (!meta) return { ...base, detail: 'meta.json missing or not JSON' };
-  base.source = meta.source;
+  base.source = meta.source === 'corpus' && meta.wrap ? 'corpus-wrapped' : meta.source;
 
   const url = new URL(meta.url);
   const entry = meta.pageType
@@ -128,10 +144,10 @@ function verifyFixture(
   if (meta.source === 'corpus') {
     if (!meta.corpusPath) return { ...base, detail: 'corpus fixture without corpusPath' };
     if (!corpus) return { ...base, status: 'skipped', detail: 'shared corpus absent' };
-    body = readFileSync(path.join(corpus, meta.corpusPath));
+    body = fixtureBody(meta, dir, corpus);
   } else {
     if (!meta.page) return { ...base, detail: `${meta.source} fixture without page` };
-    body = readFileSync(path.join(dir, meta.page));
+    body = fixtureBody(meta, dir, corpus);
   }
   base.sha256 = createHash('sha256').update(body).digest('hex');
 
@@ -141,7 +157,9 @@ function verifyFixture(
     const page = normalizePage({
       body: new Uint8Array(body),
       headers: { 'content-type': meta.contentType },
-      finalUrl: meta.url,
+      // On the api route the extractor reads what the server fetches for the page URL, as it does when serving; a
+      // rendered page is read at the page URL the browser loaded.
+      finalUrl: entry.api && meta.route !== 'browser' ? entry.api.request(url).url.href : meta.url,
       input: extractor.input,
     });
     const extraction = extractor.extract(page);
@@ -171,6 +189,23 @@ function verifyFixture(
     : { ...base, detail: `${diff.length} difference(s)`, diff: diff.slice(0, 20) };
 }
 
+/**
+ * The bytes a fixture stands for, as the site would send them: its page, wrapped in a ZIP when the meta says so (same
+ * input, same bytes). The end-to-end tests serve these from the local origin.
+ */
+export function fixtureBody(meta: FixtureMeta, dir: string, corpus: string | null): Buffer {
+  const base = meta.source === 'corpus' ? corpus : dir;
+  const file = meta.source === 'corpus' ? meta.corpusPath : meta.page;
+  if (base === null || !file) throw new Error(`fixture page unavailable: ${meta.url}`);
+  const body = readFileSync(path.join(base, file));
+  if (!meta.wrap) return body;
+  const others = Object.entries(meta.wrap.others ?? {}).map(([name, other]) => ({
+    name,
+    data: new Uint8Array(readFileSync(path.join(base, other))),
+  }));
+  return writeZip([...others, { name: meta.wrap.zip, data: new Uint8Array(body) }]);
+}
+
 const RANK: readonly Coverage[] = ['experimental', 'verifying', 'beta', 'stable'];
 
 /**
@@ -180,7 +215,7 @@ const RANK: readonly Coverage[] = ['experimental', 'verifying', 'beta', 'stable'
 export function earnedCoverage(results: readonly Pick<FixtureResult, 'source' | 'status'>[]): Coverage {
   if (results.some((r) => r.status === 'fail')) return 'verifying';
   const passed = results.filter((r) => r.status === 'pass');
-  if (passed.some((r) => r.source === 'corpus' || r.source === 'recorded')) return 'stable';
+  if (passed.some((r) => isRealPage(r.source))) return 'stable';
   return passed.length > 0 ? 'beta' : 'experimental';
 }
 
@@ -194,7 +229,7 @@ export function effectiveCoverage(declared: Coverage, earned: Coverage): Coverag
 function coverageChecks(site: Site, results: readonly FixtureResult[]): FixtureResult[] {
   return site.pageTypes.map((entry) => {
     const mine = results.filter((r) => r.pageType === entry.pageType);
-    const real = mine.filter((r) => r.source === 'corpus' || r.source === 'recorded');
+    const real = mine.filter((r) => isRealPage(r.source));
     const check: FixtureResult = {
       site: site.id,
       pageType: entry.pageType,
@@ -370,8 +405,8 @@ export function recordProblems(record: VerificationRecord, live: readonly Fixtur
     recorded.delete(key(fixture));
     if (!entry) {
       problems.push(`${key(fixture)}: not in the record`);
-    } else if (fixture.source === 'corpus' && fixture.status === 'skipped') {
-      if (entry.source !== 'corpus' || entry.pageType !== fixture.pageType || entry.status === 'skipped')
+    } else if (readsCorpus(fixture.source) && fixture.status === 'skipped') {
+      if (entry.source !== fixture.source || entry.pageType !== fixture.pageType || entry.status === 'skipped')
         problems.push(`${key(fixture)}: the record does not hold a verified outcome for this real page`);
     } else if (diffJson(entry, fixture).length > 0) {
       problems.push(`${key(fixture)}: ${diffJson(entry, fixture).join('; ')}`);

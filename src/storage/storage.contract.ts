@@ -231,6 +231,23 @@ export function describeStorageContract<S extends Storage>(
         expect(await storage.keys.revoke('key_missing', '2026-05-01T00:00:00.000Z')).toBe(false);
       });
 
+      it('replaces the narrowing of an active key only, keeping its secret, account and times', async () => {
+        const { account, key } = await seed();
+        const narrowing = {
+          sites: ['kakaku'],
+          operations: ['scrape' as const],
+          outputs: ['json' as const],
+          monthlyCreditLimit: 5,
+          concurrencyLimit: 1,
+        };
+        expect(await storage.keys.narrow(key.id, narrowing)).toBe(true);
+        expect(await storage.keys.get(key.id)).toEqual({ ...key, ...narrowing, accountId: account.id });
+        await storage.keys.revoke(key.id, '2026-05-01T00:00:00.000Z');
+        expect(await storage.keys.narrow(key.id, { ...narrowing, sites: null })).toBe(false);
+        expect((await storage.keys.get(key.id))?.sites).toEqual(['kakaku']);
+        expect(await storage.keys.narrow('key_missing', narrowing)).toBe(false);
+      });
+
       it('refuses a second key with the same hash', async () => {
         const { account, key } = await seed();
         await expect(seedKey(account.id, { hash: key.hash })).rejects.toThrow();
@@ -648,6 +665,112 @@ export function describeStorageContract<S extends Storage>(
         };
         await storage.requests.insert(row);
         expect(await storage.requests.get(row.requestId, account.id)).toEqual(row);
+      });
+    });
+
+    describe("request log: the console's list and spend", () => {
+      async function rows(accountId: string, keyId: string): Promise<RequestRecord[]> {
+        // Asia/Tokyo days: 2026-05-01 00:30 JST is 2026-04-30 15:30 UTC, and counts on May 1st.
+        const made: RequestRecord[] = [
+          { ...record(accountId, keyId), createdAt: '2026-04-30T15:30:00.000Z', costUnits: 1 },
+          { ...record(accountId, keyId), createdAt: '2026-05-01T02:00:00.000Z', costUnits: 2, siteId: 'kakaku' },
+          {
+            ...record(accountId, keyId),
+            createdAt: '2026-05-02T14:59:59.000Z',
+            costUnits: 0,
+            status: 'failed',
+            errorCode: 'fetch_failed',
+            httpStatus: null,
+          },
+          { ...record(accountId, keyId), createdAt: '2026-05-02T15:00:00.000Z', costUnits: 3 },
+        ];
+        for (const row of made) await storage.requests.insert(row);
+        return made;
+      }
+
+      it("lists only the account's rows, newest first, narrowed by site, status, error code and time, paged", async () => {
+        const { account, key } = await seed();
+        const stranger = await seed();
+        const made = await rows(account.id, key.id);
+        await rows(stranger.account.id, stranger.key.id);
+        const all = await storage.requests.list({ accountId: account.id, limit: 10, offset: 0 });
+        expect(all.map((r) => r.requestId)).toEqual([...made].reverse().map((r) => r.requestId));
+        expect(all[0]).toEqual(made[3]);
+        const page2 = await storage.requests.list({ accountId: account.id, limit: 3, offset: 3 });
+        expect(page2.map((r) => r.requestId)).toEqual([made[0]!.requestId]);
+        const bySite = await storage.requests.list({ accountId: account.id, siteId: 'kakaku', limit: 10, offset: 0 });
+        expect(bySite.map((r) => r.requestId)).toEqual([made[1]!.requestId]);
+        const failed = await storage.requests.list({ accountId: account.id, status: 'failed', limit: 10, offset: 0 });
+        expect(failed.map((r) => r.requestId)).toEqual([made[2]!.requestId]);
+        const byCode = await storage.requests.list({
+          accountId: account.id,
+          errorCode: 'fetch_failed',
+          limit: 10,
+          offset: 0,
+        });
+        expect(byCode).toEqual(failed);
+        const window = await storage.requests.list({
+          accountId: account.id,
+          from: '2026-05-01T02:00:00.000Z',
+          to: '2026-05-02T15:00:00.000Z',
+          limit: 10,
+          offset: 0,
+        });
+        expect(window.map((r) => r.requestId)).toEqual([made[2]!.requestId, made[1]!.requestId]);
+      });
+
+      it('sums calls and credits by Asia/Tokyo day and by site, for the account and range only', async () => {
+        const { account, key } = await seed();
+        const stranger = await seed();
+        await rows(account.id, key.id);
+        await rows(stranger.account.id, stranger.key.id);
+        const spend = await storage.requests.spend(account.id, '2026-04-30T15:00:00.000Z', '2026-05-31T15:00:00.000Z');
+        expect(spend.byDay).toEqual([
+          { day: '2026-05-01', calls: 2, credits: 3 },
+          { day: '2026-05-02', calls: 1, credits: 0 },
+          { day: '2026-05-03', calls: 1, credits: 3 },
+        ]);
+        expect(spend.bySite).toEqual([
+          { siteId: 'ikebe_gakki', calls: 3, credits: 4 },
+          { siteId: 'kakaku', calls: 1, credits: 2 },
+        ]);
+        const none = await storage.requests.spend(account.id, '2026-06-01T00:00:00.000Z', '2026-07-01T00:00:00.000Z');
+        expect(none).toEqual({ byDay: [], bySite: [] });
+      });
+    });
+
+    describe('console sessions', () => {
+      const hash = (n: number) => String(n).repeat(64).slice(0, 64);
+
+      it('finds a live session by the hash of its id, forgets it at sign-out, and never returns an expired one', async () => {
+        const { account, key } = await seed();
+        const session = {
+          idHash: hash(1),
+          accountId: account.id,
+          keyId: key.id,
+          createdAt: '2026-05-01T00:00:00.000Z',
+          expiresAt: '2026-05-01T08:00:00.000Z',
+        };
+        await storage.sessions.create(session);
+        expect(await storage.sessions.get(hash(1), '2026-05-01T07:59:59.000Z')).toEqual(session);
+        expect(await storage.sessions.get(hash(1), '2026-05-01T08:00:00.000Z')).toBeNull();
+        expect(await storage.sessions.get(hash(2), '2026-05-01T01:00:00.000Z')).toBeNull();
+        expect(await storage.sessions.delete(hash(1))).toBe(true);
+        expect(await storage.sessions.delete(hash(1))).toBe(false);
+        expect(await storage.sessions.get(hash(1), '2026-05-01T01:00:00.000Z')).toBeNull();
+      });
+
+      it('sweeps expired sessions and keeps live ones; an id hash is unique', async () => {
+        const { account, key } = await seed();
+        const base = { accountId: account.id, keyId: key.id, createdAt: '2026-05-01T00:00:00.000Z' };
+        await storage.sessions.create({ ...base, idHash: hash(3), expiresAt: '2026-05-01T01:00:00.000Z' });
+        await storage.sessions.create({ ...base, idHash: hash(4), expiresAt: '2026-05-01T09:00:00.000Z' });
+        await expect(
+          storage.sessions.create({ ...base, idHash: hash(4), expiresAt: '2026-05-01T09:00:00.000Z' }),
+        ).rejects.toThrow();
+        expect(await storage.sessions.deleteExpired('2026-05-01T02:00:00.000Z')).toBe(1);
+        expect(await storage.sessions.get(hash(4), '2026-05-01T02:00:00.000Z')).not.toBeNull();
+        expect(await storage.sessions.deleteExpired('2026-05-01T02:00:00.000Z')).toBe(0);
       });
     });
 

@@ -1,4 +1,4 @@
-// The persistence roles (accounts, keys, credit ledger, request metadata, review approvals) every storage backend implements.
+// The persistence roles (accounts, keys, credit ledger, request metadata, review approvals, console sessions) every storage backend implements.
 // Backends: storage/sqlite (embedded default, node:sqlite) and storage/postgres; both pass storage.contract.ts.
 
 export type PlanId = 'free' | 'starter' | 'growth';
@@ -140,7 +140,18 @@ export interface KeyStore {
   findByHash(hash: string): Promise<KeyRecord | null>;
   list(accountId?: string): Promise<KeyRecord[]>;
   revoke(id: string, at: string): Promise<boolean>;
+  /**
+   * Replaces the narrowing of an active key (Accounts checks it only narrows); false when there is no such active
+   * key. The secret, its hash and the account never change.
+   */
+  narrow(id: string, narrowing: KeyNarrowing): Promise<boolean>;
 }
+
+/** What a key may narrow; null = no narrowing of that kind. */
+export type KeyNarrowing = Pick<
+  KeyRecord,
+  'sites' | 'operations' | 'outputs' | 'monthlyCreditLimit' | 'concurrencyLimit'
+>;
 
 /**
  * Reserve-then-settle credits. Invariants: used + reserved never exceeds a limit; each request id is
@@ -223,10 +234,59 @@ export interface IdempotencyStore {
   sweepExpired(now: string): Promise<number>;
 }
 
+/** Which of an account's rows the console's request log shows; every field but accountId narrows. */
+export interface RequestQuery {
+  accountId: string;
+  siteId?: string;
+  status?: string;
+  errorCode?: string;
+  /** ISO time, inclusive. */
+  from?: string;
+  /** ISO time, exclusive. */
+  to?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Calls and credits of an account in a time range, by Asia/Tokyo day (`YYYY-MM-DD`) and by site. */
+export interface RequestSpend {
+  byDay: { day: string; calls: number; credits: number }[];
+  /** `siteId` null: calls refused before a site was resolved. Most credits first. */
+  bySite: { siteId: string | null; calls: number; credits: number }[];
+}
+
 export interface RequestLog {
   insert(record: RequestRecord): Promise<void>;
   /** Only the caller's own rows: another account gets null. */
   get(requestId: string, accountId: string): Promise<RequestRecord | null>;
+  /** The account's rows matching the query, newest first. */
+  list(query: RequestQuery): Promise<RequestRecord[]>;
+  /** What the account's calls in [from, to) cost, by Asia/Tokyo day and by site (days without calls are left out). */
+  spend(accountId: string, from: string, to: string): Promise<RequestSpend>;
+}
+
+/**
+ * A console sign-in (docs/console.md). The session id is a 256-bit secret held only in the browser's cookie; the
+ * store keeps its SHA-256, so a copy of the database signs nobody in.
+ */
+export interface ConsoleSessionRecord {
+  /** SHA-256 hex of the session id. */
+  idHash: string;
+  accountId: string;
+  /** The key that signed in: the session ends when it is revoked or expires. */
+  keyId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface ConsoleSessionStore {
+  create(session: ConsoleSessionRecord): Promise<void>;
+  /** The session if it exists and has not expired at `now`; null otherwise. */
+  get(idHash: string, now: string): Promise<ConsoleSessionRecord | null>;
+  /** Sign-out: false when there was no such session. */
+  delete(idHash: string): Promise<boolean>;
+  /** Forgets sessions past their expiry; returns how many. */
+  deleteExpired(now: string): Promise<number>;
 }
 
 /** Which server instances are alive: each upserts its heartbeat every few seconds (docs/architecture.md). */
@@ -247,6 +307,7 @@ export interface Storage {
   instances: InstanceStore;
   idempotency: IdempotencyStore;
   reviews: ReviewApprovalStore;
+  sessions: ConsoleSessionStore;
   /**
    * Settles a call: ledger commit or release, the metadata row and the idempotency claim, all or nothing.
    * Returns false (and writes nothing) when a commit finds no open reservation, or completes an Idempotency-Key claim

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, call, kumoCli, repoRoot, type KumoProcess } from '../support/kumo-process.js';
 import { siteCatalogue } from '../../src/sites/registry.js';
-import { diffJson, fixturesDirOf, type FixtureMeta } from '../../src/sites/verification.js';
+import { diffJson, fixtureBody, fixturesDirOf, type FixtureMeta } from '../../src/sites/verification.js';
 import type { PageTypeEntry, Site } from '../../src/sites/site.js';
 
 const corpus = path.resolve(repoRoot, '../shared/corpus/real');
@@ -53,9 +53,8 @@ function casesOf(site: Site): { cases: Case[]; missing: string[] } {
       continue;
     }
     const { name, meta } = chosen;
-    const body = readFileSync(
-      meta.source === 'corpus' ? path.join(corpus, meta.corpusPath!) : path.join(dir, meta.page!),
-    );
+    // As the site sends it: a wrapped fixture (EDINET's filing ZIP) is served as the archive's binary bytes.
+    const body = fixtureBody(meta, dir, corpusAvailable ? corpus : null);
     const pageUrl = new URL(meta.url);
     const request = entry.api ? entry.api.request(pageUrl) : { url: pageUrl };
     cases.push({

@@ -1,6 +1,7 @@
-// Caller credentials in query strings (e-Stat `appId`, Rakuten `applicationId`/`accessKey`/`affiliateId` …): one
-// mechanism, declared per site. Each is planted in a real call (a success kept as an artifact, a target 404, a
-// failure), reaches the target, and is found in no response, no stored byte and no log line.
+// Caller credentials in query strings (e-Stat `appId`, Rakuten `applicationId`/`accessKey`/`affiliateId`, 法人番号
+// `id`, EDINET `Subscription-Key` …): one mechanism, declared per site. Each is planted in a real call (a success kept
+// as an artifact, a target 404, a failure), reaches the target, and is found in no response, no stored byte and no
+// log line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -8,7 +9,7 @@ import path from 'node:path';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, call, repoRoot, type KumoProcess } from '../support/kumo-process.js';
 import { siteCatalogue } from '../../src/sites/registry.js';
-import { fixturesDirOf, type FixtureMeta } from '../../src/sites/verification.js';
+import { fixtureBody, fixturesDirOf, type FixtureMeta } from '../../src/sites/verification.js';
 import type { Site } from '../../src/sites/site.js';
 
 const corpus = path.resolve(repoRoot, '../shared/corpus/real');
@@ -40,9 +41,7 @@ function caseOf(site: Site): Case | null {
     url.searchParams.set(name, value);
     planted.push(value);
   });
-  const page = readFileSync(
-    meta.source === 'corpus' ? path.join(corpus, meta.corpusPath!) : path.join(dir, meta.page!),
-  );
+  const page = fixtureBody(meta, dir, corpus);
   return { site, meta, body: echoing(page, planted), url, planted };
 }
 
@@ -108,7 +107,11 @@ describe('caller credentials in the query string', () => {
     const declared = Object.fromEntries(siteCatalogue.map((s) => [s.id, s.secretQueryParams]));
     expect(declared.estat_api).toContain('appId');
     expect(declared.rakuten_webservice).toEqual(expect.arrayContaining(['applicationId', 'affiliateId']));
-    expect(cases.map((c) => c.site.id)).toEqual(expect.arrayContaining(['estat_api', 'rakuten_webservice']));
+    expect(declared.houjin_bangou).toEqual(['id']);
+    expect(declared.edinet).toEqual(['Subscription-Key']);
+    expect(cases.map((c) => c.site.id)).toEqual(
+      expect.arrayContaining(['estat_api', 'rakuten_webservice', 'houjin_bangou', 'edinet']),
+    );
   });
 
   it.each(cases.map((c) => [c.site.id, c] as const))(

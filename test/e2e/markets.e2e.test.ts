@@ -70,7 +70,7 @@ describe.skipIf(!available)('POST /v1/scrape on the market sites', () => {
     const res = await scrape(kumo.baseUrl, { url: 'https://minkabu.jp/stock/2157' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ resolved_site: 'minkabu', page_type: 'quote' });
-    expect(res.body.data).toMatchObject({ price: 408, as_of: null, as_of_text: '11/27' });
+    expect(res.body.data).toMatchObject({ price: 408, as_of: '2020-11-27', as_of_text: '11/27' });
     expect(metric(res.body.data, 'target_price')).toBe(636);
   });
 

@@ -10,6 +10,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export interface KumoProcess {
   baseUrl: string;
   dataDir: string;
+  /** The server's process id (the benchmark reads its CPU time and memory from /proc). */
+  pid: number;
   /** Everything the process printed (stdout + stderr), for log assertions. */
   output(): string;
   /** SIGTERM and wait. */
@@ -26,12 +28,14 @@ export interface StartOptions {
   dataDir?: string;
   /** The folder holding dist/ (and package.json, node_modules); default this repository. */
   root?: string;
+  /** The script to run instead of `<root>/dist/main.js` (the benchmark's cluster launcher). */
+  entry?: string;
 }
 
 export async function startKumo(env: Record<string, string>, options: StartOptions = {}): Promise<KumoProcess> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kumo-e2e-')));
   const root = options.root ?? repoRoot;
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [options.entry ?? path.join(root, 'dist/main.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -72,6 +76,7 @@ export async function startKumo(env: Record<string, string>, options: StartOptio
   return {
     baseUrl,
     dataDir,
+    pid: child.pid!,
     output: () => out,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');

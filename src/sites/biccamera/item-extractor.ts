@@ -3,7 +3,8 @@ import { isTag, isText, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
-import { readStructuredProduct } from '../../extract/structured-product.js';
+import { decidePrice } from '../../extract/shown-price.js';
+import { readStructuredProduct, structuredPrice } from '../../extract/structured-product.js';
 import { availabilityFromText, availabilityOf, type StockWords } from '../../extract/availability.js';
 import { isObject, typesOf, type JsonLdOffer, type JsonObject } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
@@ -65,28 +66,8 @@ export const biccameraItemExtractor: Extractor = {
 
     // Price: what the buyer is shown wins; JSON-LD confirms it, or stands in only when nothing is displayed.
     const shown = displayedPrice(doc, scope);
-    const structured = offer?.price ?? null;
-    let tax: TaxStatus = 'unknown';
-    let taxSource = '';
-    if (shown) {
-      if (structured !== null && structured !== shown.amount) {
-        warnings.push(
-          `${sd}:offers.price (${structured}) disagrees with the displayed price; serving the displayed price`,
-        );
-      }
-      const agrees = structured !== null && structured === shown.amount ? ` (${sd}:offers.price agrees)` : '';
-      set('price', shown.amount, `${shown.source}${agrees}`);
-      if (shown.tax !== 'unknown') {
-        tax = shown.tax;
-        taxSource = shown.taxSource;
-      }
-    } else if (structured !== null) {
-      set('price', structured, `${sd}:offers.price`);
-      if (offer?.taxIncluded != null) {
-        tax = offer.taxIncluded ? 'included' : 'excluded';
-        taxSource = `${sd}:offers.priceSpecification.valueAddedTaxIncluded`;
-      }
-    }
+    const decided = decidePrice(shown, structuredPrice(offer, sd), warnings);
+    set('price', decided?.amount, decided?.source ?? '');
 
     requireFields<ItemData>(
       data,
@@ -97,8 +78,8 @@ export const biccameraItemExtractor: Extractor = {
     const price = data.price!;
     data.currency = 'JPY';
     provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;
-    data.price_tax = tax;
-    if (taxSource) provenance.price_tax = taxSource;
+    data.price_tax = decided!.tax;
+    if (decided!.taxSource) provenance.price_tax = decided!.taxSource;
     set('price_excluding_tax', shown?.excluding, shown?.source ?? '');
 
     const list = basic ? labelledPrice(ownText(basic)) : null;

@@ -1,20 +1,25 @@
-// The EDINET balance sheet against the values the upstream project's test expects (corpus MANIFEST §2).
+// The EDINET balance sheet from a filing package: the upstream project's expected values (corpus MANIFEST §2) and the
+// package rules (which body, which statement).
 import { readFileSync } from 'node:fs';
+import Encoding from 'encoding-japanese';
 import { describe, expect, it } from 'vitest';
 import { normalizePage } from '../../normalize/normalize-page.js';
 import { corpusAvailable, corpusPath } from '../corpus.js';
+import { writeZip } from '../../normalize/zip-write.js';
 import { edinetBalanceSheetExtractor } from './balance-sheet-extractor.js';
 
-const url = 'https://disclosure2dl.edinet-fsa.go.jp/searchdocument/XBRL/PublicDoc/0105310_honbun_9109900103110.htm';
-const run = (html: string | Buffer) =>
+const url = 'https://api.edinet-fsa.go.jp/api/v2/documents/S100TEST?type=1';
+const BODY = 'XBRL/PublicDoc/0105310_honbun_jpcrp030000-asr-001_E00000-000_2024-03-31_01_2024-06-27_ixbrl.htm';
+const pack = (files: Record<string, string | Buffer>) =>
   edinetBalanceSheetExtractor.extract(
     normalizePage({
-      body: new Uint8Array(typeof html === 'string' ? Buffer.from(html) : html),
-      headers: { 'content-type': 'text/html; charset=UTF-8' },
+      body: writeZip(Object.entries(files).map(([name, data]) => ({ name, data: new Uint8Array(Buffer.from(data)) }))),
+      headers: { 'content-type': 'application/octet-stream' },
       finalUrl: url,
-      input: 'html',
+      input: 'zip',
     }),
   );
+const run = (html: string | Buffer) => pack({ 'XBRL/PublicDoc/manifest_PublicDoc.xml': '<manifest/>', [BODY]: html });
 
 if (!corpusAvailable()) console.info(`edinet corpus tests skipped: ${corpusPath('')} is absent`);
 
@@ -52,4 +57,36 @@ describe('edinet balance sheet rules', () => {
   it('refuses a value that is not a number instead of guessing', () => {
     expect(() => run(table('<tr><td>現金</td><td>約100</td><td>1</td></tr>'))).toThrow(/not a number/);
   });
+
+  it('names the entry it read in the provenance', () => {
+    const { provenance } = run(table('<tr><td>現金</td><td>1</td><td>2</td></tr>'));
+    expect(provenance.rows).toBe(`zip:${BODY} selector:[name="jpcrp_cor:BalanceSheetTextBlock"] tr`);
+  });
+
+  it('reads only PublicDoc bodies, and says when none holds the statement', () => {
+    const sheet = table('<tr><td>現金</td><td>1</td><td>2</td></tr>');
+    expect(() => pack({ 'XBRL/AuditDoc/0000000_header_aai.htm': sheet })).toThrow(
+      /no XBRL\/PublicDoc inline-XBRL body/,
+    );
+    expect(() => pack({ [BODY]: '<html><body>株式</body></html>' })).toThrow(/no body in the package holds/);
+  });
+
+  it('refuses two bodies that both hold the statement rather than picking one', () => {
+    const sheet = table('<tr><td>現金</td><td>1</td><td>2</td></tr>');
+    expect(() => pack({ [BODY]: sheet, [BODY.replace('0105310', '0105330')]: sheet })).toThrow(/2 bodies hold/);
+  });
+
+  it('reads a Shift_JIS body by its own <meta>, since entries carry no content type', () => {
+    const html = table('<tr><td>現金及び預金</td><td>1</td><td>2</td></tr>').replace(
+      '<html>',
+      '<html><head><meta charset="Shift_JIS"></head>',
+    );
+    const { data } = run(sjis(html));
+    expect((data.rows as { item: string }[])[0]!.item).toBe('現金及び預金');
+  });
 });
+
+/** Shift_JIS bytes of a string (encoding-japanese is the project's converter). */
+function sjis(text: string): Buffer {
+  return Buffer.from(Encoding.convert(Encoding.stringToCode(text), { to: 'SJIS', from: 'UNICODE' }));
+}

@@ -34,12 +34,73 @@ const failure = (body: string) => {
 
 describe('egov_laws site', () => {
   const entry = egovLaws.pageTypes[0]!;
+  const REV = '405AC0000000088_20240401_504AC0100000052';
+  const request = (href: string) => entry.api!.request(new URL(href)).url.href;
+  const refused = (href: string) => {
+    expect(entry.matches(new URL(href))).toBe(false);
+    expect(() => entry.api!.request(new URL(href))).toThrow(expect.objectContaining({ code: 'page_not_supported' }));
+  };
+
   it('matches law_file/xml with a law id, a revision id or a law number, and no other file type', () => {
-    for (const tail of ['405AC0000000088', '405AC0000000088_20240401_504AC0100000052', '%E5%B9%B3%E6%88%90'])
+    for (const tail of ['405AC0000000088', REV, '%E5%B9%B3%E6%88%90'])
       expect(entry.matches(new URL(`${API}/law_file/xml/${tail}`))).toBe(true);
-    for (const path of ['law_file/json/405AC0000000088', 'law_file/html/405AC0000000088', 'law_data/405AC0000000088'])
+    for (const path of ['law_file/json/405AC0000000088', 'law_file/html/405AC0000000088', 'law_data/'])
       expect(entry.matches(new URL(`${API}/${path}`))).toBe(false);
     expect(entry.matches(new URL(`${API}/law_file/xml/`))).toBe(false);
+  });
+
+  it('maps law_file/xml to itself and law_data to law_file/xml of the same id, keeping asof', () => {
+    expect(request(`${API}/law_file/xml/${REV}`)).toBe(`${API}/law_file/xml/${REV}`);
+    expect(request(`${API}/law_data/${REV}`)).toBe(`${API}/law_file/xml/${REV}`);
+    expect(request(`${API}/law_data/405AC0000000088?asof=2024-04-01`)).toBe(
+      `${API}/law_file/xml/405AC0000000088?asof=2024-04-01`,
+    );
+    expect(request(`${API}/law_file/xml/405AC0000000088?asof=2020-01-01`)).toBe(
+      `${API}/law_file/xml/405AC0000000088?asof=2020-01-01`,
+    );
+    // A law number travels percent-encoded, whatever the case of the caller's hex digits.
+    const number = encodeURIComponent('平成五年法律第八十八号');
+    expect(request(`${API}/law_data/${number.toLowerCase()}`)).toBe(`${API}/law_file/xml/${number}`);
+  });
+
+  it('maps the viewer: /law/<law_id> is today’s version, /law/<law_id>/<date>_<amending id> that revision', () => {
+    expect(request('https://laws.e-gov.go.jp/law/323AC0000000131')).toBe(`${API}/law_file/xml/323AC0000000131`);
+    expect(request('https://laws.e-gov.go.jp/law/323AC0000000131/20260813_508AC0000000067')).toBe(
+      `${API}/law_file/xml/323AC0000000131_20260813_508AC0000000067`,
+    );
+    expect(request('https://laws.e-gov.go.jp/law/405AC0000000088/')).toBe(`${API}/law_file/xml/405AC0000000088`);
+  });
+
+  it('refuses other law_data parameters, a second or malformed asof, and viewer URLs it does not know', () => {
+    refused(`${API}/law_data/405AC0000000088?elm=MainProvision-Article_1`);
+    refused(`${API}/law_data/405AC0000000088?law_full_text_format=xml`);
+    refused(`${API}/law_data/405AC0000000088?response_format=xml`);
+    refused(`${API}/law_data/405AC0000000088?asof=2024-04-01&asof=2025-01-01`);
+    refused(`${API}/law_data/405AC0000000088?asof=20240401`);
+    refused(`${API}/law_file/xml/405AC0000000088?asof=2024-04-01&x=1`);
+    refused('https://laws.e-gov.go.jp/law/405AC0000000088?asof=2024-04-01');
+    refused('https://laws.e-gov.go.jp/law/405AC0000000088/2024-04-01');
+    refused('https://laws.e-gov.go.jp/law/nothing');
+    refused('https://laws.e-gov.go.jp/');
+  });
+
+  it('refuses ids that decode to a path: encoded slashes, backslashes, dots, percent signs, control characters', () => {
+    for (const tail of [
+      '..%2Flaw_file%2Fjson%2F1',
+      '%2E%2E',
+      '405AC0000000088%2F',
+      'a%5Cb',
+      '%252F',
+      'a%00b',
+      '%E0%A4%A',
+    ])
+      refused(`${API}/law_data/${tail}`);
+    refused(`${API}/law_file/xml/405AC0000000088.json`);
+  });
+
+  it('maps only to its own host over https', () => {
+    expect(entry.api!.hosts).toEqual(['laws.e-gov.go.jp']);
+    refused('https://example.com/api/2/law_data/405AC0000000088');
   });
 });
 

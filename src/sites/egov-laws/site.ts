@@ -1,30 +1,33 @@
-// e-Gov 法令検索 law API v2 (laws.e-gov.go.jp): one law as the standard law XML (法令標準XML).
+// e-Gov 法令検索 (laws.e-gov.go.jp): one law as the standard law XML (法令標準XML) of the law API v2.
 import type { Site } from '../site.js';
 import { egovLawDocumentExtractor } from './document-extractor.js';
-
-// `{law_id}`, `{law_num}` or `{law_revision_id}` after law_file/xml; the other file types (json, html, rtf, docx)
-// are not this page type.
-const LAW_FILE_XML = /^\/api\/2\/law_file\/xml\/[^/]+$/;
+import { EGOV_HOST, egovLawRef, egovLawXmlUrl } from './law-url.js';
 
 export const egovLaws: Site = {
   id: 'egov_laws',
   name: 'e-Gov 法令検索 (法令API v2)',
   kind: 'public_data',
-  hosts: ['laws.e-gov.go.jp'],
+  hosts: [EGOV_HOST],
   schemes: ['https:'],
-  route: 'http',
+  // One law has several URLs (law_file/xml, law_data, the viewer); each is served by the law_file/xml request for the
+  // same id, the answer verified on a real file (docs/decisions/0010).
+  route: 'api',
   politeness: { maxInFlight: 1, minIntervalMs: 1000 },
   pageTypes: [
     {
       pageType: 'document',
-      urlPattern: '/api/2/law_file/xml/<law_id, law number or law_revision_id>',
-      matches: (url) => LAW_FILE_XML.test(url.pathname),
+      urlPattern:
+        '/api/2/law_file/xml/<law_id, law number or law_revision_id>, /api/2/law_data/<same ids> (both with at most ' +
+        '?asof=YYYY-MM-DD), /law/<law_id> and /law/<law_id>/<YYYYMMDD>_<amending law id>; all via ' +
+        '/api/2/law_file/xml/<id>',
+      matches: (url) => egovLawRef(url) !== null,
+      api: { hosts: [EGOV_HOST], request: (pageUrl) => ({ url: egovLawXmlUrl(pageUrl) }) },
       extractor: egovLawDocumentExtractor,
       contentTypes: ['application/xml', 'text/xml'],
       coverage: 'stable',
       verifiedBy:
-        'the real 行政手続法 XML (405AC0000000088, revision of 2024-04-01) and modelled XML (条の2 numbering, ' +
-        'items and subitems; an error answer)',
+        'the real 行政手続法 XML (405AC0000000088, revision of 2024-04-01), asked for as law_file/xml, law_data and ' +
+        'the viewer URL of that revision; modelled XML (条の2 numbering, items and subitems; an error answer)',
     },
   ],
   secretQueryParams: [],

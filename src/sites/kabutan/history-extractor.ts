@@ -5,7 +5,7 @@ import type { DataTableData } from '../../extract/page-types.js';
 import { all, first, firstAttr, textOf } from '../../extract/selectors.js';
 import { parseDate } from '../../normalize/date.js';
 import { parseNumber } from '../../normalize/number.js';
-import type { NormalizedPage } from '../../normalize/page.js';
+import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
 
 const ID = 'kabutan/history';
 // The history table proper; `stock_kabuka0` above it holds only today's row, which is not yet a closed day.
@@ -24,9 +24,55 @@ const COLUMNS: Readonly<Record<string, Column>> = {
   '売買高(株)': { key: 'volume', label: '売買高(株)', type: 'number', unit: '株' },
 };
 
+// The pager under the table: the current page is the one <strong> entry, the next page the link reading 次へ＞.
+const PAGER = '.pagination';
+
+/**
+ * The next page of the same history: only a link that stays on this stock's daily view is taken (the pager is written
+ * twice, above and below the table, with the same links).
+ */
+function pagerOf(page: HtmlPage, warnings: string[]) {
+  const pagers = all(page.document, PAGER);
+  let current: number | null = null;
+  let next: string | null = null;
+  for (const pager of pagers) {
+    const strong = first(pager, 'li strong');
+    const number = strong ? parseNumber(textOf(strong)) : null;
+    const value = number?.value ?? null;
+    if (current === null && value !== null && Number.isInteger(value) && value >= 1) current = value;
+    const link = all(pager, 'li a[href]').find((a) => /次へ/.test(textOf(a)));
+    if (next === null && link) next = sameHistory(link.attribs.href ?? '', page.url, warnings);
+  }
+  return { current, next };
+}
+
+function sameHistory(href: string, pageUrl: string, warnings: string[]): string | null {
+  let url: URL;
+  try {
+    url = new URL(href, pageUrl);
+  } catch {
+    warnings.push('next_page: the 次へ link is not a URL; left out');
+    return null;
+  }
+  const here = new URL(pageUrl);
+  const same =
+    url.protocol === 'https:' &&
+    url.hostname === here.hostname &&
+    url.pathname === here.pathname &&
+    url.searchParams.get('code') === here.searchParams.get('code') &&
+    (url.searchParams.get('ashi') ?? 'day') === 'day' &&
+    /^[1-9][0-9]{0,4}$/.test(url.searchParams.get('page') ?? '');
+  if (!same) {
+    warnings.push('next_page: the 次へ link leaves this stock’s daily history; left out');
+    return null;
+  }
+  url.hash = '';
+  return url.href;
+}
+
 export const kabutanHistoryExtractor: Extractor = {
   id: ID,
-  version: 1,
+  version: 2,
   pageType: 'history',
   input: 'html',
   extract(page: NormalizedPage): Extraction {
@@ -68,11 +114,14 @@ export const kabutanHistoryExtractor: Extractor = {
 
     const heading = first(page.document, '#stockinfo_i1 .si_i1_1 h2');
     const subject = heading ? textOf(heading) : null;
+    const pager = pagerOf(page, warnings);
     const data: DataTableData = {
       title: subject ? `${subject} 日足` : '日足',
       subject,
       columns: columns as Column[],
       rows,
+      next_page: pager.next,
+      page: pager.current,
     };
     return {
       data,
@@ -81,6 +130,8 @@ export const kabutanHistoryExtractor: Extractor = {
         subject: 'selector:#stockinfo_i1 h2',
         columns: `selector:${TABLE} thead th`,
         rows: `selector:${TABLE} tbody tr (date from time[datetime])`,
+        next_page: pager.next ? `selector:${PAGER} a (次へ)` : `none: no 次へ link in ${PAGER}`,
+        page: pager.current !== null ? `selector:${PAGER} strong` : `none: no current page in ${PAGER}`,
       },
       warnings,
     };

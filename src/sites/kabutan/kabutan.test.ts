@@ -49,6 +49,8 @@ describe.skipIf(!corpusAvailable())('kabutan real pages', () => {
     expect(rows).toHaveLength(29);
     expect((data.columns as unknown[]).length).toBe(8);
     expect(rows[0]).toMatchObject({ date: '2026-06-30', close: 2725.0 });
+    expect(data.next_page).toBe('https://kabutan.jp/stock/kabuka?code=7203&ashi=day&page=2');
+    expect(data.page).toBe(1);
   });
 });
 
@@ -62,6 +64,48 @@ describe('kabutan modelled pages', () => {
     expect(metric(q, 'per')).toMatchObject({ value: null, reason: 'not_applicable', raw: '-倍' });
     expect(metric(q, 'market_cap')?.value).toBe(196600000000);
     expect(q.website).toBeUndefined();
+  });
+});
+
+describe('kabutan history paging', () => {
+  const modelled = readFileSync(path.join(import.meta.dirname, 'fixtures/modelled-two-days.html'), 'utf8');
+  const withPager = (pager: string, finalUrl = 'https://kabutan.jp/stock/kabuka?code=9999&ashi=day&page=2') => {
+    const html = modelled
+      .replace(/<div class="pagination">[\s\S]*?<\/div>\n/g, '')
+      .replace('</table>', `</table>${pager}`);
+    return kabutanHistoryExtractor.extract(
+      normalizePage({
+        body: new TextEncoder().encode(html),
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        finalUrl,
+        input: 'html',
+      }),
+    );
+  };
+  const pager = (next: string) =>
+    `<div class="pagination"><ul><li><strong>2</strong></li><li><a href="${next}">次へ＞</a></li></ul></div>`;
+
+  it('follows the 次へ link of the same stock and daily view', () => {
+    const r = withPager(pager('?code=9999&ashi=day&page=3'));
+    expect(r.data).toMatchObject({ next_page: 'https://kabutan.jp/stock/kabuka?code=9999&ashi=day&page=3', page: 2 });
+  });
+
+  it.each([
+    ['another stock', '?code=7203&ashi=day&page=3'],
+    ['the weekly view', '?code=9999&ashi=wek&page=3'],
+    ['another page of the site', '/stock/?code=9999'],
+    ['another host', 'https://evil.example/stock/kabuka?code=9999&ashi=day&page=3'],
+    ['no page number', '?code=9999&ashi=day'],
+    ['plain http', 'http://kabutan.jp/stock/kabuka?code=9999&ashi=day&page=3'],
+  ])('leaves out a 次へ link to %s, with a warning', (_, href) => {
+    const r = withPager(pager(href));
+    expect(r.data.next_page).toBeNull();
+    expect(r.warnings.some((w) => w.startsWith('next_page:'))).toBe(true);
+  });
+
+  it('gives null paging when the page has no pager', () => {
+    const r = withPager('');
+    expect(r.data).toMatchObject({ next_page: null, page: null });
   });
 });
 

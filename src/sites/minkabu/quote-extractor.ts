@@ -1,10 +1,10 @@
 // みんかぶ (minkabu.jp) stock page `/stock/CODE`: the stock board (price, its date) and the 目標株価 card's four prices.
-import type { Element } from 'domhandler';
+import type { Document, Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import type { QuoteData, QuoteMetric } from '../../extract/page-types.js';
 import { quoteMetric } from '../../extract/quote.js';
-import { all, firstText } from '../../extract/selectors.js';
+import { all, firstAttr, firstText } from '../../extract/selectors.js';
 import { parseNumber } from '../../normalize/number.js';
 import type { NormalizedPage } from '../../normalize/page.js';
 
@@ -17,6 +17,41 @@ const FORECASTS: Readonly<Record<string, { key: string; label: string }>> = {
   個人投資家の予想: { key: 'individual_forecast_price', label: '個人投資家の予想株価' },
   証券アナリストの予想: { key: 'analyst_forecast_price', label: '証券アナリストの予想株価' },
 };
+
+// The date the page was written, which it states at the head of its caution line and of its description.
+const PAGE_DATE = /^\s*(\d{4})\/(\d{1,2})\/(\d{1,2})\s*-/;
+
+function pageDate(doc: Document): { date: { y: number; m: number; d: number }; source: string } | null {
+  const sources: [string, string | null][] = [
+    ['selector:p.stock_caution', firstText(doc, 'p.stock_caution')],
+    ['meta:description', firstAttr(doc, 'meta[name="description"]', 'content')],
+  ];
+  for (const [source, text] of sources) {
+    const m = text ? PAGE_DATE.exec(text) : null;
+    if (m) return { date: { y: Number(m[1]), m: Number(m[2]), d: Number(m[3]) }, source };
+  }
+  return null;
+}
+
+/**
+ * `11/27` on a page written 2020/11/29 → 2020-11-27; `12/30` on a page written 2021/01/02 → 2020-12-30; a time
+ * (`10:42`, during the trading day) is that time on the day the page was written.
+ */
+function boardDay(text: string, written: { y: number; m: number; d: number }): string | null {
+  const time = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(text.trim());
+  if (time) {
+    const day = boardDay(`${written.m}/${written.d}`, written);
+    return day ? `${day}T${time[1]!.padStart(2, '0')}:${time[2]}:00+09:00` : null;
+  }
+  const m = /^(\d{1,2})\/(\d{1,2})$/.exec(text.trim());
+  if (!m) return null;
+  const month = Number(m[1]);
+  const day = Number(m[2]);
+  const year = month * 100 + day > written.m * 100 + written.d ? written.y - 1 : written.y;
+  const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const check = new Date(`${iso}T00:00:00Z`);
+  return check.getUTCMonth() + 1 === month && check.getUTCDate() === day ? iso : null;
+}
 
 export const minkabuQuoteExtractor: Extractor = {
   id: ID,
@@ -37,8 +72,11 @@ export const minkabuQuoteExtractor: Extractor = {
     if (missing.length > 0) throw new KumoError('extraction_failed', `${ID}: no ${missing.join(', ')}`);
     const price = parseNumber(priceText!);
     if (!price) throw new KumoError('extraction_failed', `${ID}: price is not a number`);
-    // `(11/27)`: month and day only; a year would be a guess from the capture date, so as_of stays null.
+    // `(11/27)`: month and day only. The page dates itself (`2020/11/29 - コシダカ…` in its caution line and
+    // description), and the board's day is the latest trading day not after that date: that fixes the year.
     const dateText = firstText(doc, `${BOARD} h2.stock_label .fsm`)?.replace(/^[(（]|[)）]$/g, '') ?? null;
+    const written = pageDate(doc);
+    const asOf = dateText && written ? boardDay(dateText, written.date) : null;
 
     const metrics: QuoteMetric[] = [];
     const target = firstText(doc, `${BOARD} .md_target_box_price`);
@@ -66,7 +104,7 @@ export const minkabuQuoteExtractor: Extractor = {
       ...(price.reason ? { price_reason: price.reason } : {}),
       price_text: priceText!,
       currency: 'JPY',
-      as_of: null,
+      as_of: asOf,
       as_of_text: dateText,
       metrics,
     };
@@ -77,7 +115,9 @@ export const minkabuQuoteExtractor: Extractor = {
       price: `selector:${BOARD} .stock_price`,
       price_text: `selector:${BOARD} .stock_price`,
       currency: 'constant:JPY (a 東証 listing priced in 円)',
-      as_of: 'constant:null (the page writes month/day without a year)',
+      as_of: asOf
+        ? `selector:${BOARD} h2.stock_label .fsm (month/day) + ${written!.source} (the page's date: the year of the latest such day not after it)`
+        : `none: ${dateText ? 'the page writes month/day and does not date itself' : 'no board date'}`,
       as_of_text: `selector:${BOARD} h2.stock_label .fsm`,
       metrics: `selector:${BOARD} .md_target_box_price, .md_sub_index h3 → span.fsxl.fwb`,
     };

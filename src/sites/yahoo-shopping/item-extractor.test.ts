@@ -27,12 +27,14 @@ const jsonLd = (product: Record<string, unknown>) =>
   `<script type="application/ld+json">${JSON.stringify({ '@type': 'Product', ...product })}</script>`;
 
 describe('yahoo_shopping/item', () => {
-  it('takes title and price from the page state and confirms the price with the display', () => {
+  it('takes the title from the page state, and the displayed price that the state confirms', () => {
     const r = extract(state({ name: 'テスト商品', applicablePrice: 2200, price: 2200 }) + shown('2,200円（税込）'));
     validateExtraction('item', r);
     expect(r.data).toMatchObject({ title: 'テスト商品', price: 2200, price_tax: 'included' });
     expect(r.provenance.title).toBe('state:__NEXT_DATA__:props.pageProps.sp.item.name');
-    expect(r.provenance.price).toBe('state:__NEXT_DATA__:props.pageProps.sp.item.applicablePrice');
+    expect(r.provenance.price).toBe(
+      'selector:[itemprop="price"] (state:__NEXT_DATA__:props.pageProps.sp.item.applicablePrice agrees)',
+    );
     expect(r.warnings).toEqual([]);
   });
 

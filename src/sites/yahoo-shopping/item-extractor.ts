@@ -11,6 +11,7 @@ import { findProduct, parseJsonLd, typesOf, type JsonLdProduct } from '../../ext
 import { readMeta } from '../../extract/meta.js';
 import type { ItemData } from '../../extract/page-types.js';
 import { all, textOf } from '../../extract/selectors.js';
+import { decidePrice } from '../../extract/shown-price.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
 import { parsePoints } from '../../normalize/points.js';
@@ -62,7 +63,7 @@ const JAN_LABEL = /^(?:JAN|JANコード|JAN\/ISBN|JANコード\/ISBNコード)$/
 
 export const yahooShoppingItemExtractor: Extractor = {
   id: ID,
-  version: 3,
+  version: 4,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {
@@ -115,25 +116,16 @@ export const yahooShoppingItemExtractor: Extractor = {
       warnings.push(
         `no price shown in the item block matches ${stateSource} and json-ld:offers.price; serving them (prices of other items on the page ignored)`,
       );
-    let tax: TaxStatus = 'unknown';
-    let taxSource = '';
-    if (shown) {
-      if (structured && structured.amount !== shown.amount) {
-        warnings.push(
-          `${structured.source} (${structured.amount}) disagrees with the displayed price; serving the displayed price`,
-        );
-      }
-      set('price', shown.amount, structured?.amount === shown.amount ? structured.source : shown.source);
-      tax = shown.tax;
-      taxSource = shown.taxSource;
-      set('price_excluding_tax', shown.excluding, shown.source);
-    } else if (structured) {
-      set('price', structured.amount, structured.source);
-      if (offer?.taxIncluded != null && offer.price === structured.amount) {
-        tax = offer.taxIncluded ? 'included' : 'excluded';
-        taxSource = 'json-ld:offers.priceSpecification.valueAddedTaxIncluded';
-      }
-    }
+    // JSON-LD's tax statement speaks for the structured price only when that price is JSON-LD's own amount.
+    const ldTax =
+      offer?.taxIncluded != null && offer.price === structured?.amount
+        ? { included: offer.taxIncluded, source: 'json-ld:offers.priceSpecification.valueAddedTaxIncluded' }
+        : null;
+    const decided = decidePrice(shown, structured && { ...structured, tax: ldTax }, warnings);
+    set('price', decided?.amount, decided?.source ?? '');
+    if (shown) set('price_excluding_tax', shown.excluding, shown.source);
+    let tax: TaxStatus = decided?.tax ?? 'unknown';
+    let taxSource = decided?.taxSource ?? '';
 
     // A store's category pages share the item URL shape (`/<store>/<page>.html`) and list items with prices; without
     // any part that only an item page has, a price shown there is some listed item's, not this page's.
@@ -333,7 +325,7 @@ function stateItem(page: HtmlPage): { item: JsonObject | null; path: string; sel
 }
 
 interface Shown {
-  amount: number | null;
+  amount: number;
   tax: TaxStatus;
   excluding: number | null;
   usual: number | null;

@@ -3,7 +3,8 @@ import { isTag, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
-import { readStructuredProduct } from '../../extract/structured-product.js';
+import { decidePrice } from '../../extract/shown-price.js';
+import { readStructuredProduct, structuredPrice } from '../../extract/structured-product.js';
 import { availabilityFromText, availabilityOf, type StockWords } from '../../extract/availability.js';
 import { readMeta } from '../../extract/meta.js';
 import type { ItemData } from '../../extract/page-types.js';
@@ -37,7 +38,7 @@ const LIST_LABELS = /(メーカー希望小売価格|希望小売価格|通常�
 
 export const yodobashiItemExtractor: Extractor = {
   id: ID,
-  version: 1,
+  version: 2,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {
@@ -60,27 +61,8 @@ export const yodobashiItemExtractor: Extractor = {
 
     // Price: the displayed amount decides; JSON-LD (absent on today's pages) only confirms it or stands in for it.
     const shown = displayedPrice(doc);
-    const structured = offer?.price ?? null;
-    let tax: TaxStatus = 'unknown';
-    let taxSource = '';
-    if (shown) {
-      if (structured !== null && structured !== shown.amount) {
-        warnings.push(
-          `${sd}:offers.price (${structured}) disagrees with the displayed price; serving the displayed price`,
-        );
-      }
-      set('price', shown.amount, shown.source);
-      if (shown.tax !== 'unknown') {
-        tax = shown.tax;
-        taxSource = shown.taxSource;
-      }
-    } else if (structured !== null) {
-      set('price', structured, `${sd}:offers.price`);
-      if (offer?.taxIncluded != null) {
-        tax = offer.taxIncluded ? 'included' : 'excluded';
-        taxSource = `${sd}:offers.priceSpecification.valueAddedTaxIncluded`;
-      }
-    }
+    const decided = decidePrice(shown, structuredPrice(offer, sd), warnings);
+    set('price', decided?.amount, decided?.source ?? '');
 
     requireFields<ItemData>(
       data,
@@ -90,8 +72,8 @@ export const yodobashiItemExtractor: Extractor = {
     );
     data.currency = 'JPY';
     provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;
-    data.price_tax = tax;
-    if (taxSource) provenance.price_tax = taxSource;
+    data.price_tax = decided!.tax;
+    if (decided!.taxSource) provenance.price_tax = decided!.taxSource;
     set('price_excluding_tax', shown?.excluding, shown?.source ?? '');
 
     const list = shown ? listPriceNear(shown.element) : null;

@@ -15,7 +15,18 @@ export interface KyselyCreditLedgerOptions {
    */
   staleAfterMs?: number;
   clock?: () => Date;
+  /**
+   * How a reservation's transaction runs; default a plain transaction. A reservation is a hold, not a charge: the
+   * backend may commit it without waiting for the disk (docs/decisions/0014-reservations-without-fsync.md), because
+   * the settlement that charges it is fully durable and persists everything written before it.
+   */
+  holdTransaction?: HoldTransaction;
 }
+
+export type HoldTransaction = <T>(
+  db: Kysely<KumoDatabase>,
+  body: (trx: Transaction<KumoDatabase>) => Promise<T>,
+) => Promise<T>;
 
 export interface LedgerEntry {
   requestId: string;
@@ -60,6 +71,7 @@ export class KyselyCreditLedger implements CreditLedger {
   readonly #holder: string;
   readonly #staleAfterMs: number;
   readonly #clock: () => Date;
+  readonly #holdTransaction: HoldTransaction;
   /** Releases that failed during an outage; `releaseOrphaned` retries them so the credits come back. */
   readonly #unreleased = new Set<string>();
 
@@ -68,6 +80,7 @@ export class KyselyCreditLedger implements CreditLedger {
     this.#holder = options.holder;
     this.#staleAfterMs = options.staleAfterMs ?? 30_000;
     this.#clock = options.clock ?? (() => new Date());
+    this.#holdTransaction = options.holdTransaction ?? ((db, body) => db.transaction().execute(body));
   }
 
   async reserve(request: ReserveRequest): Promise<ReserveOutcome> {
@@ -118,7 +131,7 @@ export class KyselyCreditLedger implements CreditLedger {
       return new Refused(which, (row?.used ?? 0) + cost > limit ? 'exhausted' : 'held');
     };
     try {
-      await this.#db.transaction().execute(async (trx) => {
+      await this.#holdTransaction(this.#db, async (trx) => {
         await trx
           .insertInto('credit_counters')
           .values([

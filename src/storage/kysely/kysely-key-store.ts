@@ -1,6 +1,6 @@
 // KeyStore over Kysely: keys are found by the SHA-256 of their secret, never by the secret.
 import type { Kysely, Selectable } from 'kysely';
-import type { KeyRecord, KeyStore, Operation, Output } from '../storage.js';
+import type { KeyNarrowing, KeyRecord, KeyStore, Operation, Output } from '../storage.js';
 import type { ApiKeysTable, KumoDatabase } from './schema.js';
 import { isoOf, isoOrNull, listOf, listToColumn, toIso } from './columns.js';
 
@@ -70,6 +70,22 @@ export class KyselyKeyStore implements KeyStore {
     const result = await this.#db
       .updateTable('api_keys')
       .set({ revoked_at: toIso(at) })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async narrow(id: string, narrowing: KeyNarrowing): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('api_keys')
+      .set({
+        sites: listToColumn(narrowing.sites),
+        operations: listToColumn(narrowing.operations),
+        outputs: listToColumn(narrowing.outputs),
+        monthly_credit_limit: narrowing.monthlyCreditLimit,
+        concurrency_limit: narrowing.concurrencyLimit,
+      })
       .where('id', '=', id)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();

@@ -1,6 +1,6 @@
 // RequestLog over Kysely: one metadata row per call; there is no column that could hold a body, HTML or JSON.
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { RequestLog, RequestRecord } from '../storage.js';
+import { type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import type { RequestLog, RequestQuery, RequestRecord, RequestSpend } from '../storage.js';
 import type { KumoDatabase, RequestsTable } from './schema.js';
 import { isoOf, toIso } from './columns.js';
 
@@ -24,11 +24,16 @@ function toRecord(row: Selectable<RequestsTable>): RequestRecord {
   };
 }
 
+/** The Asia/Tokyo calendar day (`YYYY-MM-DD`) of `requests.created_at`, in the dialect's own SQL. */
+export type JstDayOf = () => RawBuilder<string>;
+
 export class KyselyRequestLog implements RequestLog {
   readonly #db: Kysely<KumoDatabase>;
+  readonly #jstDay: JstDayOf;
 
-  constructor(db: Kysely<KumoDatabase>) {
+  constructor(db: Kysely<KumoDatabase>, jstDay: JstDayOf) {
     this.#db = db;
+    this.#jstDay = jstDay;
   }
 
   async insert(record: RequestRecord): Promise<void> {
@@ -67,5 +72,50 @@ export class KyselyRequestLog implements RequestLog {
       .where('account_id', '=', accountId)
       .executeTakeFirst();
     return row ? toRecord(row) : null;
+  }
+
+  async list(query: RequestQuery): Promise<RequestRecord[]> {
+    let select = this.#db.selectFrom('requests').selectAll().where('account_id', '=', query.accountId);
+    if (query.siteId !== undefined) select = select.where('site_id', '=', query.siteId);
+    if (query.status !== undefined) select = select.where('status', '=', query.status);
+    if (query.errorCode !== undefined) select = select.where('error_code', '=', query.errorCode);
+    if (query.from !== undefined) select = select.where('created_at', '>=', toIso(query.from));
+    if (query.to !== undefined) select = select.where('created_at', '<', toIso(query.to));
+    // Ids are time-prefixed: they break ties between rows written in the same millisecond, newest first.
+    const rows = await select
+      .orderBy('created_at', 'desc')
+      .orderBy('request_id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  async spend(accountId: string, from: string, to: string): Promise<RequestSpend> {
+    const inRange = this.#db
+      .selectFrom('requests')
+      .where('account_id', '=', accountId)
+      .where('created_at', '>=', toIso(from))
+      .where('created_at', '<', toIso(to));
+    const day = this.#jstDay();
+    const [days, sites] = await Promise.all([
+      inRange
+        .select([day.as('day'), (eb) => eb.fn.countAll<number | string>().as('calls')])
+        .select((eb) => eb.fn.sum<number | string>('cost_units').as('credits'))
+        .groupBy(day)
+        .orderBy(day)
+        .execute(),
+      inRange
+        .select(['site_id', (eb) => eb.fn.countAll<number | string>().as('calls')])
+        .select((eb) => eb.fn.sum<number | string>('cost_units').as('credits'))
+        .groupBy('site_id')
+        .execute(),
+    ]);
+    return {
+      byDay: days.map((row) => ({ day: String(row.day), calls: Number(row.calls), credits: Number(row.credits) })),
+      bySite: sites
+        .map((row) => ({ siteId: row.site_id, calls: Number(row.calls), credits: Number(row.credits) }))
+        .sort((a, b) => b.credits - a.credits || b.calls - a.calls || String(a.siteId).localeCompare(String(b.siteId))),
+    };
   }
 }

@@ -6,7 +6,8 @@ import type { KumoDatabase } from './schema.js';
 import { KyselyAccountStore } from './kysely-account-store.js';
 import { KyselyKeyStore } from './kysely-key-store.js';
 import { KyselyCreditLedger, type KyselyCreditLedgerOptions } from './kysely-credit-ledger.js';
-import { KyselyRequestLog } from './kysely-request-log.js';
+import { KyselyRequestLog, type JstDayOf } from './kysely-request-log.js';
+import { KyselySessionStore } from './kysely-session-store.js';
 import { KyselyInstanceStore } from './kysely-instance-store.js';
 import { KyselyIdempotencyStore } from './kysely-idempotency-store.js';
 import { KyselyReviewStore } from './kysely-review-store.js';
@@ -38,6 +39,8 @@ export interface KyselyStorageOptions {
   db: Kysely<KumoDatabase>;
   migrations: SqlMigrations;
   ledger: KyselyCreditLedgerOptions;
+  /** The dialect's expression for the Asia/Tokyo day of a request row (the console's daily chart). */
+  jstDay: JstDayOf;
 }
 
 export class KyselyStorage implements Storage {
@@ -49,6 +52,7 @@ export class KyselyStorage implements Storage {
   readonly instances: KyselyInstanceStore;
   readonly idempotency: KyselyIdempotencyStore;
   readonly reviews: KyselyReviewStore;
+  readonly sessions: KyselySessionStore;
   readonly #migrations: SqlMigrations;
   #closed: Promise<void> | null = null;
 
@@ -58,10 +62,11 @@ export class KyselyStorage implements Storage {
     this.accounts = new KyselyAccountStore(options.db);
     this.keys = new KyselyKeyStore(options.db);
     this.ledger = new KyselyCreditLedger(options.db, options.ledger);
-    this.requests = new KyselyRequestLog(options.db);
+    this.requests = new KyselyRequestLog(options.db, options.jstDay);
     this.instances = new KyselyInstanceStore(options.db);
     this.idempotency = new KyselyIdempotencyStore(options.db);
     this.reviews = new KyselyReviewStore(options.db);
+    this.sessions = new KyselySessionStore(options.db);
   }
 
   /**

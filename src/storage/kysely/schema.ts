@@ -113,6 +113,15 @@ export interface ReviewApprovalsTable {
   revoked_at: ColumnType<string | Date | null, string | null, string | null>;
 }
 
+/** Console sign-ins: only the SHA-256 of the session id is stored (the id lives in the browser's cookie). */
+export interface ConsoleSessionsTable {
+  id_hash: string;
+  account_id: string;
+  key_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface KumoDatabase {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -123,4 +132,5 @@ export interface KumoDatabase {
   instances: InstancesTable;
   idempotency_keys: IdempotencyKeysTable;
   review_approvals: ReviewApprovalsTable;
+  console_sessions: ConsoleSessionsTable;
 }

@@ -126,4 +126,17 @@ export const postgresMigrations: SqlMigrations = {
     )`,
     `CREATE UNIQUE INDEX review_approvals_in_force ON review_approvals (account_id, site_id) WHERE revoked_at IS NULL`,
   ],
+  // Console sessions (docs/console.md): the SHA-256 of each session id, never the id; expired rows are swept.
+  '0005_console_sessions': [
+    `CREATE TABLE console_sessions (
+      id_hash text PRIMARY KEY CHECK (length(id_hash) = 64),
+      account_id text NOT NULL REFERENCES accounts (id),
+      key_id text NOT NULL REFERENCES api_keys (id),
+      created_at timestamptz NOT NULL,
+      expires_at timestamptz NOT NULL
+    )`,
+    `CREATE INDEX console_sessions_expires ON console_sessions (expires_at)`,
+    // The console's request log filters an account's rows by site and status, newest first.
+    `CREATE INDEX requests_account_site_created ON requests (account_id, site_id, created_at)`,
+  ],
 };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStorageContract, type StorageProbe } from '../storage.contract.js';
 import { KyselyStorage } from '../kysely/kysely-storage.js';
 import type { KumoDatabase } from '../kysely/schema.js';
-import { createPostgresStorage } from './postgres-storage.js';
+import { createPostgresStorage, postgresJstDay } from './postgres-storage.js';
 import { postgresMigrations } from './postgres-migrations.js';
 import { newId } from '../../accounts/ids.js';
 import { isKumoError } from '../../errors.js';
@@ -69,6 +69,7 @@ describe('postgres specifics', () => {
         }),
         migrations: { '0001_initial': postgresMigrations['0001_initial']! },
         ledger: { holder: 'test:1' },
+        jstDay: postgresJstDay,
       });
       await old.migrate();
       const ids = await seed(old);

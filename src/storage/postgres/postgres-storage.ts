@@ -1,6 +1,6 @@
 // Storage shared by many instances: PostgreSQL through a pg Pool and Kysely's PostgresDialect.
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { KumoDatabase } from '../kysely/schema.js';
 import { KyselyStorage } from '../kysely/kysely-storage.js';
 import { postgresMigrations } from './postgres-migrations.js';
@@ -21,6 +21,9 @@ export interface PostgresStorageOptions {
   staleAfterMs?: number;
 }
 
+/** The Asia/Tokyo day of a timestamptz. */
+export const postgresJstDay = () => sql<string>`to_char(created_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD')`;
+
 export async function createPostgresStorage(options: PostgresStorageOptions): Promise<KyselyStorage> {
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -38,6 +41,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
   return new KyselyStorage({
     db,
     migrations: postgresMigrations,
+    jstDay: postgresJstDay,
     ledger: {
       holder: options.instanceId ?? newId('ins'),
       ...(options.staleAfterMs === undefined ? {} : { staleAfterMs: options.staleAfterMs }),

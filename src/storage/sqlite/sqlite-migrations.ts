@@ -148,4 +148,17 @@ export const sqliteMigrations: SqlMigrations = {
     ) STRICT`,
     `CREATE UNIQUE INDEX review_approvals_in_force ON review_approvals (account_id, site_id) WHERE revoked_at IS NULL`,
   ],
+  // Console sessions (docs/console.md): the SHA-256 of each session id, never the id; expired rows are swept.
+  '0005_console_sessions': [
+    `CREATE TABLE console_sessions (
+      id_hash TEXT PRIMARY KEY CHECK (length(id_hash) = 64),
+      account_id TEXT NOT NULL REFERENCES accounts (id),
+      key_id TEXT NOT NULL REFERENCES api_keys (id),
+      created_at TEXT NOT NULL,
+      expires_at TEXT NOT NULL
+    ) STRICT`,
+    `CREATE INDEX console_sessions_expires ON console_sessions (expires_at)`,
+    // The console's request log filters an account's rows by site and status, newest first.
+    `CREATE INDEX requests_account_site_created ON requests (account_id, site_id, created_at)`,
+  ],
 };

@@ -13,7 +13,7 @@ import type { KumoDatabase } from '../kysely/schema.js';
 import { NodeSqliteDatabase } from './node-sqlite-database.js';
 import { NodeSqliteDialect } from './node-sqlite-dialect.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
-import { createSqliteStorage } from './sqlite-storage.js';
+import { createSqliteStorage, holdWithoutFsync, sqliteJstDay } from './sqlite-storage.js';
 import { newId } from '../../accounts/ids.js';
 import { isKumoError } from '../../errors.js';
 import type { ReserveRequest } from '../storage.js';
@@ -101,6 +101,33 @@ describe('sqlite file durability', () => {
     expect(await next.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 1, reserved: 0 });
     await next.close();
     await killed.close();
+  });
+
+  it('a reservation commits without waiting for the disk; the charge and every other write wait for it', async () => {
+    const storage = await createSqliteStorage({ path: join(dir, `${newId('db')}.sqlite`) });
+    await storage.migrate();
+    const ids = await seeded(storage);
+    const level = sql<{ synchronous: number }>`pragma synchronous`;
+    const levelOf = async (db: Kysely<KumoDatabase>) => (await level.execute(db)).rows[0]!.synchronous;
+    expect(await levelOf(storage.db)).toBe(2); // FULL
+    // Inside a hold's transaction: NORMAL (1); FULL again after it, whether it committed or threw.
+    expect(await holdWithoutFsync(storage.db, (trx) => levelOf(trx))).toBe(1);
+    expect(await levelOf(storage.db)).toBe(2);
+    await expect(
+      holdWithoutFsync(storage.db, async () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await levelOf(storage.db)).toBe(2);
+    // The ledger's reserve goes through it, granted or refused, and leaves FULL for the settlement.
+    const r = reserveRequest(ids, 1);
+    expect(await storage.ledger.reserve(r)).toEqual({ ok: true });
+    expect(await levelOf(storage.db)).toBe(2);
+    expect(await storage.ledger.reserve({ ...reserveRequest(ids, 1), accountLimit: 0 })).toMatchObject({ ok: false });
+    expect(await levelOf(storage.db)).toBe(2);
+    expect(await storage.ledger.commit(r.requestId, 1)).toBe(true);
+    expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 1, reserved: 0 });
+    await storage.close();
   });
 
   it('frees the reservations of a killed process by its stale heartbeat, even while its pid still exists', async () => {
@@ -234,6 +261,7 @@ describe('sqlite file durability', () => {
       db: new Kysely<KumoDatabase>({ dialect }),
       migrations: sqliteMigrations,
       ledger: { holder: newId('ins') },
+      jstDay: sqliteJstDay,
     });
     await storage.migrate();
     const ids = await seeded(storage);
@@ -278,12 +306,13 @@ describe('sqlite schema', () => {
   it('0004_review_approvals upgrades a file made by 0001-0003: accounts kept, none approved; a half revocation is refused', async () => {
     const file = join(dir, `${newId('upgrade')}.sqlite`);
     await createSqliteStorage({ path: file }).then((s) => s.close()); // creates the file with its mode
-    const { '0004_review_approvals': added, ...before } = sqliteMigrations;
-    expect(added).toBeDefined();
+    expect(sqliteMigrations['0004_review_approvals']).toBeDefined();
+    const before = Object.fromEntries(Object.entries(sqliteMigrations).filter(([name]) => name < '0004'));
     const old = new KyselyStorage({
       db: new Kysely<KumoDatabase>({ dialect: new NodeSqliteDialect({ database: new NodeSqliteDatabase(file, {}) }) }),
       migrations: before,
       ledger: { holder: 'test:1' },
+      jstDay: sqliteJstDay,
     });
     await old.migrate();
     const ids = await seeded(old);
@@ -306,6 +335,7 @@ describe('sqlite schema', () => {
       db: new Kysely<KumoDatabase>({ dialect: new NodeSqliteDialect({ database: new NodeSqliteDatabase(file, {}) }) }),
       migrations: { '0001_initial': sqliteMigrations['0001_initial']! },
       ledger: { holder: 'test:1' },
+      jstDay: sqliteJstDay,
     });
     await old.migrate();
     const ids = await seeded(old);

@@ -1,9 +1,10 @@
 // The embedded default: Storage in one SQLite file under the data folder, via node:sqlite.
 import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import type { KumoDatabase } from '../kysely/schema.js';
 import { KyselyStorage } from '../kysely/kysely-storage.js';
+import type { HoldTransaction } from '../kysely/kysely-credit-ledger.js';
 import { NodeSqliteDatabase } from './node-sqlite-database.js';
 import { NodeSqliteDialect } from './node-sqlite-dialect.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
@@ -20,6 +21,9 @@ export interface SqliteStorageOptions {
   staleAfterMs?: number;
 }
 
+/** Timestamps are ISO text ending in Z, which SQLite's date() reads as UTC; Japan keeps UTC+9 all year. */
+export const sqliteJstDay = () => sql<string>`date(created_at, '+9 hours')`;
+
 export async function createSqliteStorage(options: SqliteStorageOptions): Promise<KyselyStorage> {
   if (options.path !== ':memory:') {
     await mkdir(dirname(options.path), { recursive: true });
@@ -35,11 +39,30 @@ export async function createSqliteStorage(options: SqliteStorageOptions): Promis
   return new KyselyStorage({
     db,
     migrations: sqliteMigrations,
+    jstDay: sqliteJstDay,
     // A process killed mid-call is found dead by its stale heartbeat, never by its pid: a zombie or a reused pid
     // would look alive for ever (docs/architecture.md, liveness).
     ledger: {
       holder: options.holder ?? newId('ins'),
+      holdTransaction: holdWithoutFsync,
       ...(options.staleAfterMs === undefined ? {} : { staleAfterMs: options.staleAfterMs }),
     },
   });
 }
+
+/**
+ * A reservation commits with synchronous=NORMAL: durable if the process is killed (WAL), not waited onto the disk. The
+ * settlement that turns it into a charge commits with synchronous=FULL, and its fsync of the WAL persists every frame
+ * before it, the reservation included; a power cut that loses a hold loses only a call that was never answered. One
+ * connection (Kysely's SQLite driver serializes on it) keeps another transaction from running in between, and the
+ * level goes back to FULL before the connection is let go. PRAGMA synchronous cannot change inside a transaction.
+ */
+export const holdWithoutFsync: HoldTransaction = (db, body) =>
+  db.connection().execute(async (connection) => {
+    await sql`pragma synchronous = normal`.execute(connection);
+    try {
+      return await connection.transaction().execute(body);
+    } finally {
+      await sql`pragma synchronous = full`.execute(connection);
+    }
+  });

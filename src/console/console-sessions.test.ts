@@ -1,0 +1,102 @@
+// Console sessions over real SQLite: only the id's hash is stored, sessions expire, the token is tied to the session.
+import { createHash } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
+import type { KyselyStorage } from '../storage/kysely/kysely-storage.js';
+import { Accounts } from '../accounts/accounts-service.js';
+import { ConsoleSessions } from './console-sessions.js';
+
+let storage: KyselyStorage;
+let accounts: Accounts;
+let now: Date;
+let sessions: ConsoleSessions;
+
+beforeEach(async () => {
+  storage = await createSqliteStorage({ path: ':memory:' });
+  await storage.migrate();
+  now = new Date('2026-05-10T00:00:00.000Z');
+  accounts = new Accounts(storage, { clock: () => now });
+  sessions = new ConsoleSessions({
+    sessions: storage.sessions,
+    keys: storage.keys,
+    accounts: storage.accounts,
+    authenticate: (secret) => accounts.authenticate(secret),
+    ttlMs: 60 * 60_000,
+    signIn: { maxFailures: 2, windowMs: 60_000 },
+    clock: () => now,
+  });
+});
+afterEach(async () => {
+  await storage.close();
+});
+
+async function opened(secret: string): Promise<string> {
+  const outcome = await sessions.signIn(secret, '192.0.2.1');
+  if (!outcome.ok) throw new Error(outcome.reason);
+  return outcome.sessionId;
+}
+
+describe('ConsoleSessions', () => {
+  it('stores the SHA-256 of the session id, never the id or the key, and resolves the caller from the cookie value', async () => {
+    const created = await accounts.createKey({ plan: 'starter' });
+    const id = await opened(created.key);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const hash = createHash('sha256').update(id).digest('hex');
+    const row = await storage.sessions.get(hash, now.toISOString());
+    expect(row).toMatchObject({
+      accountId: created.accountId,
+      keyId: created.keyId,
+      expiresAt: '2026-05-10T01:00:00.000Z',
+    });
+    expect(JSON.stringify(row)).not.toContain(id);
+    expect(JSON.stringify(row)).not.toContain(created.key);
+    const session = await sessions.resolve(id);
+    expect(session?.caller.account.id).toBe(created.accountId);
+    expect(session?.canManageKeys).toBe(true);
+    expect(await sessions.resolve(`${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
+    expect(await sessions.resolve('not a session')).toBeNull();
+    expect(await sessions.resolve(undefined)).toBeNull();
+  });
+
+  it('expires after its time, and the sweep forgets it', async () => {
+    const created = await accounts.createKey({ plan: 'free' });
+    const id = await opened(created.key);
+    now = new Date('2026-05-10T00:59:59.000Z');
+    expect(await sessions.resolve(id)).not.toBeNull();
+    now = new Date('2026-05-10T01:00:00.000Z');
+    expect(await sessions.resolve(id)).toBeNull();
+    expect(await sessions.sweep()).toBe(1);
+  });
+
+  it('gives each session its own CSRF token, accepted only for that session', async () => {
+    const created = await accounts.createKey({ plan: 'free' });
+    const a = await opened(created.key);
+    const b = await opened(created.key);
+    const tokenA = sessions.csrfTokenOf(a);
+    expect(tokenA).not.toBe(sessions.csrfTokenOf(b));
+    expect(sessions.verifyCsrf(a, tokenA)).toBe(true);
+    expect(sessions.verifyCsrf(b, tokenA)).toBe(false);
+    expect(sessions.verifyCsrf(a, undefined)).toBe(false);
+    expect(sessions.verifyCsrf(a, `${tokenA}x`)).toBe(false);
+  });
+
+  it('refuses an unknown key, then every key from that address once the bound is reached', async () => {
+    const created = await accounts.createKey({ plan: 'free' });
+    expect(await sessions.signIn('kumo_live_wrong', '192.0.2.9')).toEqual({ ok: false, reason: 'refused' });
+    expect(await sessions.signIn('kumo_live_wrong2', '192.0.2.9')).toEqual({ ok: false, reason: 'refused' });
+    expect(await sessions.signIn(created.key, '192.0.2.9')).toEqual({
+      ok: false,
+      reason: 'limited',
+      retryAfterSeconds: 60,
+    });
+    expect((await sessions.signIn(created.key, '192.0.2.10')).ok).toBe(true);
+  });
+
+  it('signs out, and a narrowed key may not manage keys', async () => {
+    const created = await accounts.createKey({ plan: 'starter', monthlyCreditLimit: 10 });
+    const id = await opened(created.key);
+    expect((await sessions.resolve(id))?.canManageKeys).toBe(false);
+    await sessions.signOut(id);
+    expect(await sessions.resolve(id)).toBeNull();
+  });
+});

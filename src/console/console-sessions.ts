@@ -1,0 +1,137 @@
+// Console sign-in: an API key exchanged for a server-side session, its CSRF token, its expiry and its sign-out.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Accounts } from '../accounts/accounts-service.js';
+import type { Caller } from '../scrape/caller.js';
+import type { ConsoleSessionStore, KeyRecord, KeyStore, AccountStore } from '../storage/storage.js';
+import { SignInLimiter } from './sign-in-limiter.js';
+
+export interface ConsoleSession {
+  /** The cookie's value; held here only for the length of one request. */
+  id: string;
+  caller: Caller;
+  expiresAt: string;
+  /** The synchronizer token every state-changing form of this session carries. */
+  csrfToken: string;
+  /** Only a key without any narrowing may manage the account's keys (it could otherwise mint a wider one). */
+  canManageKeys: boolean;
+}
+
+export type SignInOutcome =
+  | { ok: true; sessionId: string; expiresAt: string }
+  | { ok: false; reason: 'refused' | 'no_usage' }
+  | { ok: false; reason: 'limited'; retryAfterSeconds: number };
+
+export interface ConsoleSessionsOptions {
+  sessions: ConsoleSessionStore;
+  keys: KeyStore;
+  accounts: AccountStore;
+  authenticate: Accounts['authenticate'];
+  ttlMs: number;
+  signIn: { maxFailures: number; windowMs: number };
+  clock?: () => Date;
+}
+
+const hashOf = (sessionId: string) => createHash('sha256').update(sessionId, 'utf8').digest('hex');
+
+/** Whether a key narrows anything at all: such a key sees its account but may not manage keys. */
+export function isNarrowed(key: KeyRecord): boolean {
+  return (
+    key.sites !== null ||
+    key.operations !== null ||
+    key.outputs !== null ||
+    key.monthlyCreditLimit !== null ||
+    key.concurrencyLimit !== null
+  );
+}
+
+export class ConsoleSessions {
+  readonly #options: ConsoleSessionsOptions;
+  readonly #clock: () => Date;
+  readonly #limiter: SignInLimiter;
+
+  constructor(options: ConsoleSessionsOptions) {
+    this.#options = options;
+    this.#clock = options.clock ?? (() => new Date());
+    this.#limiter = new SignInLimiter({ ...options.signIn, clock: () => this.#clock().getTime() });
+  }
+
+  /**
+   * Checks the key (within the brute-force bound) and opens a session. Only keys that may read usage open the
+   * console; every other failure is the same `refused`, as for the API's 401.
+   */
+  async signIn(secret: string, clientAddress: string): Promise<SignInOutcome> {
+    // The public start of a key (`kumo_live_` + 4): what a guesser holding part of a key would keep constant.
+    const subjects = [`address:${clientAddress}`, `prefix:${secret.slice(0, 14)}`];
+    const wait = this.#limiter.retryAfterSeconds(subjects);
+    if (wait > 0) return { ok: false, reason: 'limited', retryAfterSeconds: wait };
+    const caller = await this.#options.authenticate(secret);
+    if (!caller) {
+      this.#limiter.recordFailure(subjects);
+      return { ok: false, reason: 'refused' };
+    }
+    if (caller.key.operations && !caller.key.operations.includes('usage')) return { ok: false, reason: 'no_usage' };
+    const sessionId = randomBytes(32).toString('base64url');
+    const now = this.#clock();
+    const expiresAt = new Date(now.getTime() + this.#options.ttlMs).toISOString();
+    await this.#options.sessions.create({
+      idHash: hashOf(sessionId),
+      accountId: caller.account.id,
+      keyId: caller.key.id,
+      createdAt: now.toISOString(),
+      expiresAt,
+    });
+    return { ok: true, sessionId, expiresAt };
+  }
+
+  /** The live session behind a cookie value, or null (unknown, expired, or its key no longer works). */
+  async resolve(sessionId: string | undefined): Promise<ConsoleSession | null> {
+    if (!sessionId || !/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
+    const now = this.#clock();
+    const idHash = hashOf(sessionId);
+    const session = await this.#options.sessions.get(idHash, now.toISOString());
+    if (!session) return null;
+    const key = await this.#options.keys.get(session.keyId);
+    const keyWorks =
+      key !== null &&
+      key.accountId === session.accountId &&
+      key.revokedAt === null &&
+      (key.expiresAt === null || Date.parse(key.expiresAt) > now.getTime());
+    const account = keyWorks ? await this.#options.accounts.get(session.accountId) : null;
+    if (!key || !account) {
+      // A revoked or expired key ends every session it opened.
+      await this.#options.sessions.delete(idHash);
+      return null;
+    }
+    return {
+      id: sessionId,
+      caller: { account, key },
+      expiresAt: session.expiresAt,
+      csrfToken: this.csrfTokenOf(sessionId),
+      canManageKeys: !isNarrowed(key),
+    };
+  }
+
+  async signOut(sessionId: string | undefined): Promise<void> {
+    if (sessionId) await this.#options.sessions.delete(hashOf(sessionId));
+  }
+
+  /**
+   * The session's synchronizer token: an HMAC keyed by the session id, so it is tied to this session, needs no
+   * storage, and cannot be made without the HttpOnly cookie.
+   */
+  csrfTokenOf(sessionId: string): string {
+    return createHmac('sha256', sessionId).update('kumo-console-csrf').digest('base64url');
+  }
+
+  verifyCsrf(sessionId: string, token: unknown): boolean {
+    if (typeof token !== 'string') return false;
+    const expected = Buffer.from(this.csrfTokenOf(sessionId));
+    const given = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** Forgets expired sessions (the sweeper calls it). */
+  async sweep(): Promise<number> {
+    return this.#options.sessions.deleteExpired(this.#clock().toISOString());
+  }
+}

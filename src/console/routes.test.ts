@@ -1,0 +1,308 @@
+// The console in-process over real SQLite: sign-in and its bounds, cookies, CSRF and Origin checks, ownership by URL.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { buildApp, type AppServices, type KumoApp } from '../http/app.js';
+import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
+import type { KyselyStorage } from '../storage/kysely/kysely-storage.js';
+import { Accounts } from '../accounts/accounts-service.js';
+import { UsageReporter } from '../accounts/usage-report.js';
+import { InProcessConcurrencyLimiter } from '../limits/in-process-concurrency-limiter.js';
+import { SiteRegistry } from '../sites/registry.js';
+import { ConsoleSessions } from './console-sessions.js';
+import { newId } from '../accounts/ids.js';
+
+let storage: KyselyStorage;
+let accounts: Accounts;
+let app: KumoApp;
+const origin = 'http://kumo.test';
+
+async function build(options: { trustProxy?: boolean; failures?: number } = {}) {
+  const limiter = new InProcessConcurrencyLimiter();
+  const registry = new SiteRegistry();
+  const sessions = new ConsoleSessions({
+    sessions: storage.sessions,
+    keys: storage.keys,
+    accounts: storage.accounts,
+    authenticate: (secret) => accounts.authenticate(secret),
+    ttlMs: 60_000,
+    signIn: { maxFailures: options.failures ?? 10, windowMs: 60_000 },
+  });
+  const services = {
+    accounts,
+    usage: new UsageReporter({ ledger: storage.ledger, limiter }),
+    requests: storage.requests,
+    registry,
+    readiness: {},
+    console: { sessions, eventIntervalMs: 50 },
+  } as unknown as AppServices;
+  app = await buildApp(services, {
+    logger: pino({ level: 'silent' }),
+    bodyLimitBytes: 16_384,
+    trustProxy: options.trustProxy ?? false,
+  });
+}
+
+beforeEach(async () => {
+  storage = await createSqliteStorage({ path: ':memory:' });
+  await storage.migrate();
+  accounts = new Accounts(storage);
+});
+afterEach(async () => {
+  await app?.close();
+  await storage.close();
+});
+
+const form = (fields: Record<string, string | string[]>) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) params.append(name, v);
+  return params.toString();
+};
+
+async function signIn(key: string, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/console/sign-in',
+    headers: { host: 'kumo.test', origin, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: form({ key }),
+  });
+}
+
+function cookieOf(response: { headers: Record<string, unknown> }): string {
+  const header = [response.headers['set-cookie']].flat().find((c) => String(c).includes('kumo_console='));
+  return String(header).split(';')[0]!;
+}
+
+function csrfOf(body: string): string {
+  return /name="_csrf" value="([^"]+)"/.exec(body)![1]!;
+}
+
+async function get(url: string, cookie = '', headers: Record<string, string> = {}) {
+  return app.inject({ method: 'GET', url, headers: { host: 'kumo.test', cookie, ...headers } });
+}
+
+async function post(
+  url: string,
+  cookie: string,
+  fields: Record<string, string | string[]>,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { host: 'kumo.test', origin, cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: form(fields),
+  });
+}
+
+describe('the console', () => {
+  it('sends strangers to sign-in, in Japanese for Accept-Language: ja, with the security headers on every page', async () => {
+    await build();
+    const home = await get('/console');
+    expect(home.statusCode).toBe(303);
+    expect(home.headers.location).toBe('/console/sign-in');
+    const ja = await get('/console/sign-in', '', { 'accept-language': 'ja,en;q=0.5' });
+    expect(ja.body).toContain('<html lang="ja">');
+    expect(ja.body).toContain('サインイン');
+    expect(ja.body).toContain('hreflang="en"');
+    expect(ja.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(ja.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(ja.headers['cache-control']).toBe('no-store');
+    expect(ja.headers['x-frame-options']).toBe('DENY');
+    expect(ja.body).not.toMatch(/<script>|<style|style=/);
+    const en = await get('/console/sign-in?lang=en', '', { 'accept-language': 'ja' });
+    expect(en.body).toContain('<html lang="en">');
+    expect(String(en.headers['set-cookie'])).toContain('kumo_console_lang=en');
+    // Pages, not API: the OpenAPI document does not list them.
+    const paths = Object.keys((await get('/openapi.json')).json<{ paths: object }>().paths);
+    expect(paths.filter((path) => path.startsWith('/console'))).toEqual([]);
+    expect(paths).toContain('/v1/usage');
+  });
+
+  it('exchanges a key for an HttpOnly, SameSite=Strict session cookie that never holds the key; a wrong key is refused', async () => {
+    await build();
+    const { key } = await accounts.createKey({ plan: 'starter' });
+    const wrong = await signIn('kumo_live_not-a-key');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['set-cookie'] ?? '').not.toContain('kumo_console=');
+    const ok = await signIn(key);
+    expect(ok.statusCode).toBe(303);
+    const setCookie = String([ok.headers['set-cookie']].flat().find((c) => String(c).startsWith('kumo_console=')));
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).not.toMatch(/Secure/);
+    expect(setCookie).not.toContain(key);
+    const overview = await get('/console', cookieOf(ok));
+    expect(overview.statusCode).toBe(200);
+    expect(overview.body).toContain('starter');
+    expect(overview.body).not.toContain(key);
+  });
+
+  it('behind a trusted TLS proxy the cookie is __Host- and Secure, and the expected Origin is https', async () => {
+    await build({ trustProxy: true });
+    const { key } = await accounts.createKey({ plan: 'free' });
+    const tls = { 'x-forwarded-proto': 'https' };
+    expect((await signIn(key, tls)).statusCode).toBe(403);
+    const ok = await signIn(key, { ...tls, origin: 'https://kumo.test' });
+    expect(ok.statusCode).toBe(303);
+    expect(String(ok.headers['set-cookie'])).toMatch(/__Host-kumo_console=[^;]+; .*Secure/);
+  });
+
+  it('refuses a sign-in or a form from another origin, and a form without the session token', async () => {
+    await build();
+    const { key } = await accounts.createKey({ plan: 'free' });
+    expect((await signIn(key, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    const noOrigin = await app.inject({
+      method: 'POST',
+      url: '/console/sign-in',
+      headers: { host: 'kumo.test', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({ key }),
+    });
+    expect(noOrigin.statusCode).toBe(403);
+    const cookie = cookieOf(await signIn(key));
+    const keys = await get('/console/keys', cookie);
+    const csrf = csrfOf(keys.body);
+    expect((await post('/console/keys', cookie, {})).statusCode).toBe(403);
+    expect((await post('/console/keys', cookie, { _csrf: 'x'.repeat(43) })).statusCode).toBe(403);
+    expect((await post('/console/keys', cookie, { _csrf: csrf }, { origin: 'https://evil.example' })).statusCode).toBe(
+      403,
+    );
+    const created = await post('/console/keys', cookie, { _csrf: csrf, sites: ['kakaku'], concurrency_limit: '1' });
+    expect(created.statusCode).toBe(200);
+    expect(created.body).toMatch(/id="new-secret">kumo_live_/);
+    expect((await accounts.listKeys()).length).toBe(2);
+  });
+
+  it('narrows an existing key, and refuses to widen it', async () => {
+    await build();
+    const admin = await accounts.createKey({ plan: 'starter' });
+    const worker = await accounts.createKey({ accountId: admin.accountId, sites: ['kakaku', 'ikebe_gakki'] });
+    const cookie = cookieOf(await signIn(admin.key));
+    const csrf = csrfOf((await get('/console/keys', cookie)).body);
+    const narrowed = await post(`/console/keys/${worker.keyId}/narrow`, cookie, {
+      _csrf: csrf,
+      sites: 'kakaku',
+      outputs: 'json',
+      monthly_credit_limit: '7',
+    });
+    expect(narrowed.statusCode).toBe(200);
+    expect((await accounts.authenticate(worker.key))?.key).toMatchObject({
+      sites: ['kakaku'],
+      outputs: ['json'],
+      monthlyCreditLimit: 7,
+    });
+    const wider = await post(`/console/keys/${worker.keyId}/narrow`, cookie, { _csrf: csrf, sites: 'mercari' });
+    expect(wider.statusCode).toBe(400);
+    expect((await accounts.authenticate(worker.key))?.key.sites).toEqual(['kakaku']);
+  });
+
+  it('bounds failed sign-ins per address with 429 and Retry-After', async () => {
+    await build({ failures: 3 });
+    const { key } = await accounts.createKey({ plan: 'free' });
+    for (let i = 0; i < 3; i++) expect((await signIn(`kumo_live_wrong${i}`)).statusCode).toBe(401);
+    const limited = await signIn(key);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it("shows only the account's own requests and keys: another account's ids are 404 by URL", async () => {
+    await build();
+    const mine = await accounts.createKey({ plan: 'starter' });
+    const theirs = await accounts.createKey({ plan: 'starter' });
+    const theirRow = newId('req');
+    await storage.requests.insert({
+      requestId: theirRow,
+      accountId: theirs.accountId,
+      keyId: theirs.keyId,
+      siteId: 'kakaku',
+      pageType: 'item',
+      url: 'https://kakaku.com/item/K0000000001/',
+      status: 'completed',
+      errorCode: null,
+      httpStatus: 200,
+      attempts: 1,
+      route: 'http',
+      costUnits: 1,
+      latencyMs: 10,
+      artifactId: null,
+      createdAt: new Date().toISOString(),
+    });
+    const cookie = cookieOf(await signIn(mine.key));
+    const detail = await get(`/console/requests/${theirRow}`, cookie);
+    expect(detail.statusCode).toBe(404);
+    expect(detail.body).not.toContain('K0000000001');
+    expect((await get('/console/requests', cookie)).body).not.toContain(theirRow);
+    const keys = await get('/console/keys', cookie);
+    expect(keys.body).not.toContain(theirs.keyId);
+    const csrf = csrfOf(keys.body);
+    expect((await post(`/console/keys/${theirs.keyId}/revoke`, cookie, { _csrf: csrf })).statusCode).toBe(404);
+    expect((await post(`/console/keys/${theirs.keyId}/rotate`, cookie, { _csrf: csrf })).statusCode).toBe(404);
+    expect(
+      (await post(`/console/keys/${theirs.keyId}/narrow`, cookie, { _csrf: csrf, sites: 'kakaku' })).statusCode,
+    ).toBe(404);
+    expect(await accounts.authenticate(theirs.key)).not.toBeNull();
+  });
+
+  it('a narrowed key sees its keys read-only; a key without usage may not sign in', async () => {
+    await build();
+    const full = await accounts.createKey({ plan: 'starter' });
+    const narrowed = await accounts.createKey({ accountId: full.accountId, sites: ['kakaku'] });
+    const scrapeOnly = await accounts.createKey({ accountId: full.accountId, operations: ['scrape'] });
+    expect((await signIn(scrapeOnly.key)).statusCode).toBe(403);
+    const cookie = cookieOf(await signIn(narrowed.key));
+    const keys = await get('/console/keys', cookie);
+    expect(keys.body).toContain(full.keyId);
+    expect(keys.body).not.toContain('/revoke');
+    const csrf = csrfOf(keys.body);
+    expect((await post(`/console/keys/${full.keyId}/revoke`, cookie, { _csrf: csrf })).statusCode).toBe(403);
+    expect((await post('/console/keys', cookie, { _csrf: csrf })).statusCode).toBe(403);
+  });
+
+  it('streams the usage numbers over server-sent events to a session only, and ends the stream at shutdown', async () => {
+    await build();
+    const a = await accounts.createKey({ plan: 'starter' });
+    const cookie = cookieOf(await signIn(a.key));
+    expect((await get('/console/events')).statusCode).toBe(401);
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const response = await fetch(`${base}/console/events`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const reader = response.body!.getReader();
+    let received = '';
+    while (!received.includes('event: usage')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += new TextDecoder().decode(value);
+    }
+    const data = JSON.parse(/event: usage\ndata: (.*)\n/.exec(received)![1]!) as {
+      credits: { used: number; remaining: number };
+      concurrency: { in_use: number; limit: number };
+    };
+    expect(data.credits).toMatchObject({ used: 0, remaining: 5_000 });
+    expect(data.concurrency).toEqual({ in_use: 0, limit: 5 });
+    expect(JSON.stringify(data)).not.toContain(a.key);
+    // Closing the app ends the open stream rather than waiting on it.
+    await app.close();
+    let ended = false;
+    while (!ended) ended = (await reader.read()).done;
+    expect(ended).toBe(true);
+  });
+
+  it('signs out, and a revoked key ends its sessions', async () => {
+    await build();
+    const a = await accounts.createKey({ plan: 'free' });
+    const cookie = cookieOf(await signIn(a.key));
+    const page = await get('/console', cookie);
+    const out = await post('/console/sign-out', cookie, { _csrf: csrfOf(page.body) });
+    expect(out.statusCode).toBe(303);
+    expect((await get('/console', cookie)).statusCode).toBe(303);
+    // Signing out of a session already gone changes nothing and is let through; from another origin it is not.
+    expect((await post('/console/sign-out', cookie, {})).statusCode).toBe(303);
+    expect((await post('/console/sign-out', cookie, {}, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    const again = cookieOf(await signIn(a.key));
+    expect((await get('/console', again)).statusCode).toBe(200);
+    await accounts.revokeKey(a.keyId);
+    expect((await get('/console', again)).statusCode).toBe(303);
+  });
+});

@@ -1,0 +1,545 @@
+// The /console pages on the API's own Fastify app: sign-in, overview (live over SSE), requests, keys and sites.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { ServerResponse } from 'node:http';
+import type { Accounts, CreateKeyOptions } from '../accounts/accounts-service.js';
+import { AccountError } from '../accounts/accounts-service.js';
+import type { UsageReporter } from '../accounts/usage-report.js';
+import { nextPeriodStart, periodStart } from '../accounts/period.js';
+import { planOf } from '../accounts/plans.js';
+import type { SiteRegistry } from '../sites/registry.js';
+import type { Operation, Output, RequestLog } from '../storage/storage.js';
+import { errorCodes } from '../errors.js';
+import { siteCatalogue } from '../http/routes/sites.js';
+import type { ConsoleSession, ConsoleSessions } from './console-sessions.js';
+import { languageOf, translator, type Lang } from './i18n.js';
+import { assets } from './assets.js';
+import {
+  keysPage,
+  messagePage,
+  overviewPage,
+  requestDetailPage,
+  requestsPage,
+  signInPage,
+  sitesPage,
+  type KeysData,
+  type PageContext,
+  type RequestFilters,
+} from './views.js';
+
+export interface ConsoleServices {
+  sessions: ConsoleSessions;
+  accounts: Accounts;
+  usage: UsageReporter;
+  requests: RequestLog;
+  registry: SiteRegistry;
+  /** How often the overview's event stream sends fresh numbers. */
+  eventIntervalMs: number;
+}
+
+/** Every console answer: no inline script or style, no framing, no caching, no referrer, no sniffing. */
+export const consoleSecurityHeaders: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+    "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  // Not no-referrer: under it browsers send `Origin: null` on the console's own form posts, which the Origin check refuses.
+  'Referrer-Policy': 'same-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cache-Control': 'no-store',
+});
+
+const pageSize = 50;
+const maxPage = 1000;
+const statuses = ['completed', 'not_found', 'blocked', 'failed', 'timed_out', 'rejected'] as const;
+const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts'];
+const outputs: readonly Output[] = ['json', 'html', 'artifact'];
+const langCookie = 'kumo_console_lang';
+
+type NarrowingOptions = Pick<
+  CreateKeyOptions,
+  'sites' | 'operations' | 'outputs' | 'monthlyCreditLimit' | 'concurrencyLimit'
+>;
+
+interface ConsoleState {
+  lang: Lang;
+  session: ConsoleSession | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    consoleState: ConsoleState | null;
+  }
+}
+
+/** The session cookie: `__Host-` (Secure, whole host, no Domain) over TLS; a plain name on http (development). */
+function cookieNameOf(request: FastifyRequest): string {
+  return request.protocol === 'https' ? '__Host-kumo_console' : 'kumo_console';
+}
+
+function queryOf(request: FastifyRequest): Record<string, unknown> {
+  return (request.query ?? {}) as Record<string, unknown>;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function list(value: unknown): string[] {
+  const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return values.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
+}
+
+/** `YYYY-MM-DD` read as an Asia/Tokyo day → the ISO instant it starts at; null for anything else. */
+function jstDayStart(day: string, plusDays = 0): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + plusDays) - 9 * 3_600_000;
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+export function registerConsole(app: FastifyInstance, services: ConsoleServices): void {
+  const streams = new Set<ServerResponse>();
+  // Open event streams would hold the server open at shutdown: end them as closing starts.
+  app.addHook('preClose', (done) => {
+    for (const stream of streams) stream.end();
+    done();
+  });
+
+  void app.register(
+    async (scope) => {
+      await scope.register(cookie);
+      // Forms only, and small: a sign-in or a key form is a few hundred bytes.
+      await scope.register(formbody, { bodyLimit: 8 * 1024 });
+      scope.decorateRequest('consoleState', null);
+      // Pages, not API: kept out of /openapi.json.
+      scope.addHook('onRoute', (route) => {
+        route.schema = { ...(route.schema ?? {}), hide: true };
+      });
+
+      scope.addHook('onRequest', async (request, reply) => {
+        const query = queryOf(request);
+        const choice = text(query.lang);
+        const lang = languageOf(choice || undefined, request.cookies[langCookie], request.headers['accept-language']);
+        if (choice === 'ja' || choice === 'en') {
+          reply.setCookie(langCookie, choice, {
+            path: '/console',
+            httpOnly: true,
+            sameSite: 'strict',
+            secure: request.protocol === 'https',
+            maxAge: 365 * 86_400,
+          });
+        }
+        const session = await services.sessions.resolve(request.cookies[cookieNameOf(request)]);
+        request.consoleState = { lang, session };
+      });
+
+      scope.addHook('onSend', async (_request, reply, payload) => {
+        for (const [name, value] of Object.entries(consoleSecurityHeaders)) {
+          if (!reply.hasHeader(name)) reply.header(name, value);
+        }
+        reply.header('Vary', 'Cookie, Accept-Language');
+        return payload;
+      });
+
+      // A state-changing form must come from this origin and, once signed in, carry the session's synchronizer token;
+      // SameSite=Strict already keeps the cookie off cross-site posts. Checked before any handler runs.
+      scope.addHook('preHandler', async (request, reply) => {
+        if (request.method !== 'POST') return;
+        const expected = `${request.protocol}://${request.host}`;
+        const sameOrigin = request.headers.origin === expected;
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const session = request.consoleState!.session;
+        const path = request.url.split('?')[0];
+        // Signing in has no session yet, and signing out of a session that has already ended changes nothing.
+        const tokenOk =
+          path === '/console/sign-in' ||
+          (path === '/console/sign-out' && session === null) ||
+          (session !== null && services.sessions.verifyCsrf(session.id, body._csrf));
+        if (sameOrigin && tokenOk) return;
+        request.log.warn({ same_origin: sameOrigin, token_ok: tokenOk }, 'console: cross-site form refused');
+        const ctx = contextOf(request);
+        await reply
+          .code(403)
+          .type('text/html; charset=utf-8')
+          .send(messagePage(ctx, ctx.t('forbiddenTitle'), ctx.t('crossSite')));
+        return reply;
+      });
+
+      scope.setNotFoundHandler(async (request, reply) => {
+        const ctx = contextOf(request);
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(messagePage(ctx, ctx.t('notFoundTitle'), ctx.t('notFound')));
+      });
+
+      scope.setErrorHandler(async (error: Error & { statusCode?: number; code?: string }, request, reply) => {
+        const status =
+          error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+        if (status === 500) {
+          request.log.error({ error_name: error.name, error_code: error.code }, 'console: internal error');
+        }
+        const ctx = contextOf(request);
+        return reply
+          .code(status)
+          .type('text/html; charset=utf-8')
+          .send(messagePage(ctx, ctx.t('errorTitle'), ctx.t('errorLead'), String(request.id)));
+      });
+
+      function contextOf(request: FastifyRequest): PageContext {
+        const state = request.consoleState ?? { lang: 'en' as Lang, session: null };
+        const [path = '/console', search = ''] = request.url.split('?');
+        const params = new URLSearchParams(search);
+        params.delete('lang');
+        return {
+          lang: state.lang,
+          t: translator(state.lang),
+          path,
+          query: params.toString(),
+          session: state.session,
+        };
+      }
+
+      const page = (reply: FastifyReply, body: string, status = 200) =>
+        reply.code(status).type('text/html; charset=utf-8').send(body);
+
+      /** The signed-in session, or a redirect to the sign-in page (null: the answer is already sent). */
+      function sessionOr(request: FastifyRequest, reply: FastifyReply): ConsoleSession | null {
+        const session = request.consoleState!.session;
+        if (session) return session;
+        void reply.redirect('/console/sign-in', 303);
+        return null;
+      }
+
+      scope.get('/assets/:name', async (request, reply) => {
+        const asset = assets[(request.params as { name: string }).name];
+        if (!asset) return page(reply, messagePage(contextOf(request), 'Not found', 'Not found'), 404);
+        // Assets hold nothing private and change only with a build: a browser may keep them, and revalidate.
+        reply.header('Cache-Control', 'no-cache').header('ETag', asset.etag);
+        if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+        return reply.type(asset.contentType).send(asset.body);
+      });
+
+      scope.get('/sign-in', async (request, reply) => {
+        if (request.consoleState!.session) return reply.redirect('/console', 303);
+        const ctx = contextOf(request);
+        const query = queryOf(request);
+        const notice =
+          query.signed_out !== undefined
+            ? ctx.t('signedOut')
+            : query.ended !== undefined
+              ? ctx.t('sessionEnded')
+              : null;
+        return page(reply, signInPage(ctx, notice ? { kind: 'notice', text: notice } : null));
+      });
+
+      scope.post('/sign-in', async (request, reply) => {
+        const ctx = contextOf(request);
+        const secret = text(((request.body ?? {}) as Record<string, unknown>).key);
+        const outcome = await services.sessions.signIn(secret.slice(0, 256), request.ip);
+        if (!outcome.ok) {
+          if (outcome.reason === 'limited') reply.header('Retry-After', String(outcome.retryAfterSeconds));
+          const message =
+            outcome.reason === 'limited'
+              ? ctx.t('signInLimited', { seconds: outcome.retryAfterSeconds })
+              : outcome.reason === 'no_usage'
+                ? ctx.t('signInNoUsage')
+                : ctx.t('signInRefused');
+          return page(
+            reply,
+            signInPage(ctx, { kind: 'error', text: message }),
+            outcome.reason === 'limited' ? 429 : outcome.reason === 'no_usage' ? 403 : 401,
+          );
+        }
+        // The old session (if any) ends: a sign-in never reuses an id the browser held before (session fixation).
+        await services.sessions.signOut(request.cookies[cookieNameOf(request)]);
+        reply.setCookie(cookieNameOf(request), outcome.sessionId, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: request.protocol === 'https',
+          expires: new Date(outcome.expiresAt),
+        });
+        return reply.redirect('/console', 303);
+      });
+
+      scope.post('/sign-out', async (request, reply) => {
+        await services.sessions.signOut(request.cookies[cookieNameOf(request)]);
+        reply.clearCookie(cookieNameOf(request), {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: request.protocol === 'https',
+        });
+        return reply.redirect('/console/sign-in?signed_out', 303);
+      });
+
+      scope.get('/', async (request, reply) => {
+        const session = sessionOr(request, reply);
+        if (!session) return reply;
+        const now = new Date();
+        const start = periodStart(now);
+        const end = nextPeriodStart(now);
+        const [report, spend] = await Promise.all([
+          services.usage.report(session.caller),
+          services.requests.spend(session.caller.account.id, start.toISOString(), end.toISOString()),
+        ]);
+        const days = spend.byDay.map((row) => ({ day: Number(row.day.slice(8, 10)), credits: row.credits }));
+        const daysInMonth = Math.round((end.getTime() - start.getTime()) / 86_400_000);
+        return page(reply, overviewPage(contextOf(request), { report, spend, days, daysInMonth }));
+      });
+
+      scope.get('/events', async (request, reply) => {
+        const session = request.consoleState!.session;
+        if (!session) return reply.code(401).type('text/plain; charset=utf-8').send('sign in first');
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          ...consoleSecurityHeaders,
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'X-Accel-Buffering': 'no',
+        });
+        streams.add(raw);
+        let timer: NodeJS.Timeout | undefined;
+        let open = true;
+        raw.once('close', () => {
+          open = false;
+          clearTimeout(timer);
+          streams.delete(raw);
+        });
+        raw.write('retry: 5000\n\n');
+        const tick = async () => {
+          if (!open) return;
+          try {
+            // Checked at each tick: a signed-out or revoked session stops receiving numbers at once.
+            const current = await services.sessions.resolve(session.id);
+            if (!current) {
+              raw.end('event: end\ndata: {}\n\n');
+              return;
+            }
+            const report = await services.usage.report(current.caller);
+            const data = { credits: report.credits, concurrency: report.concurrency, period: report.period };
+            raw.write(`event: usage\ndata: ${JSON.stringify(data)}\n\n`);
+          } catch {
+            // A backend hiccup: the next tick tries again; the page keeps the last numbers.
+          }
+          if (open) timer = setTimeout(() => void tick(), services.eventIntervalMs);
+        };
+        void tick();
+      });
+
+      scope.get('/requests', async (request, reply) => {
+        const session = sessionOr(request, reply);
+        if (!session) return reply;
+        const query = queryOf(request);
+        const filters: RequestFilters = {
+          site: text(query.site),
+          status: text(query.status),
+          error_code: text(query.error_code),
+          from: jstDayStart(text(query.from)) ? text(query.from) : '',
+          to: jstDayStart(text(query.to)) ? text(query.to) : '',
+        };
+        const pageNumber = Math.min(maxPage, Math.max(1, Number.parseInt(text(query.page), 10) || 1));
+        const from = jstDayStart(filters.from);
+        const to = jstDayStart(filters.to, 1);
+        const rows = await services.requests.list({
+          accountId: session.caller.account.id,
+          ...(filters.site ? { siteId: filters.site } : {}),
+          ...(filters.status ? { status: filters.status } : {}),
+          ...(filters.error_code ? { errorCode: filters.error_code } : {}),
+          ...(from ? { from } : {}),
+          ...(to ? { to } : {}),
+          limit: pageSize + 1,
+          offset: (pageNumber - 1) * pageSize,
+        });
+        const filterQuery = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== '')).toString();
+        return page(
+          reply,
+          requestsPage(contextOf(request), {
+            rows: rows.slice(0, pageSize),
+            filters,
+            page: pageNumber,
+            hasMore: rows.length > pageSize,
+            sites: services.registry.list().map((site) => site.id),
+            statuses,
+            errorCodes: errorCodes.filter((code) => !['method_not_allowed', 'not_found'].includes(code)),
+            filterQuery,
+            notFound: query.not_found !== undefined,
+          }),
+        );
+      });
+
+      scope.get('/requests/lookup', async (request, reply) => {
+        const session = sessionOr(request, reply);
+        if (!session) return reply;
+        const id = text(queryOf(request).id);
+        if (!/^req_[0-9A-Za-z]{1,60}$/.test(id)) return reply.redirect('/console/requests?not_found', 303);
+        return reply.redirect(`/console/requests/${id}`, 303);
+      });
+
+      scope.get('/requests/:id', async (request, reply) => {
+        const session = sessionOr(request, reply);
+        if (!session) return reply;
+        const id = (request.params as { id: string }).id;
+        // Only the session's own account's rows: another account's id is the same 404 as an unknown one.
+        const row = id.length <= 64 ? await services.requests.get(id, session.caller.account.id) : null;
+        const ctx = contextOf(request);
+        if (!row) return page(reply, messagePage(ctx, ctx.t('notFoundTitle'), ctx.t('requestNotFound')), 404);
+        return page(reply, requestDetailPage(ctx, row));
+      });
+
+      /** The key form's fields as narrowing options, or why they cannot be (an unknown value, a non-number). */
+      function narrowingOf(raw: unknown): { options: NarrowingOptions; refusal: string | null } {
+        const body = (raw ?? {}) as Record<string, unknown>;
+        const known = new Set(services.registry.list().map((site) => site.id));
+        const sites = list(body.sites);
+        const ops = list(body.operations);
+        const outs = list(body.outputs);
+        const credit = text(body.monthly_credit_limit);
+        const concurrency = text(body.concurrency_limit);
+        const options: NarrowingOptions = {};
+        let refusal: string | null = null;
+        if (sites.some((site) => !known.has(site))) refusal = 'unknown site';
+        else if (ops.some((op) => !operations.includes(op as Operation))) refusal = 'unknown operation';
+        else if (outs.some((out) => !outputs.includes(out as Output))) refusal = 'unknown output';
+        else if (credit !== '' && !/^\d{1,9}$/.test(credit)) refusal = 'the credit limit must be a whole number';
+        else if (concurrency !== '' && !/^\d{1,4}$/.test(concurrency))
+          refusal = 'the concurrency limit must be a whole number';
+        if (sites.length > 0) options.sites = sites;
+        if (ops.length > 0) options.operations = ops as Operation[];
+        if (outs.length > 0) options.outputs = outs as Output[];
+        if (credit !== '') options.monthlyCreditLimit = Number(credit);
+        if (concurrency !== '') options.concurrencyLimit = Number(concurrency);
+        return { options, refusal };
+      }
+
+      async function keysData(session: ConsoleSession, extra: Partial<KeysData> = {}): Promise<KeysData> {
+        return {
+          keys: await services.accounts.listKeys(session.caller.account.id),
+          created: null,
+          notice: null,
+          error: null,
+          sites: services.registry.list().map((site) => site.id),
+          planConcurrency: planOf(session.caller.account.plan).concurrency,
+          ...extra,
+        };
+      }
+
+      scope.get('/keys', async (request, reply) => {
+        const session = sessionOr(request, reply);
+        if (!session) return reply;
+        return page(reply, keysPage(contextOf(request), await keysData(session)));
+      });
+
+      /** The session may manage keys and the key is its account's; otherwise the answer is sent and null returned. */
+      async function managedKey(request: FastifyRequest, reply: FastifyReply, session: ConsoleSession) {
+        const ctx = contextOf(request);
+        if (!session.canManageKeys) {
+          await page(reply, messagePage(ctx, ctx.t('forbiddenTitle'), ctx.t('keysReadOnly')), 403);
+          return null;
+        }
+        const id = (request.params as { id: string }).id;
+        const key = (await services.accounts.listKeys(session.caller.account.id)).find((k) => k.id === id);
+        if (!key) {
+          await page(reply, messagePage(ctx, ctx.t('notFoundTitle'), ctx.t('keyNotFound')), 404);
+          return null;
+        }
+        return key;
+      }
+
+      scope.post('/keys', async (request, reply) => {
+        const session = sessionOr(request, reply);
+        if (!session) return reply;
+        const ctx = contextOf(request);
+        if (!session.canManageKeys) {
+          return page(reply, messagePage(ctx, ctx.t('forbiddenTitle'), ctx.t('keysReadOnly')), 403);
+        }
+        const { options: narrowing, refusal: invalid } = narrowingOf(request.body);
+        const options: CreateKeyOptions = { accountId: session.caller.account.id, ...narrowing };
+        let refusal = invalid;
+        if (refusal === null) {
+          try {
+            const created = await services.accounts.createKey(options);
+            request.log.info({ key_id: created.keyId }, 'console: key created');
+            return page(
+              reply,
+              keysPage(ctx, await keysData(session, { created: { key: created.key, keyId: created.keyId } })),
+            );
+          } catch (error) {
+            if (!(error instanceof AccountError)) throw error;
+            refusal = error.message;
+          }
+        }
+        return page(
+          reply,
+          keysPage(ctx, await keysData(session, { error: ctx.t('keyRefused', { reason: refusal }) })),
+          400,
+        );
+      });
+
+      scope.post('/keys/:id/revoke', async (request, reply) => {
+        const session = sessionOr(request, reply);
+        if (!session) return reply;
+        const key = await managedKey(request, reply, session);
+        if (!key) return reply;
+        const ctx = contextOf(request);
+        await services.accounts.revokeKey(key.id);
+        request.log.info({ key_id: key.id }, 'console: key revoked');
+        const notice = `${ctx.t('keyRevoked', { id: key.id })}${key.id === session.caller.key.id ? ` ${ctx.t('ownKeyGone')}` : ''}`;
+        return page(reply, keysPage(ctx, await keysData(session, { notice })));
+      });
+
+      scope.post('/keys/:id/narrow', async (request, reply) => {
+        const session = sessionOr(request, reply);
+        if (!session) return reply;
+        const key = await managedKey(request, reply, session);
+        if (!key) return reply;
+        const ctx = contextOf(request);
+        const { options, refusal } = narrowingOf(request.body);
+        try {
+          if (refusal !== null) throw new AccountError(refusal);
+          await services.accounts.narrowKey(key.id, options);
+          request.log.info({ key_id: key.id }, 'console: key narrowed');
+          const own = key.id === session.caller.key.id ? ` ${ctx.t('keysReadOnly')}` : '';
+          return page(
+            reply,
+            keysPage(ctx, await keysData(session, { notice: `${ctx.t('keyNarrowed', { id: key.id })}${own}` })),
+          );
+        } catch (error) {
+          if (!(error instanceof AccountError)) throw error;
+          return page(reply, keysPage(ctx, await keysData(session, { error: error.message })), 400);
+        }
+      });
+
+      scope.post('/keys/:id/rotate', async (request, reply) => {
+        const session = sessionOr(request, reply);
+        if (!session) return reply;
+        const key = await managedKey(request, reply, session);
+        if (!key) return reply;
+        const ctx = contextOf(request);
+        try {
+          const created = await services.accounts.rotateKey(key.id);
+          request.log.info({ key_id: created.keyId, replaced: key.id }, 'console: key rotated');
+          const notice = key.id === session.caller.key.id ? ctx.t('ownKeyGone') : null;
+          return page(
+            reply,
+            keysPage(ctx, await keysData(session, { created: { key: created.key, keyId: created.keyId }, notice })),
+          );
+        } catch (error) {
+          if (!(error instanceof AccountError)) throw error;
+          return page(reply, keysPage(ctx, await keysData(session, { error: error.message })), 409);
+        }
+      });
+
+      scope.get('/sites', async (request, reply) => {
+        const session = sessionOr(request, reply);
+        if (!session) return reply;
+        return page(reply, sitesPage(contextOf(request), siteCatalogue(services.registry)));
+      });
+    },
+    { prefix: '/console' },
+  );
+}

@@ -1,0 +1,36 @@
+// The sign-in bound: locks a subject out after its failures in a window, says for how long, and forgets it after.
+import { describe, expect, it } from 'vitest';
+import { SignInLimiter } from './sign-in-limiter.js';
+
+describe('SignInLimiter', () => {
+  it('locks out an address after maxFailures, counts subjects apart, and lets it in again when the window ends', () => {
+    let now = 1_000_000;
+    const limiter = new SignInLimiter({ maxFailures: 3, windowMs: 60_000, clock: () => now });
+    for (let i = 0; i < 3; i++) {
+      expect(limiter.retryAfterSeconds(['addr:1.2.3.4'])).toBe(0);
+      limiter.recordFailure(['addr:1.2.3.4', `prefix:kumo_live_${i}`]);
+    }
+    expect(limiter.retryAfterSeconds(['addr:1.2.3.4'])).toBe(60);
+    expect(limiter.retryAfterSeconds(['addr:5.6.7.8', 'prefix:kumo_live_0'])).toBe(0);
+    now += 45_000;
+    expect(limiter.retryAfterSeconds(['addr:5.6.7.8', 'addr:1.2.3.4'])).toBe(15);
+    now += 15_000;
+    expect(limiter.retryAfterSeconds(['addr:1.2.3.4'])).toBe(0);
+  });
+
+  it('locks out a key prefix tried from many addresses', () => {
+    const limiter = new SignInLimiter({ maxFailures: 2, windowMs: 10_000 });
+    limiter.recordFailure(['addr:a', 'prefix:kumo_live_AbCd']);
+    limiter.recordFailure(['addr:b', 'prefix:kumo_live_AbCd']);
+    expect(limiter.retryAfterSeconds(['addr:c', 'prefix:kumo_live_AbCd'])).toBeGreaterThan(0);
+  });
+
+  it('keeps at most maxSubjects windows', () => {
+    const limiter = new SignInLimiter({ maxFailures: 1, windowMs: 10_000, maxSubjects: 2 });
+    limiter.recordFailure(['a']);
+    limiter.recordFailure(['b']);
+    limiter.recordFailure(['c']);
+    expect(limiter.retryAfterSeconds(['a'])).toBe(0);
+    expect(limiter.retryAfterSeconds(['c'])).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,562 @@
+// The console's pages as server-rendered HTML: one layout (language switch, navigation, sign-out) and each page.
+import { markup, type SafeHtml } from './html.js';
+import { formatNumber, formatTime, type Lang, type Translate } from './i18n.js';
+import { dailyChart, type DayBar } from './chart.js';
+import type { ConsoleSession } from './console-sessions.js';
+import type { UsageReport } from '../accounts/usage-report.js';
+import type { RequestRecord, RequestSpend } from '../storage/storage.js';
+import type { KeySummary } from '../accounts/accounts-service.js';
+import type { SiteCatalogueEntry } from '../http/routes/sites.js';
+
+export interface PageContext {
+  lang: Lang;
+  t: Translate;
+  /** The path of this page (no query), for the language switch and the current navigation entry. */
+  path: string;
+  /** The query without `lang`, kept by the language switch. */
+  query: string;
+  session: ConsoleSession | null;
+}
+
+// Wide tables scroll sideways in a focusable region (class scroll), so a keyboard can reach what is off screen.
+type Section = 'overview' | 'requests' | 'keys' | 'sites';
+const sections: { id: Section; path: string }[] = [
+  { id: 'overview', path: '/console' },
+  { id: 'requests', path: '/console/requests' },
+  { id: 'keys', path: '/console/keys' },
+  { id: 'sites', path: '/console/sites' },
+];
+
+function switchHref(ctx: PageContext, lang: Lang): string {
+  return `${ctx.path}?${ctx.query ? `${ctx.query}&` : ''}lang=${lang}`;
+}
+
+export function layout(ctx: PageContext, title: string, body: SafeHtml, current?: Section): string {
+  const { t } = ctx;
+  const nav = ctx.session
+    ? markup`<nav aria-label="${t('nav')}">
+          <ul>
+            ${sections.map(
+              (s) =>
+                markup`<li><a href="${s.path}" ${s.id === current ? markup` aria-current="page"` : ''}>${t(s.id)}</a></li>`,
+            )}
+          </ul>
+        </nav>
+        <form method="post" action="/console/sign-out" class="sign-out">
+          <input type="hidden" name="_csrf" value="${ctx.session.csrfToken}" /><button type="submit">
+            ${t('signOut')}
+          </button>
+        </form>`
+    : '';
+  const other: Lang = ctx.lang === 'ja' ? 'en' : 'ja';
+  const document = markup`<html lang="${ctx.lang}">
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>${title} · ${t('product')}</title>
+      <link rel="stylesheet" href="/console/assets/console.css" />
+      <script src="/console/assets/console.js" defer></script>
+    </head>
+    <body>
+      <a class="skip" href="#main">${t('skip')}</a>
+      <header>
+        <p class="brand"><a href="/console">${t('product')}</a></p>
+        ${nav}
+        <p class="lang-switch">
+          <a href="${switchHref(ctx, other)}" hreflang="${other}" lang="${other}"
+            >${other === 'ja' ? '日本語' : 'English'}</a
+          >
+        </p>
+      </header>
+      <main id="main">
+        <h1>${title}</h1>
+        ${body}
+      </main>
+    </body>
+  </html>`;
+  return `<!DOCTYPE html>\n${document.value}`;
+}
+
+export function signInPage(ctx: PageContext, message: { kind: 'error' | 'notice'; text: string } | null): string {
+  const { t } = ctx;
+  return layout(
+    ctx,
+    t('signInTitle'),
+    markup`${message ? markup`<p class="${message.kind}" role="${message.kind === 'error' ? 'alert' : 'status'}">${message.text}</p>` : ''}
+      <p>${t('signInLead')}</p>
+      <form method="post" action="/console/sign-in" class="stack">
+        <label for="key">${t('apiKey')}</label>
+        <input id="key" name="key" type="password" autocomplete="off" spellcheck="false" required maxlength="256" />
+        <button type="submit">${t('signIn')}</button>
+      </form>`,
+  );
+}
+
+export interface OverviewData {
+  report: UsageReport;
+  spend: RequestSpend;
+  days: DayBar[];
+  daysInMonth: number;
+}
+
+export function overviewPage(ctx: PageContext, data: OverviewData): string {
+  const { t, lang } = ctx;
+  const { report } = data;
+  const n = (v: number) => formatNumber(v, lang);
+  const stat = (label: string, live: string, value: number) =>
+    markup`<div class="stat">
+      <dt>${label}</dt>
+      <dd data-live="${live}">${n(value)}</dd>
+    </div>`;
+  const sites = data.spend.bySite.filter((row) => row.calls > 0);
+  return layout(
+    ctx,
+    t('overview'),
+    markup`<p class="muted">${t('live')}</p>
+      <dl class="stats">
+        <div class="stat">
+          <dt>${t('plan')}</dt>
+          <dd>${report.plan}</dd>
+        </div>
+        <div class="stat">
+          <dt>${t('period')}</dt>
+          <dd>${report.period}</dd>
+        </div>
+        ${stat(t('creditsUsed'), 'credits.used', report.credits.used)}
+        ${stat(t('creditsRemaining'), 'credits.remaining', report.credits.remaining)}
+        ${stat(t('creditsReserved'), 'credits.reserved', report.credits.reserved)}
+        ${stat(t('overage'), 'credits.overage_used', report.credits.overage_used)}
+        ${stat(t('allowance'), 'credits.allowance', report.credits.allowance)}
+        ${stat(t('overageCap'), 'credits.overage_cap', report.credits.overage_cap)}
+        <div class="stat">
+          <dt>${t('resetsAt')}</dt>
+          <dd><time datetime="${report.resets_at}">${formatTime(report.resets_at, lang)}</time></dd>
+        </div>
+        <div class="stat">
+          <dt>${t('concurrency')}</dt>
+          <dd>
+            <span data-live="concurrency.in_use">${report.concurrency.in_use}</span> /
+            <span data-live="concurrency.limit">${report.concurrency.limit}</span>
+            <meter
+              id="concurrency-meter"
+              min="0"
+              max="${report.concurrency.limit}"
+              value="${report.concurrency.in_use}"
+              aria-label="${t('concurrency')}"
+            >
+              ${t('concurrencyOf', { used: report.concurrency.in_use, limit: report.concurrency.limit })}
+            </meter>
+          </dd>
+        </div>
+      </dl>
+      <section aria-labelledby="daily">
+        <h2 id="daily">${t('dailyUsage')}</h2>
+        ${dailyChart(data.days, data.daysInMonth, t('dailyChartLabel'), t('credits'))}
+      </section>
+      <section aria-labelledby="by-site">
+        <h2 id="by-site">${t('spendBySite')}</h2>
+        ${
+          sites.length === 0
+            ? markup`<p>${t('noCalls')}</p>`
+            : markup`<table>
+                <thead>
+                  <tr>
+                    <th scope="col">${t('site')}</th>
+                    <th scope="col" class="num">${t('calls')}</th>
+                    <th scope="col" class="num">${t('credits')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${sites.map(
+                    (row) =>
+                      markup`<tr>
+                        <td>${row.siteId ?? t('noSite')}</td>
+                        <td class="num">${n(row.calls)}</td>
+                        <td class="num">${n(row.credits)}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>`
+        }
+      </section>`,
+    'overview',
+  );
+}
+
+export interface RequestFilters {
+  site: string;
+  status: string;
+  error_code: string;
+  from: string;
+  to: string;
+}
+
+export interface RequestsData {
+  rows: RequestRecord[];
+  filters: RequestFilters;
+  page: number;
+  hasMore: boolean;
+  sites: string[];
+  statuses: readonly string[];
+  errorCodes: readonly string[];
+  /** The filter part of this page's query, for the paging links. */
+  filterQuery: string;
+  notFound: boolean;
+}
+
+function select(id: string, name: string, label: string, any: string, options: readonly string[], chosen: string) {
+  return markup`<div class="field">
+    <label for="${id}">${label}</label
+    ><select id="${id}" name="${name}">
+      <option value="">${any}</option>
+      ${options.map((value) => markup`<option${value === chosen ? markup` selected` : ''}>${value}</option>`)}
+    </select>
+  </div>`;
+}
+
+export function requestsPage(ctx: PageContext, data: RequestsData): string {
+  const { t, lang } = ctx;
+  const f = data.filters;
+  const pageHref = (page: number) => `/console/requests?${data.filterQuery ? `${data.filterQuery}&` : ''}page=${page}`;
+  return layout(
+    ctx,
+    t('requests'),
+    markup`<form method="get" action="/console/requests/lookup" class="inline" role="search" aria-label="${t('lookup')}">
+        <div class="field">
+          <label for="lookup-id">${t('lookup')}</label
+          ><input id="lookup-id" name="id" required maxlength="64" spellcheck="false" placeholder="req_…" />
+        </div>
+        <button type="submit">${t('find')}</button>
+      </form>
+      ${data.notFound ? markup`<p class="error" role="alert">${t('requestNotFound')}</p>` : ''}
+      <form method="get" action="/console/requests" class="inline filters" aria-label="${t('filters')}">
+        ${select('f-site', 'site', t('site'), t('any'), data.sites, f.site)}
+        ${select('f-status', 'status', t('status'), t('any'), data.statuses, f.status)}
+        ${select('f-code', 'error_code', t('errorCode'), t('any'), data.errorCodes, f.error_code)}
+        <div class="field">
+          <label for="f-from">${t('from')}</label><input id="f-from" name="from" type="date" value="${f.from}" />
+        </div>
+        <div class="field">
+          <label for="f-to">${t('to')}</label><input id="f-to" name="to" type="date" value="${f.to}" />
+        </div>
+        <button type="submit">${t('apply')}</button>
+      </form>
+      ${
+        data.rows.length === 0
+          ? markup`<p>${t('noRequests')}</p>`
+          : markup`<div class="scroll" tabindex="0" role="region" aria-label="${t('requests')}">
+              <table class="requests">
+                <thead>
+                  <tr>
+                    <th scope="col">${t('requestId')}</th>
+                    <th scope="col">${t('time')}</th>
+                    <th scope="col">${t('site')}</th>
+                    <th scope="col">${t('pageType')}</th>
+                    <th scope="col">${t('status')}</th>
+                    <th scope="col" class="num">${t('attempts')}</th>
+                    <th scope="col" class="num">${t('cost')}</th>
+                    <th scope="col" class="num">${t('latency')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${data.rows.map(
+                    (row) =>
+                      markup`<tr>
+                        <td>
+                          <a href="/console/requests/${row.requestId}"><code>${row.requestId}</code></a>
+                        </td>
+                        <td>${formatTime(row.createdAt, lang)}</td>
+                        <td>${row.siteId ?? '—'}</td>
+                        <td>${row.pageType ?? '—'}</td>
+                        <td>${row.status}${row.errorCode ? markup` <code>${row.errorCode}</code>` : ''}</td>
+                        <td class="num">${row.attempts}</td>
+                        <td class="num">${row.costUnits}</td>
+                        <td class="num">${formatNumber(row.latencyMs, lang)}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>`
+      }
+      <nav class="pager" aria-label="${t('requests')}">
+        ${data.page > 1 ? markup`<a href="${pageHref(data.page - 1)}" rel="prev">${t('newer')}</a>` : ''}${data.hasMore ? markup`<a href="${pageHref(data.page + 1)}" rel="next">${t('older')}</a>` : ''}
+      </nav>`,
+    'requests',
+  );
+}
+
+export function requestDetailPage(ctx: PageContext, row: RequestRecord): string {
+  const { t, lang } = ctx;
+  const item = (label: string, value: SafeHtml | string | number | null) =>
+    markup`<div>
+      <dt>${label}</dt>
+      <dd>${value === null ? '—' : value}</dd>
+    </div>`;
+  return layout(
+    ctx,
+    t('requestDetail', { id: row.requestId }),
+    markup`<dl class="detail">
+        ${item(t('requestId'), markup`<code>${row.requestId}</code>`)} ${item(t('time'), formatTime(row.createdAt, lang))}
+        ${item(t('site'), row.siteId)}${item(t('pageType'), row.pageType)}
+        ${item(t('url'), row.url === null ? null : markup`<code class="wrap">${row.url}</code>`)}
+        ${item(t('status'), row.status)}${item(t('errorCode'), row.errorCode)}${item(t('httpStatus'), row.httpStatus)}
+        ${item(t('attempts'), row.attempts)}${item(t('route'), row.route)}${item(t('cost'), row.costUnits)}
+        ${item(t('latency'), row.latencyMs)}${item(t('keyId'), markup`<code>${row.keyId}</code>`)}${item(t('artifact'), row.artifactId)}
+      </dl>
+      <p><a href="/console/requests">${t('backToRequests')}</a></p>`,
+    'requests',
+  );
+}
+
+export interface KeysData {
+  keys: KeySummary[];
+  created: { key: string; keyId: string } | null;
+  notice: string | null;
+  error: string | null;
+  sites: string[];
+  planConcurrency: number;
+}
+
+function narrowingOf(key: KeySummary, t: Translate): SafeHtml {
+  const parts: string[] = [];
+  if (key.sites) parts.push(`${t('sites')}: ${key.sites.join(', ')}`);
+  if (key.operations) parts.push(`${t('operations')}: ${key.operations.join(', ')}`);
+  if (key.outputs) parts.push(`${t('outputs')}: ${key.outputs.join(', ')}`);
+  if (key.monthlyCreditLimit !== null) parts.push(`${t('creditLimit')}: ${key.monthlyCreditLimit}`);
+  if (key.concurrencyLimit !== null) parts.push(`${t('concurrencyCap')}: ${key.concurrencyLimit}`);
+  return parts.length === 0
+    ? markup`${t('none')}`
+    : markup`${parts.map((p, i) => markup`${i > 0 ? markup`<br />` : ''}${p}`)}`;
+}
+
+function checkboxes(name: string, legend: string, values: readonly string[]): SafeHtml {
+  return markup`<fieldset>
+    <legend>${legend}</legend>
+    ${values.map(
+      (value) =>
+        markup`<label class="check"><input type="checkbox" name="${name}" value="${value}" /> ${value}</label>`,
+    )}
+  </fieldset>`;
+}
+
+/**
+ * Narrowing an existing key: only what the key allows now is offered, and an empty field keeps its current value
+ * (Accounts.narrowKey refuses anything wider in any case).
+ */
+function narrowForm(ctx: PageContext, key: KeySummary, data: KeysData, csrf: SafeHtml): SafeHtml {
+  const { t } = ctx;
+  const id = (field: string) => `n-${key.id}-${field}`;
+  const maxConcurrency = Math.min(key.concurrencyLimit ?? data.planConcurrency, data.planConcurrency);
+  return markup`<details class="narrow">
+    <summary>${t('narrow')}</summary>
+    <form method="post" action="/console/keys/${key.id}/narrow" class="stack" aria-label="${t('narrow')} ${key.id}">
+      ${csrf}
+      <p class="muted">${t('narrowLead')}</p>
+      <div class="field">
+        <label for="${id('sites')}">${t('sites')}</label
+        ><select id="${id('sites')}" name="sites" multiple size="4">
+          ${(key.sites ?? data.sites).map((site) => markup`<option>${site}</option>`)}
+        </select>
+      </div>
+      ${checkboxes('operations', t('operations'), key.operations ?? ['scrape', 'usage', 'artifacts'])}
+      ${checkboxes('outputs', t('outputs'), key.outputs ?? ['json', 'html', 'artifact'])}
+      <div class="field">
+        <label for="${id('credits')}">${t('creditLimit')}</label
+        ><input id="${id('credits')}" name="monthly_credit_limit" type="number" min="0"${key.monthlyCreditLimit === null ? '' : markup` max="${key.monthlyCreditLimit}"`} step="1" inputmode="numeric" />
+      </div>
+      <div class="field">
+        <label for="${id('concurrency')}">${t('concurrencyLimit', { max: maxConcurrency })}</label
+        ><input id="${id('concurrency')}" name="concurrency_limit" type="number" min="1" max="${maxConcurrency}" step="1" inputmode="numeric" />
+      </div>
+      <button type="submit">${t('narrow')}</button>
+    </form>
+  </details>`;
+}
+
+export function keysPage(ctx: PageContext, data: KeysData): string {
+  const { t, lang } = ctx;
+  const session = ctx.session!;
+  const manage = session.canManageKeys;
+  const csrf = markup`<input type="hidden" name="_csrf" value="${session.csrfToken}" />`;
+  return layout(
+    ctx,
+    t('keys'),
+    markup`${
+      data.created
+        ? markup`<section class="created" aria-labelledby="new-key">
+              <h2 id="new-key">${t('newKeyTitle')}</h2>
+              <p>${t('newKeyLead')}</p>
+              <p class="secret">
+                <code id="new-secret">${data.created.key}</code>
+                <button type="button" class="copy" data-copy="new-secret" data-copied="${t('copied')}">
+                  ${t('copy')}
+                </button>
+              </p>
+              <p class="muted"><code>${data.created.keyId}</code></p>
+            </section>`
+        : ''
+    }
+      ${data.notice ? markup`<p class="notice" role="status">${data.notice}</p>` : ''}
+      ${data.error ? markup`<p class="error" role="alert">${data.error}</p>` : ''}
+      <p>${t('keysLead')}</p>
+      ${manage ? '' : markup`<p class="notice">${t('keysReadOnly')}</p>`}
+      <div class="scroll" tabindex="0" role="region" aria-label="${t('keys')}">
+        <table class="keys">
+          <thead>
+            <tr>
+              <th scope="col">${t('keyId')}</th>
+              <th scope="col">${t('prefix')}</th>
+              <th scope="col">${t('keyStatus')}</th>
+              <th scope="col">${t('created')}</th>
+              <th scope="col">${t('narrowing')}</th>
+              ${manage ? markup`<th scope="col">${t('actions')}</th>` : ''}
+            </tr>
+          </thead>
+          <tbody>
+            ${data.keys.map(
+              (key) =>
+                markup`<tr id="${key.id}">
+                  <td>
+                    <code>${key.id}</code
+                    >${key.id === session.caller.key.id ? markup`<br /><span class="muted">${t('thisSession')}</span>` : ''}
+                  </td>
+                  <td><code>${key.displayPrefix}</code></td>
+                  <td>${t(key.status)}</td>
+                  <td>${formatTime(key.createdAt, lang)}</td>
+                  <td>${narrowingOf(key, t)}</td>
+                  ${
+                    manage
+                      ? markup`<td>
+                          ${
+                            key.status === 'active'
+                              ? markup`<form method="post" action="/console/keys/${key.id}/rotate" class="row-action">
+                                    ${csrf}<button type="submit" aria-label="${t('rotate')} ${key.id}">
+                                      ${t('rotate')}
+                                    </button>
+                                  </form>
+                                  <form method="post" action="/console/keys/${key.id}/revoke" class="row-action">
+                                    ${csrf}<button type="submit" class="danger" aria-label="${t('revoke')} ${key.id}">
+                                      ${t('revoke')}
+                                    </button>
+                                  </form>
+                                  ${narrowForm(ctx, key, data, csrf)}`
+                              : ''
+                          }
+                        </td>`
+                      : ''
+                  }
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+      ${
+        manage
+          ? markup`<section aria-labelledby="create-key">
+              <h2 id="create-key">${t('createKey')}</h2>
+              <p>${t('createLead')}</p>
+              <form method="post" action="/console/keys" class="stack">
+                ${csrf}
+                <div class="field">
+                  <label for="k-sites">${t('sites')}</label
+                  ><select id="k-sites" name="sites" multiple size="6">
+                    ${data.sites.map((id) => markup`<option>${id}</option>`)}
+                  </select>
+                </div>
+                ${checkboxes('operations', t('operations'), ['scrape', 'usage', 'artifacts'])}
+                ${checkboxes('outputs', t('outputs'), ['json', 'html', 'artifact'])}
+                <div class="field">
+                  <label for="k-credits">${t('creditLimit')}</label
+                  ><input
+                    id="k-credits"
+                    name="monthly_credit_limit"
+                    type="number"
+                    min="0"
+                    step="1"
+                    inputmode="numeric"
+                  />
+                </div>
+                <div class="field">
+                  <label for="k-concurrency">${t('concurrencyLimit', { max: data.planConcurrency })}</label
+                  ><input
+                    id="k-concurrency"
+                    name="concurrency_limit"
+                    type="number"
+                    min="1"
+                    max="${data.planConcurrency}"
+                    step="1"
+                    inputmode="numeric"
+                  />
+                </div>
+                <button type="submit">${t('create')}</button>
+              </form>
+            </section>`
+          : ''
+      }`,
+    'keys',
+  );
+}
+
+export function sitesPage(ctx: PageContext, sites: SiteCatalogueEntry[]): string {
+  const { t } = ctx;
+  return layout(
+    ctx,
+    t('sites'),
+    markup`<p>${t('sitesLead')}</p>
+      <div class="scroll" tabindex="0" role="region" aria-label="${t('sites')}">
+        <table class="sites">
+          <thead>
+            <tr>
+              <th scope="col">${t('site')}</th>
+              <th scope="col">${t('kind')}</th>
+              <th scope="col">${t('route')}</th>
+              <th scope="col" class="num">${t('cost')}</th>
+              <th scope="col">${t('pageType')}</th>
+              <th scope="col">${t('coverage')}</th>
+              <th scope="col">${t('verifiedBy')}</th>
+              <th scope="col" class="num">${t('fixtures')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${sites.map((site) =>
+              site.page_types.map(
+                (entry, i) =>
+                  markup`<tr>
+                    ${
+                      i === 0
+                        ? markup`<th scope="rowgroup" rowspan="${site.page_types.length}">
+                              <strong>${site.name}</strong><br /><code>${site.id}</code><br /><span class="muted"
+                                >${site.hosts.join(', ')}</span
+                              >
+                            </th>
+                            <td rowspan="${site.page_types.length}">${site.kind}</td>
+                            <td rowspan="${site.page_types.length}">${site.route}</td>
+                            <td rowspan="${site.page_types.length}" class="num">${site.cost}</td>`
+                        : ''
+                    }
+                    <td>${entry.page_type}</td>
+                    <td>
+                      <span class="level level-${entry.coverage}">${entry.coverage}</span
+                      >${entry.review ? markup`<br /><span class="muted">${t('review')}</span>` : ''}
+                    </td>
+                    <td class="verified">${entry.verified_by}</td>
+                    <td class="num">${entry.fixtures.real} / ${entry.fixtures.modelled}</td>
+                  </tr>`,
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>`,
+    'sites',
+  );
+}
+
+export function messagePage(ctx: PageContext, title: string, text: string, requestId?: string): string {
+  return layout(
+    ctx,
+    title,
+    markup`<p>${text}</p>
+      ${requestId ? markup`<p class="muted">${ctx.t('requestIdIs', { id: requestId })}</p>` : ''}
+      <p><a href="/console">${ctx.t('overview')}</a></p>`,
+  );
+}
