@@ -1,5 +1,6 @@
 // Console sign-in: an API key exchanged for a server-side session, its CSRF token, its expiry and its sign-out.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Accounts } from '../accounts/accounts-service.js';
 import type { Caller } from '../scrape/caller.js';
 import type { ConsoleSessionStore, KeyRecord, KeyStore, AccountStore } from '../storage/storage.js';
@@ -29,6 +30,26 @@ export interface ConsoleSessionsOptions {
   ttlMs: number;
   signIn: { maxFailures: number; windowMs: number };
   clock?: () => Date;
+}
+
+/**
+ * The sign-in limiter's subject for a client address: an IPv4 address as is, an IPv6 address by its /64 (one
+ * subscriber usually holds a whole /64, so counting single addresses would give a guesser 2^64 budgets).
+ */
+export function addressSubjectOf(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return `address:${mapped[1]}`;
+  if (isIP(address) !== 6) return `address:${address}`;
+  const bare = address.split('%')[0]!.toLowerCase();
+  const [head = '', tail] = bare.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  const prefix = groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  return `address:${prefix.join(':')}::/64`;
 }
 
 const hashOf = (sessionId: string) => createHash('sha256').update(sessionId, 'utf8').digest('hex');
@@ -61,7 +82,7 @@ export class ConsoleSessions {
    */
   async signIn(secret: string, clientAddress: string): Promise<SignInOutcome> {
     // The public start of a key (`kumo_live_` + 4): what a guesser holding part of a key would keep constant.
-    const subjects = [`address:${clientAddress}`, `prefix:${secret.slice(0, 14)}`];
+    const subjects = [addressSubjectOf(clientAddress), `prefix:${secret.slice(0, 14)}`];
     const wait = this.#limiter.retryAfterSeconds(subjects);
     if (wait > 0) return { ok: false, reason: 'limited', retryAfterSeconds: wait };
     const caller = await this.#options.authenticate(secret);

@@ -10,13 +10,14 @@ import { InProcessConcurrencyLimiter } from '../limits/in-process-concurrency-li
 import { SiteRegistry } from '../sites/registry.js';
 import { ConsoleSessions } from './console-sessions.js';
 import { newId } from '../accounts/ids.js';
+import type { TrustProxy } from '../config.js';
 
 let storage: KyselyStorage;
 let accounts: Accounts;
 let app: KumoApp;
 const origin = 'http://kumo.test';
 
-async function build(options: { trustProxy?: boolean; failures?: number } = {}) {
+async function build(options: { trustProxy?: TrustProxy; failures?: number } = {}) {
   const limiter = new InProcessConcurrencyLimiter();
   const registry = new SiteRegistry();
   const sessions = new ConsoleSessions({
@@ -138,7 +139,7 @@ describe('the console', () => {
   });
 
   it('behind a trusted TLS proxy the cookie is __Host- and Secure, and the expected Origin is https', async () => {
-    await build({ trustProxy: true });
+    await build({ trustProxy: 1 });
     const { key } = await accounts.createKey({ plan: 'free' });
     const tls = { 'x-forwarded-proto': 'https' };
     expect((await signIn(key, tls)).statusCode).toBe(403);
@@ -202,6 +203,53 @@ describe('the console', () => {
     const limited = await signIn(key);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  describe('the sign-in bound behind KUMO_TRUST_PROXY, with forged X-Forwarded-For', () => {
+    const wrong = (i: number, xff: string, remoteAddress = '127.0.0.1') =>
+      app.inject({
+        method: 'POST',
+        url: '/console/sign-in',
+        remoteAddress,
+        headers: {
+          host: 'kumo.test',
+          origin,
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': xff,
+        },
+        payload: form({ key: `kumo_live_w${i}ng${'x'.repeat(i)}` }),
+      });
+
+    it('off: X-Forwarded-For is ignored, the socket address is counted', async () => {
+      await build({ failures: 3, trustProxy: false });
+      for (let i = 0; i < 3; i++) expect((await wrong(i, `198.51.100.${i}`)).statusCode).toBe(401);
+      expect((await wrong(9, '198.51.100.77')).statusCode).toBe(429);
+    });
+
+    it('a hop count: only the entry the proxy appended is the client, the forged left part is not', async () => {
+      await build({ failures: 3, trustProxy: 1 });
+      for (let i = 0; i < 3; i++) expect((await wrong(i, `198.51.100.${i}, 203.0.113.9`)).statusCode).toBe(401);
+      expect((await wrong(9, '198.51.100.77, 203.0.113.9')).statusCode).toBe(429);
+      // Another real client behind the same proxy is not locked out by the first.
+      expect((await wrong(10, '198.51.100.77, 203.0.113.10')).statusCode).toBe(401);
+    });
+
+    it('a list of proxies: the rightmost untrusted address is the client', async () => {
+      await build({ failures: 3, trustProxy: ['127.0.0.1', '10.0.0.0/8'] });
+      for (let i = 0; i < 3; i++) {
+        expect((await wrong(i, `198.51.100.${i}, 203.0.113.9, 10.1.2.3`)).statusCode).toBe(401);
+      }
+      expect((await wrong(9, '198.51.100.77, 203.0.113.9, 10.9.9.9')).statusCode).toBe(429);
+      // From an address that is not a listed proxy the header is not believed at all.
+      expect((await wrong(10, '203.0.113.9', '192.0.2.50')).statusCode).toBe(401);
+    });
+
+    it('IPv6 clients are counted per /64', async () => {
+      await build({ failures: 3, trustProxy: 1 });
+      for (let i = 0; i < 3; i++) expect((await wrong(i, `2001:db8:1:2::${i + 1}`)).statusCode).toBe(401);
+      expect((await wrong(9, '2001:db8:1:2:ffff:1:2:3')).statusCode).toBe(429);
+      expect((await wrong(10, '2001:db8:1:3::1')).statusCode).toBe(401);
+    });
   });
 
   it("shows only the account's own requests and keys: another account's ids are 404 by URL", async () => {
