@@ -92,6 +92,19 @@ describe('ConsoleSessions', () => {
     expect((await sessions.signIn(created.key, '192.0.2.10')).ok).toBe(true);
   });
 
+  it("never locks the owner out by strangers' failures on the key's public prefix", async () => {
+    const created = await accounts.createKey({ plan: 'free' });
+    const prefix = created.key.slice(0, 14);
+    for (let i = 0; i < 5; i++) {
+      const outcome = await sessions.signIn(`${prefix}${'x'.repeat(40)}${i}`, `198.51.100.${i}`);
+      expect(outcome.ok).toBe(false);
+    }
+    // A wrong key on that prefix is still held to the bound...
+    expect(await sessions.signIn(`${prefix}${'y'.repeat(41)}`, '203.0.113.1')).toMatchObject({ reason: 'limited' });
+    // ...the owner's right key, from a fresh address, signs in.
+    expect((await sessions.signIn(created.key, '203.0.113.2')).ok).toBe(true);
+  });
+
   it('signs out, and a narrowed key may not manage keys', async () => {
     const created = await accounts.createKey({ plan: 'starter', monthlyCreditLimit: 10 });
     const id = await opened(created.key);

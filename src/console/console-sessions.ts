@@ -81,13 +81,18 @@ export class ConsoleSessions {
    * console; every other failure is the same `refused`, as for the API's 401.
    */
   async signIn(secret: string, clientAddress: string): Promise<SignInOutcome> {
-    // The public start of a key (`kumo_live_` + 4): what a guesser holding part of a key would keep constant.
-    const subjects = [addressSubjectOf(clientAddress), `prefix:${secret.slice(0, 14)}`];
-    const wait = this.#limiter.retryAfterSeconds(subjects);
-    if (wait > 0) return { ok: false, reason: 'limited', retryAfterSeconds: wait };
+    // The public start of a key (`kumo_live_` + 4): what a guesser holding part of a key would keep constant. Anyone
+    // may read it off a key's listing, so its count only ever refuses keys that fail: a key that authenticates is
+    // never locked out by strangers' failures on its prefix. The address bound is checked before the key is looked at.
+    const address = addressSubjectOf(clientAddress);
+    const prefix = `prefix:${secret.slice(0, 14)}`;
+    const addressWait = this.#limiter.retryAfterSeconds([address]);
+    if (addressWait > 0) return { ok: false, reason: 'limited', retryAfterSeconds: addressWait };
     const caller = await this.#options.authenticate(secret);
     if (!caller) {
-      this.#limiter.recordFailure(subjects);
+      const prefixWait = this.#limiter.retryAfterSeconds([prefix]);
+      this.#limiter.recordFailure([address, prefix]);
+      if (prefixWait > 0) return { ok: false, reason: 'limited', retryAfterSeconds: prefixWait };
       return { ok: false, reason: 'refused' };
     }
     if (caller.key.operations && !caller.key.operations.includes('usage')) return { ok: false, reason: 'no_usage' };
