@@ -105,6 +105,16 @@ describe('ConsoleSessions', () => {
     expect((await sessions.signIn(created.key, '203.0.113.2')).ok).toBe(true);
   });
 
+  it('ends a session at its next request once its key may no longer read usage', async () => {
+    const created = await accounts.createKey({ plan: 'starter', operations: ['scrape', 'usage'] });
+    const id = await opened(created.key);
+    expect(await sessions.resolve(id)).not.toBeNull();
+    await accounts.narrowKey(created.keyId, { operations: ['scrape'] });
+    expect(await sessions.resolve(id)).toBeNull();
+    // Ended, not only hidden: widening is impossible anyway, and the row is gone.
+    expect(await storage.sessions.get(createHash('sha256').update(id).digest('hex'), now.toISOString())).toBeNull();
+  });
+
   it('signs out, and a narrowed key may not manage keys', async () => {
     const created = await accounts.createKey({ plan: 'starter', monthlyCreditLimit: 10 });
     const id = await opened(created.key);

@@ -65,6 +65,11 @@ export function isNarrowed(key: KeyRecord): boolean {
   );
 }
 
+/** The console's one rule for who may be in it, at sign-in and on every request after: a key that may read usage. */
+export function mayUseConsole(key: KeyRecord): boolean {
+  return key.operations === null || key.operations.includes('usage');
+}
+
 export class ConsoleSessions {
   readonly #options: ConsoleSessionsOptions;
   readonly #clock: () => Date;
@@ -95,7 +100,7 @@ export class ConsoleSessions {
       if (prefixWait > 0) return { ok: false, reason: 'limited', retryAfterSeconds: prefixWait };
       return { ok: false, reason: 'refused' };
     }
-    if (caller.key.operations && !caller.key.operations.includes('usage')) return { ok: false, reason: 'no_usage' };
+    if (!mayUseConsole(caller.key)) return { ok: false, reason: 'no_usage' };
     const sessionId = randomBytes(32).toString('base64url');
     const now = this.#clock();
     const expiresAt = new Date(now.getTime() + this.#options.ttlMs).toISOString();
@@ -121,10 +126,11 @@ export class ConsoleSessions {
       key !== null &&
       key.accountId === session.accountId &&
       key.revokedAt === null &&
+      mayUseConsole(key) &&
       (key.expiresAt === null || Date.parse(key.expiresAt) > now.getTime());
     const account = keyWorks ? await this.#options.accounts.get(session.accountId) : null;
     if (!key || !account) {
-      // A revoked or expired key ends every session it opened.
+      // A revoked or expired key, or one narrowed so that it may no longer sign in, ends every session it opened.
       await this.#options.sessions.delete(idHash);
       return null;
     }
