@@ -115,6 +115,16 @@ describe('ConsoleSessions', () => {
     expect(await storage.sessions.get(createHash('sha256').update(id).digest('hex'), now.toISOString())).toBeNull();
   });
 
+  it('treats a key with an expiry as narrowed: it may not manage keys', async () => {
+    const created = await accounts.createKey({
+      plan: 'starter',
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
+    expect((await sessions.resolve(await opened(created.key)))?.canManageKeys).toBe(false);
+    const plain = await accounts.createKey({ plan: 'starter' });
+    expect((await sessions.resolve(await opened(plain.key)))?.canManageKeys).toBe(true);
+  });
+
   it('signs out, and a narrowed key may not manage keys', async () => {
     const created = await accounts.createKey({ plan: 'starter', monthlyCreditLimit: 10 });
     const id = await opened(created.key);

@@ -54,9 +54,13 @@ export function addressSubjectOf(address: string): string {
 
 const hashOf = (sessionId: string) => createHash('sha256').update(sessionId, 'utf8').digest('hex');
 
-/** Whether a key narrows anything at all: such a key sees its account but may not manage keys. */
+/**
+ * Whether a key narrows anything at all: such a key sees its account but may not manage keys. An expiry narrows
+ * too (a key that ends could otherwise mint one that does not).
+ */
 export function isNarrowed(key: KeyRecord): boolean {
   return (
+    key.expiresAt !== null ||
     key.sites !== null ||
     key.operations !== null ||
     key.outputs !== null ||
