@@ -119,6 +119,18 @@ describe('the console', () => {
     expect(paths).toContain('/v1/usage');
   });
 
+  it('serves only its own assets: inherited names such as constructor are 404, in the page language', async () => {
+    await build();
+    const css = await get('/console/assets/console.css');
+    expect(css.statusCode).toBe(200);
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const answer = await get(`/console/assets/${name}`, '', { 'if-none-match': 'undefined' });
+      expect(answer.statusCode, name).toBe(404);
+    }
+    const ja = await get('/console/assets/constructor', '', { 'accept-language': 'ja' });
+    expect(ja.body).not.toContain('Not found');
+  });
+
   it('exchanges a key for an HttpOnly, SameSite=Strict session cookie that never holds the key; a wrong key is refused', async () => {
     await build();
     const { key } = await accounts.createKey({ plan: 'starter' });

@@ -215,8 +215,13 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
       }
 
       scope.get('/assets/:name', async (request, reply) => {
-        const asset = assets[(request.params as { name: string }).name];
-        if (!asset) return page(reply, messagePage(contextOf(request), 'Not found', 'Not found'), 404);
+        const name = (request.params as { name: string }).name;
+        // Own names only: `constructor` or `__proto__` must not reach Object.prototype.
+        const asset = Object.hasOwn(assets, name) ? assets[name] : undefined;
+        if (!asset) {
+          const ctx = contextOf(request);
+          return page(reply, messagePage(ctx, ctx.t('notFoundTitle'), ctx.t('notFound')), 404);
+        }
         // Assets hold nothing private and change only with a build: a browser may keep them, and revalidate.
         reply.header('Cache-Control', 'no-cache').header('ETag', asset.etag);
         if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
