@@ -160,6 +160,15 @@ describe('the console', () => {
     expect(String(ok.headers['set-cookie'])).toMatch(/__Host-kumo_console=[^;]+; .*Secure/);
   });
 
+  it('sends Strict-Transport-Security on console answers over TLS only', async () => {
+    await build({ trustProxy: 1 });
+    const tls = await get('/console/sign-in', '', { 'x-forwarded-proto': 'https' });
+    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000');
+    const missing = await get('/console/nothing-here', '', { 'x-forwarded-proto': 'https' });
+    expect(missing.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect((await get('/console/sign-in')).headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('refuses a sign-in or a form from another origin, and a form without the session token', async () => {
     await build();
     const { key } = await accounts.createKey({ plan: 'free' });

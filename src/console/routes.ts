@@ -51,6 +51,9 @@ export const consoleSecurityHeaders: Readonly<Record<string, string>> = Object.f
   'Cache-Control': 'no-store',
 });
 
+/** A year, the usual floor for HSTS. */
+const hstsValue = 'max-age=31536000';
+
 const pageSize = 50;
 const maxPage = 1000;
 const statuses = ['completed', 'not_found', 'blocked', 'failed', 'timed_out', 'rejected'] as const;
@@ -136,10 +139,13 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         request.consoleState = { lang, session };
       });
 
-      scope.addHook('onSend', async (_request, reply, payload) => {
+      scope.addHook('onSend', async (request, reply, payload) => {
         for (const [name, value] of Object.entries(consoleSecurityHeaders)) {
           if (!reply.hasHeader(name)) reply.header(name, value);
         }
+        // Only over TLS (a browser ignores it over http, and plain-http development must stay reachable). No
+        // includeSubDomains: other services under the same domain are not ours to pin.
+        if (request.protocol === 'https') reply.header('Strict-Transport-Security', hstsValue);
         reply.header('Vary', 'Cookie, Accept-Language');
         return payload;
       });
@@ -304,6 +310,7 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         const raw = reply.raw;
         raw.writeHead(200, {
           ...consoleSecurityHeaders,
+          ...(request.protocol === 'https' ? { 'Strict-Transport-Security': hstsValue } : {}),
           'Content-Type': 'text/event-stream; charset=utf-8',
           'X-Accel-Buffering': 'no',
         });
