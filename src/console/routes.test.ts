@@ -11,6 +11,7 @@ import { SiteRegistry } from '../sites/registry.js';
 import { ConsoleSessions } from './console-sessions.js';
 import { newId } from '../accounts/ids.js';
 import type { TrustProxy } from '../config.js';
+import { requestStatuses } from '../scrape/scrape-service.js';
 
 let storage: KyselyStorage;
 let accounts: Accounts;
@@ -158,6 +159,17 @@ describe('the console', () => {
     const ok = await signIn(key, { ...tls, origin: 'https://kumo.test' });
     expect(ok.statusCode).toBe(303);
     expect(String(ok.headers['set-cookie'])).toMatch(/__Host-kumo_console=[^;]+; .*Secure/);
+  });
+
+  it('offers as status filters exactly the statuses calls write to the request log', async () => {
+    await build();
+    const { key } = await accounts.createKey({ plan: 'starter' });
+    const page = await get('/console/requests', cookieOf(await signIn(key)));
+    const select = /<select[^>]*name="status"[^>]*>([\s\S]*?)<\/select>/.exec(page.body)![1]!;
+    const offered = [...select.matchAll(/<option(?: selected)?>([^<]+)<\/option>/g)].map((m) => m[1]);
+    expect(offered).toEqual([...requestStatuses]);
+    expect(offered).toContain('cancelled');
+    expect(offered).not.toContain('rejected');
   });
 
   it('sends Strict-Transport-Security on console answers over TLS only', async () => {

@@ -12,6 +12,7 @@ import type { SiteRegistry } from '../sites/registry.js';
 import type { Operation, Output, RequestLog } from '../storage/storage.js';
 import { errorCodes } from '../errors.js';
 import { siteCatalogue } from '../http/routes/sites.js';
+import { requestStatuses } from '../scrape/scrape-service.js';
 import type { ConsoleSession, ConsoleSessions } from './console-sessions.js';
 import { languageOf, translator, type Lang } from './i18n.js';
 import { assets } from './assets.js';
@@ -56,7 +57,6 @@ const hstsValue = 'max-age=31536000';
 
 const pageSize = 50;
 const maxPage = 1000;
-const statuses = ['completed', 'not_found', 'blocked', 'failed', 'timed_out', 'rejected'] as const;
 const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts'];
 const outputs: readonly Output[] = ['json', 'html', 'artifact'];
 const langCookie = 'kumo_console_lang';
@@ -376,7 +376,7 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
             page: pageNumber,
             hasMore: rows.length > pageSize,
             sites: services.registry.list().map((site) => site.id),
-            statuses,
+            statuses: requestStatuses,
             errorCodes: errorCodes.filter((code) => !['method_not_allowed', 'not_found'].includes(code)),
             filterQuery,
             notFound: query.not_found !== undefined,
