@@ -56,8 +56,8 @@ const js = `"use strict";
   });
   var live = document.querySelectorAll("[data-live]");
   if (live.length === 0 || !window.EventSource) return;
-  var events = new EventSource("/console/events");
-  events.addEventListener("usage", function (event) {
+  var events = null;
+  function onUsage(event) {
     var data = JSON.parse(event.data);
     live.forEach(function (element) {
       var value = element.getAttribute("data-live").split(".").reduce(function (at, part) {
@@ -70,10 +70,23 @@ const js = `"use strict";
       meter.max = data.concurrency.limit;
       meter.value = data.concurrency.in_use;
     }
+  }
+  function disconnect() {
+    if (events) events.close();
+    events = null;
+  }
+  function connect() {
+    if (events) return;
+    events = new EventSource("/console/events");
+    events.addEventListener("usage", onUsage);
+    events.addEventListener("end", disconnect);
+  }
+  // A hidden tab holds no stream (the server caps them per session and account); it reopens when shown again.
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) disconnect();
+    else connect();
   });
-  events.addEventListener("end", function () {
-    events.close();
-  });
+  if (!document.hidden) connect();
 })();
 `;
 

@@ -9,6 +9,8 @@ import { UsageReporter } from '../accounts/usage-report.js';
 import { InProcessConcurrencyLimiter } from '../limits/in-process-concurrency-limiter.js';
 import { SiteRegistry } from '../sites/registry.js';
 import { ConsoleSessions } from './console-sessions.js';
+import type { EventStreamCaps } from './routes.js';
+import { get as httpGet, type ClientRequest } from 'node:http';
 import { newId } from '../accounts/ids.js';
 import type { TrustProxy } from '../config.js';
 import { requestStatuses } from '../scrape/scrape-service.js';
@@ -18,7 +20,9 @@ let accounts: Accounts;
 let app: KumoApp;
 const origin = 'http://kumo.test';
 
-async function build(options: { trustProxy?: TrustProxy; failures?: number } = {}) {
+async function build(
+  options: { trustProxy?: TrustProxy; failures?: number; streamCaps?: Partial<EventStreamCaps> } = {},
+) {
   const limiter = new InProcessConcurrencyLimiter();
   const registry = new SiteRegistry();
   const sessions = new ConsoleSessions({
@@ -35,7 +39,7 @@ async function build(options: { trustProxy?: TrustProxy; failures?: number } = {
     requests: storage.requests,
     registry,
     readiness: {},
-    console: { sessions, eventIntervalMs: 50 },
+    console: { sessions, eventIntervalMs: 50, eventStreamCaps: options.streamCaps },
   } as unknown as AppServices;
   app = await buildApp(services, {
     logger: pino({ level: 'silent' }),
@@ -368,6 +372,51 @@ describe('the console', () => {
     let ended = false;
     while (!ended) ended = (await reader.read()).done;
     expect(ended).toBe(true);
+  });
+
+  it('caps open event streams per session and per account with 429, and frees a slot when a stream closes', async () => {
+    await build({ streamCaps: { perSession: 2, perAccount: 3 } });
+    const a = await accounts.createKey({ plan: 'starter' });
+    const one = cookieOf(await signIn(a.key));
+    const two = cookieOf(await signIn(a.key));
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const opened: ClientRequest[] = [];
+    // node:http without an agent: each stream its own connection, destroyed at the end (no keep-alive left over).
+    const open = (cookie: string, lang = 'en') =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = httpGet(`${base}/console/events?lang=${lang}`, { headers: { cookie }, agent: false }, (res) => {
+          if (res.statusCode === 200) {
+            opened.push(request);
+            resolve({ status: 200, text: '' });
+            return;
+          }
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        request.on('error', reject);
+      });
+    try {
+      expect((await open(one)).status).toBe(200);
+      expect((await open(one)).status).toBe(200);
+      const perSession = await open(one);
+      expect(perSession.status).toBe(429);
+      expect(perSession.text).toContain('2 tabs');
+      expect((await open(two)).status).toBe(200);
+      const perAccount = await open(two, 'ja');
+      expect(perAccount.status).toBe(429);
+      expect(perAccount.text).toContain('ライブ更新');
+      opened.shift()!.destroy();
+      // The server sees the close a moment later.
+      let again = await open(two);
+      for (let i = 0; i < 20 && again.status === 429; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        again = await open(two);
+      }
+      expect(again.status).toBe(200);
+    } finally {
+      for (const request of opened) request.destroy();
+    }
   });
 
   it('signs out, and a revoked key ends its sessions', async () => {

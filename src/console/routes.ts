@@ -37,6 +37,50 @@ export interface ConsoleServices {
   registry: SiteRegistry;
   /** How often the overview's event stream sends fresh numbers. */
   eventIntervalMs: number;
+  /** Open event streams allowed per session, per account and in all (defaults: 3, 10, 1000). */
+  eventStreamCaps?: Partial<EventStreamCaps>;
+}
+
+export interface EventStreamCaps {
+  perSession: number;
+  perAccount: number;
+  total: number;
+}
+
+const defaultStreamCaps: EventStreamCaps = { perSession: 3, perAccount: 10, total: 1000 };
+
+/** Counts open event streams by session and by account, so that tabs left open cannot pile up server work. */
+class StreamCounts {
+  readonly #bySession = new Map<string, number>();
+  readonly #byAccount = new Map<string, number>();
+  #total = 0;
+
+  constructor(readonly caps: EventStreamCaps) {}
+
+  /** Which cap an extra stream would pass, or null when it may open. */
+  refusal(session: string, account: string): 'session' | 'account' | 'total' | null {
+    if ((this.#bySession.get(session) ?? 0) >= this.caps.perSession) return 'session';
+    if ((this.#byAccount.get(account) ?? 0) >= this.caps.perAccount) return 'account';
+    if (this.#total >= this.caps.total) return 'total';
+    return null;
+  }
+
+  open(session: string, account: string): void {
+    this.#bySession.set(session, (this.#bySession.get(session) ?? 0) + 1);
+    this.#byAccount.set(account, (this.#byAccount.get(account) ?? 0) + 1);
+    this.#total += 1;
+  }
+
+  close(session: string, account: string): void {
+    const down = (table: Map<string, number>, key: string) => {
+      const left = (table.get(key) ?? 1) - 1;
+      if (left > 0) table.set(key, left);
+      else table.delete(key);
+    };
+    down(this.#bySession, session);
+    down(this.#byAccount, account);
+    this.#total -= 1;
+  }
 }
 
 /** Every console answer: no inline script or style, no framing, no caching, no referrer, no sniffing. */
@@ -105,6 +149,7 @@ function jstDayStart(day: string, plusDays = 0): string | null {
 
 export function registerConsole(app: FastifyInstance, services: ConsoleServices): void {
   const streams = new Set<ServerResponse>();
+  const streamCounts = new StreamCounts({ ...defaultStreamCaps, ...services.eventStreamCaps });
   // Open event streams would hold the server open at shutdown: end them as closing starts.
   app.addHook('preClose', (done) => {
     for (const stream of streams) stream.end();
@@ -306,6 +351,21 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
       scope.get('/events', async (request, reply) => {
         const session = request.consoleState!.session;
         if (!session) return reply.code(401).type('text/plain; charset=utf-8').send('sign in first');
+        // Counted by the session's token (derived from its id, never the id itself) and by account.
+        const sessionKey = session.csrfToken;
+        const accountKey = session.caller.account.id;
+        const refusal = streamCounts.refusal(sessionKey, accountKey);
+        if (refusal) {
+          const t = translator(request.consoleState!.lang);
+          const message =
+            refusal === 'session'
+              ? t('streamsPerSession', { limit: streamCounts.caps.perSession })
+              : refusal === 'account'
+                ? t('streamsPerAccount', { limit: streamCounts.caps.perAccount })
+                : t('streamsTotal');
+          return reply.code(429).header('Retry-After', '30').type('text/plain; charset=utf-8').send(message);
+        }
+        streamCounts.open(sessionKey, accountKey);
         reply.hijack();
         const raw = reply.raw;
         raw.writeHead(200, {
@@ -321,6 +381,7 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
           open = false;
           clearTimeout(timer);
           streams.delete(raw);
+          streamCounts.close(sessionKey, accountKey);
         });
         raw.write('retry: 5000\n\n');
         const tick = async () => {

@@ -30,7 +30,7 @@ import { registerScrapeRoutes } from './routes/scrape.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerSiteRoutes } from './routes/sites.js';
 import { registerArtifactRoutes } from './routes/artifacts.js';
-import { registerConsole } from '../console/routes.js';
+import { registerConsole, type EventStreamCaps } from '../console/routes.js';
 import type { ConsoleSessions } from '../console/console-sessions.js';
 
 export interface AppServices {
@@ -45,7 +45,7 @@ export interface AppServices {
   /** Served at GET /metrics; absent = an empty exposition. */
   metrics?: Metrics;
   /** The web console under /console (docs/console.md); absent = no console. */
-  console?: { sessions: ConsoleSessions; eventIntervalMs: number };
+  console?: { sessions: ConsoleSessions; eventIntervalMs: number; eventStreamCaps?: Partial<EventStreamCaps> };
 }
 
 export interface AppOptions {
