@@ -75,11 +75,26 @@ const js = `"use strict";
     if (events) events.close();
     events = null;
   }
+  var stopped = false;
+  // The stream ended for good (session over, or refused): say the numbers are frozen, and offer a reload.
+  function stop() {
+    disconnect();
+    stopped = true;
+    var on = document.getElementById("live-on");
+    var off = document.getElementById("live-off");
+    if (on) on.hidden = true;
+    if (off) off.hidden = false;
+  }
   function connect() {
-    if (events) return;
-    events = new EventSource("/console/events");
-    events.addEventListener("usage", onUsage);
-    events.addEventListener("end", disconnect);
+    if (events || stopped) return;
+    var source = new EventSource("/console/events");
+    events = source;
+    source.addEventListener("usage", onUsage);
+    source.addEventListener("end", stop);
+    // CONNECTING after an error is the browser retrying; CLOSED means it gave up (a 401 or 429 answer).
+    source.addEventListener("error", function () {
+      if (source.readyState === EventSource.CLOSED && events === source) stop();
+    });
   }
   // A hidden tab holds no stream (the server caps them per session and account); it reopens when shown again.
   document.addEventListener("visibilitychange", function () {

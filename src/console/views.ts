@@ -112,7 +112,10 @@ export function overviewPage(ctx: PageContext, data: OverviewData): string {
   return layout(
     ctx,
     t('overview'),
-    markup`<p class="muted">${t('live')}</p>
+    markup`<p class="muted" id="live-on">${t('live')}</p>
+      <p class="notice" id="live-off" aria-live="polite" hidden>
+        ${t('liveStopped')} <a href="/console">${t('reload')}</a>
+      </p>
       <dl class="stats">
         <div class="stat">
           <dt>${t('plan')}</dt>

@@ -299,10 +299,18 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
     expect(cspViolations).toEqual([]);
   });
 
-  it('signs out: the session is gone and the pages ask for a key again', async () => {
+  it('signs out: the session is gone, a live overview says its updates stopped, and the pages ask for a key again', async () => {
+    const watcher = await page.context().newPage();
+    await watcher.goto(`${kumo.baseUrl}/console?lang=en`);
+    expect(await watcher.isVisible('#live-on')).toBe(true);
+    expect(await watcher.isVisible('#live-off')).toBe(false);
     await open(page, '/console?lang=en');
     await Promise.all([page.waitForURL(/sign-in\?signed_out$/), page.click('form.sign-out button')]);
     expect(await text('[role=status]')).toContain('signed out');
+    await watcher.waitForSelector('#live-off', { state: 'visible', timeout: 15_000 });
+    expect(await watcher.isVisible('#live-on')).toBe(false);
+    expect(await watcher.textContent('#live-off')).toContain('Updates stopped');
+    await watcher.close();
     const again = await open(page, '/console/keys');
     expect(again.url()).toMatch(/\/console\/sign-in$/);
   });
