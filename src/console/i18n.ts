@@ -33,6 +33,8 @@ const en = {
   concurrency: 'Calls in flight',
   concurrencyOf: '{used} of {limit}',
   live: 'Live: these numbers refresh by themselves.',
+  dateRefused: 'The date "{value}" was ignored: give a real day (YYYY-MM-DD) between {min} and {max}.',
+  dateOrder: 'The dates were ignored: "from" ({from}) is after "to" ({to}).',
   liveStopped: 'Updates stopped: these numbers are no longer refreshed.',
   reload: 'Reload',
   streamsPerSession: 'Live updates are already open in {limit} tabs of this sign-in; close one to open another.',
@@ -154,6 +156,8 @@ const ja: Record<MessageKey, string> = {
   concurrency: '同時実行数',
   concurrencyOf: '{limit} 中 {used}',
   live: 'ライブ表示：数値は自動で更新されます。',
+  dateRefused: '日付「{value}」は無視しました。{min}年から{max}年までの実在する日（YYYY-MM-DD）を指定してください。',
+  dateOrder: '日付は無視しました。開始日（{from}）が終了日（{to}）より後です。',
   liveStopped: '更新は停止しました。数値はもう自動で更新されません。',
   reload: '再読み込み',
   streamsPerSession:

@@ -176,6 +176,45 @@ describe('the console', () => {
     expect(offered).not.toContain('rejected');
   });
 
+  it('refuses impossible, out-of-range and reversed date filters, and says so on the page', async () => {
+    await build();
+    const { key, accountId, keyId } = await accounts.createKey({ plan: 'starter' });
+    const cookie = cookieOf(await signIn(key));
+    const inMarch = newId('req');
+    await storage.requests.insert({
+      requestId: inMarch,
+      accountId,
+      keyId,
+      createdAt: '2026-03-02T03:00:00.000Z',
+      siteId: 'kakaku',
+      pageType: 'item',
+      url: null,
+      status: 'completed',
+      errorCode: null,
+      httpStatus: 200,
+      attempts: 1,
+      costUnits: 1,
+      latencyMs: 10,
+      route: 'http',
+      artifactId: null,
+    });
+    // 2026-02-31 is no day: it must not become March 3 (which would hide the March 2 row).
+    const impossible = await get('/console/requests?from=2026-02-31', cookie);
+    expect(impossible.body).toContain('2026-02-31');
+    expect(impossible.body).toMatch(/role="alert">[^<]*2026-02-31/);
+    expect(impossible.body).toContain(inMarch);
+    const ancient = await get('/console/requests?to=0001-01-01', cookie);
+    expect(ancient.body).toMatch(/role="alert">[^<]*0001-01-01/);
+    expect(ancient.body).toContain(inMarch);
+    const reversed = await get('/console/requests?from=2026-03-05&to=2026-03-01', cookie, { 'accept-language': 'ja' });
+    expect(reversed.body).toMatch(/role="alert">[^<]*開始日/);
+    expect(reversed.body).toContain(inMarch);
+    const fine = await get('/console/requests?from=2026-03-02&to=2026-03-02', cookie);
+    expect(fine.body).not.toContain('role="alert"');
+    expect(fine.body).toContain(inMarch);
+    expect((await get('/console/requests?from=2026-03-03', cookie)).body).not.toContain(inMarch);
+  });
+
   it('sends Strict-Transport-Security on console answers over TLS only', async () => {
     await build({ trustProxy: 1 });
     const tls = await get('/console/sign-in', '', { 'x-forwarded-proto': 'https' });

@@ -139,12 +139,24 @@ function list(value: unknown): string[] {
   return values.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
 }
 
-/** `YYYY-MM-DD` read as an Asia/Tokyo day → the ISO instant it starts at; null for anything else. */
+/** The years a date filter may name: the service's own lifetime, give or take (a typo like 0001 is refused). */
+export const filterYears = { min: 2000, max: 2100 } as const;
+
+/**
+ * `YYYY-MM-DD` read as an Asia/Tokyo day → the ISO instant it starts at; null for anything else, including days that
+ * do not exist (2026-02-31 is not rolled over to March) and years outside filterYears.
+ */
 function jstDayStart(day: string, plusDays = 0): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return null;
-  const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + plusDays) - 9 * 3_600_000;
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < filterYears.min || year > filterYears.max) return null;
+  const midnight = new Date(Date.UTC(year, month - 1, date));
+  // Round trip: Date.UTC rolls an impossible day over (and maps years 0-99 to 1900-1999); a real day comes back whole.
+  if (midnight.getUTCFullYear() !== year || midnight.getUTCMonth() !== month - 1 || midnight.getUTCDate() !== date) {
+    return null;
+  }
+  return new Date(midnight.getTime() + plusDays * 86_400_000 - 9 * 3_600_000).toISOString();
 }
 
 export function registerConsole(app: FastifyInstance, services: ConsoleServices): void {
@@ -408,12 +420,26 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         const session = sessionOr(request, reply);
         if (!session) return reply;
         const query = queryOf(request);
+        const ctx = contextOf(request);
+        // A refused date is said on the page (and dropped from the filter), never silently read as another day.
+        const dateProblems: string[] = [];
+        const day = (name: 'from' | 'to') => {
+          const value = text(query[name]).slice(0, 32);
+          if (value === '' || jstDayStart(value)) return value;
+          dateProblems.push(ctx.t('dateRefused', { value, min: filterYears.min, max: filterYears.max }));
+          return '';
+        };
+        let [fromDay, toDay] = [day('from'), day('to')];
+        if (fromDay && toDay && fromDay > toDay) {
+          dateProblems.push(ctx.t('dateOrder', { from: fromDay, to: toDay }));
+          [fromDay, toDay] = ['', ''];
+        }
         const filters: RequestFilters = {
           site: text(query.site),
           status: text(query.status),
           error_code: text(query.error_code),
-          from: jstDayStart(text(query.from)) ? text(query.from) : '',
-          to: jstDayStart(text(query.to)) ? text(query.to) : '',
+          from: fromDay,
+          to: toDay,
         };
         const pageNumber = Math.min(maxPage, Math.max(1, Number.parseInt(text(query.page), 10) || 1));
         const from = jstDayStart(filters.from);
@@ -431,8 +457,9 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         const filterQuery = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== '')).toString();
         return page(
           reply,
-          requestsPage(contextOf(request), {
+          requestsPage(ctx, {
             rows: rows.slice(0, pageSize),
+            dateProblems,
             filters,
             page: pageNumber,
             hasMore: rows.length > pageSize,

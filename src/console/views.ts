@@ -205,6 +205,8 @@ export interface RequestsData {
   /** The filter part of this page's query, for the paging links. */
   filterQuery: string;
   notFound: boolean;
+  /** Date filters refused (impossible, out of range, or from after to), each said in the page's language. */
+  dateProblems: string[];
 }
 
 function select(id: string, name: string, label: string, any: string, options: readonly string[], chosen: string) {
@@ -232,6 +234,7 @@ export function requestsPage(ctx: PageContext, data: RequestsData): string {
         <button type="submit">${t('find')}</button>
       </form>
       ${data.notFound ? markup`<p class="error" role="alert">${t('requestNotFound')}</p>` : ''}
+      ${data.dateProblems.map((problem) => markup`<p class="error" role="alert">${problem}</p>`)}
       <form method="get" action="/console/requests" class="inline filters" aria-label="${t('filters')}">
         ${select('f-site', 'site', t('site'), t('any'), data.sites, f.site)}
         ${select('f-status', 'status', t('status'), t('any'), data.statuses, f.status)}
