@@ -107,6 +107,13 @@ const en = {
   ownKeyGone: 'That was the key this session signed in with, so you are signed out on your next step.',
   keyNotFound: 'No such key on this account.',
   keyRefused: 'The key was not created: {reason}',
+  keyNotNarrowed: 'The key was not narrowed: {reason}',
+  keyNotRotated: 'The key was not rotated: it is no longer active.',
+  refuseSite: 'unknown site.',
+  refuseOperation: 'unknown operation.',
+  refuseOutput: 'unknown output.',
+  refuseCredit: 'the credit limit must be a whole number.',
+  refuseConcurrency: 'the concurrency limit must be a whole number.',
   sitesLead: 'The supported sites, their page types and coverage, as GET /v1/sites serves them.',
   coverage: 'Coverage',
   verifiedBy: 'Verified by',
@@ -233,6 +240,13 @@ const ja: Record<MessageKey, string> = {
   ownKeyGone: 'このセッションのサインインに使ったキーのため、次の操作でサインアウトされます。',
   keyNotFound: 'このアカウントにそのキーはありません。',
   keyRefused: 'キーは作成されませんでした：{reason}',
+  keyNotNarrowed: 'キーは絞り込まれませんでした：{reason}',
+  keyNotRotated: 'キーはローテーションされませんでした：このキーはもう有効ではありません。',
+  refuseSite: '不明なサイトです。',
+  refuseOperation: '不明な操作です。',
+  refuseOutput: '不明な出力です。',
+  refuseCredit: 'クレジット上限は整数で指定してください。',
+  refuseConcurrency: '同時実行数の上限は整数で指定してください。',
   sitesLead: '対応サイト、ページ種別とカバレッジです（GET /v1/sites と同じ内容）。',
   coverage: 'カバレッジ',
   verifiedBy: '検証方法',
@@ -280,7 +294,8 @@ export function languageOf(choice: string | undefined, cookie: string | undefine
 
 /** Dates and times as a Japanese account holder reads them: Asia/Tokyo, 24-hour. */
 export function formatTime(iso: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
+  // The zone is said in both languages: a reader abroad must not take these for local times.
+  return `${new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
     timeZone: 'Asia/Tokyo',
     year: 'numeric',
     month: '2-digit',
@@ -289,7 +304,7 @@ export function formatTime(iso: string, lang: Lang): string {
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
-  }).format(new Date(iso));
+  }).format(new Date(iso))} JST`;
 }
 
 export function formatNumber(value: number, lang: Lang): string {

@@ -215,6 +215,35 @@ describe('the console', () => {
     expect((await get('/console/requests?from=2026-03-03', cookie)).body).not.toContain(inMarch);
   });
 
+  it('says form refusals on Japanese pages in Japanese', async () => {
+    await build();
+    const { key, accountId } = await accounts.createKey({ plan: 'starter' });
+    const worker = await accounts.createKey({ accountId, sites: ['kakaku'] });
+    const cookie = cookieOf(await signIn(key));
+    const ja = { 'accept-language': 'ja' };
+    const csrf = csrfOf((await get('/console/keys', cookie)).body);
+    const post_ = (url: string, fields: Record<string, string | string[]>) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { host: 'kumo.test', origin, cookie, 'content-type': 'application/x-www-form-urlencoded', ...ja },
+        payload: form({ _csrf: csrf, ...fields }),
+      });
+    const badLimit = await post_('/console/keys', { monthly_credit_limit: 'lots' });
+    expect(badLimit.statusCode).toBe(400);
+    expect(badLimit.body).toContain('クレジット上限は整数で指定してください。');
+    const unknown = await post_(`/console/keys/${worker.keyId}/narrow`, { sites: 'nowhere' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('キーは絞り込まれませんでした：不明なサイトです。');
+    const widen = await post_(`/console/keys/${worker.keyId}/narrow`, { sites: ['kakaku', 'ikebe_gakki'] });
+    expect(widen.statusCode).toBe(400);
+    expect(widen.body).toContain('キーは絞り込まれませんでした：');
+    await accounts.revokeKey(worker.keyId);
+    const rotate = await post_(`/console/keys/${worker.keyId}/rotate`, {});
+    expect([404, 409]).toContain(rotate.statusCode);
+    expect(rotate.body).not.toMatch(/no active key/);
+  });
+
   it('sends Strict-Transport-Security on console answers over TLS only', async () => {
     await build({ trustProxy: 1 });
     const tls = await get('/console/sign-in', '', { 'x-forwarded-proto': 'https' });

@@ -14,7 +14,7 @@ import { errorCodes } from '../errors.js';
 import { siteCatalogue } from '../http/routes/sites.js';
 import { requestStatuses } from '../scrape/scrape-service.js';
 import type { ConsoleSession, ConsoleSessions } from './console-sessions.js';
-import { languageOf, translator, type Lang } from './i18n.js';
+import { languageOf, translator, type Lang, type Translate } from './i18n.js';
 import { assets } from './assets.js';
 import {
   keysPage,
@@ -492,7 +492,7 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
       });
 
       /** The key form's fields as narrowing options, or why they cannot be (an unknown value, a non-number). */
-      function narrowingOf(raw: unknown): { options: NarrowingOptions; refusal: string | null } {
+      function narrowingOf(raw: unknown, t: Translate): { options: NarrowingOptions; refusal: string | null } {
         const body = (raw ?? {}) as Record<string, unknown>;
         const known = new Set(services.registry.list().map((site) => site.id));
         const sites = list(body.sites);
@@ -502,12 +502,11 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         const concurrency = text(body.concurrency_limit);
         const options: NarrowingOptions = {};
         let refusal: string | null = null;
-        if (sites.some((site) => !known.has(site))) refusal = 'unknown site';
-        else if (ops.some((op) => !operations.includes(op as Operation))) refusal = 'unknown operation';
-        else if (outs.some((out) => !outputs.includes(out as Output))) refusal = 'unknown output';
-        else if (credit !== '' && !/^\d{1,9}$/.test(credit)) refusal = 'the credit limit must be a whole number';
-        else if (concurrency !== '' && !/^\d{1,4}$/.test(concurrency))
-          refusal = 'the concurrency limit must be a whole number';
+        if (sites.some((site) => !known.has(site))) refusal = t('refuseSite');
+        else if (ops.some((op) => !operations.includes(op as Operation))) refusal = t('refuseOperation');
+        else if (outs.some((out) => !outputs.includes(out as Output))) refusal = t('refuseOutput');
+        else if (credit !== '' && !/^\d{1,9}$/.test(credit)) refusal = t('refuseCredit');
+        else if (concurrency !== '' && !/^\d{1,4}$/.test(concurrency)) refusal = t('refuseConcurrency');
         if (sites.length > 0) options.sites = sites;
         if (ops.length > 0) options.operations = ops as Operation[];
         if (outs.length > 0) options.outputs = outs as Output[];
@@ -557,7 +556,7 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         if (!session.canManageKeys) {
           return page(reply, messagePage(ctx, ctx.t('forbiddenTitle'), ctx.t('keysReadOnly')), 403);
         }
-        const { options: narrowing, refusal: invalid } = narrowingOf(request.body);
+        const { options: narrowing, refusal: invalid } = narrowingOf(request.body, ctx.t);
         const options: CreateKeyOptions = { accountId: session.caller.account.id, ...narrowing };
         let refusal = invalid;
         if (refusal === null) {
@@ -598,9 +597,15 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         const key = await managedKey(request, reply, session);
         if (!key) return reply;
         const ctx = contextOf(request);
-        const { options, refusal } = narrowingOf(request.body);
+        const { options, refusal } = narrowingOf(request.body, ctx.t);
         try {
-          if (refusal !== null) throw new AccountError(refusal);
+          if (refusal !== null) {
+            return page(
+              reply,
+              keysPage(ctx, await keysData(session, { error: ctx.t('keyNotNarrowed', { reason: refusal }) })),
+              400,
+            );
+          }
           await services.accounts.narrowKey(key.id, options);
           request.log.info({ key_id: key.id }, 'console: key narrowed');
           const own = key.id === session.caller.key.id ? ` ${ctx.t('keysReadOnly')}` : '';
@@ -610,7 +615,9 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
           );
         } catch (error) {
           if (!(error instanceof AccountError)) throw error;
-          return page(reply, keysPage(ctx, await keysData(session, { error: error.message })), 400);
+          // The service's reason names the values at stake (sites, limits); the sentence around it is translated.
+          const error_ = ctx.t('keyNotNarrowed', { reason: error.message });
+          return page(reply, keysPage(ctx, await keysData(session, { error: error_ })), 400);
         }
       });
 
@@ -630,7 +637,7 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
           );
         } catch (error) {
           if (!(error instanceof AccountError)) throw error;
-          return page(reply, keysPage(ctx, await keysData(session, { error: error.message })), 409);
+          return page(reply, keysPage(ctx, await keysData(session, { error: ctx.t('keyNotRotated') })), 409);
         }
       });
 
