@@ -17,6 +17,7 @@ h1{font-size:1.5rem;margin:.5rem 0 1rem}h2{font-size:1.15rem;margin-top:2rem}
 .muted{color:#555}
 .error{color:#a50e0e;background:#fce8e6;padding:.5rem .75rem;border-radius:4px}
 .notice{background:#e8f0fe;padding:.5rem .75rem;border-radius:4px}
+.secret{-webkit-text-security:disc;font-family:monospace}
 .stats{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:.75rem;margin:0}
 .stat{border:1px solid #d0d4da;border-radius:6px;padding:.6rem .8rem}
 .stat dt{color:#555;font-size:.85rem}.stat dd{margin:0;font-size:1.35rem;font-variant-numeric:tabular-nums}

@@ -110,6 +110,9 @@ describe('the console', () => {
     expect(ja.body).toContain('<html lang="ja">');
     expect(ja.body).toContain('サインイン');
     expect(ja.body).toContain('hreflang="en"');
+    // Not a password field: browsers would offer to save the key.
+    expect(ja.body).not.toContain('type="password"');
+    expect(ja.body).toMatch(/<input\s+id="key"[^>]*type="text"[^>]*autocomplete="off"/);
     expect(ja.headers['content-security-policy']).toContain("script-src 'self'");
     expect(ja.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(ja.headers['cache-control']).toBe('no-store');

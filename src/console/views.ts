@@ -86,7 +86,17 @@ export function signInPage(ctx: PageContext, message: { kind: 'error' | 'notice'
       <p>${t('signInLead')}</p>
       <form method="post" action="/console/sign-in" class="stack">
         <label for="key">${t('apiKey')}</label>
-        <input id="key" name="key" type="password" autocomplete="off" spellcheck="false" required maxlength="256" />
+        <input
+          id="key"
+          name="key"
+          type="text"
+          class="secret"
+          autocomplete="off"
+          autocapitalize="off"
+          spellcheck="false"
+          required
+          maxlength="256"
+        />
         <button type="submit">${t('signIn')}</button>
       </form>`,
   );

@@ -125,6 +125,12 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
 
   it('signs in with a key that never reaches the page or browser storage', async () => {
     await open(page, '/console/sign-in');
+    // A text field (no password-manager offer to save the key), masked where the browser supports it (Chromium does).
+    expect(await page.getAttribute('#key', 'type')).toBe('text');
+    expect(await page.getAttribute('#key', 'autocomplete')).toBe('off');
+    expect(await page.$eval('#key', (el) => getComputedStyle(el).getPropertyValue('-webkit-text-security'))).toBe(
+      'disc',
+    );
     await page.fill('#key', testKey);
     await Promise.all([page.waitForURL(/\/console$/), page.click('main button[type=submit]')]);
     expect(await text('h1')).toBe('Overview');
