@@ -128,9 +128,10 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
     // A text field (no password-manager offer to save the key), masked where the browser supports it (Chromium does).
     expect(await page.getAttribute('#key', 'type')).toBe('text');
     expect(await page.getAttribute('#key', 'autocomplete')).toBe('off');
-    expect(await page.$eval('#key', (el) => getComputedStyle(el).getPropertyValue('-webkit-text-security'))).toBe(
-      'disc',
+    const masking = await page.evaluate<string>(
+      `getComputedStyle(document.getElementById('key')).getPropertyValue('-webkit-text-security')`,
     );
+    expect(masking).toBe('disc');
     await page.fill('#key', testKey);
     await Promise.all([page.waitForURL(/\/console$/), page.click('main button[type=submit]')]);
     expect(await text('h1')).toBe('Overview');
