@@ -247,6 +247,30 @@ describe('the console', () => {
     expect(rotate.body).not.toMatch(/no active key/);
   });
 
+  it("asks before a rotate or revoke (a GET changes nothing), warning when it is the session's own key", async () => {
+    await build();
+    const { key, keyId, accountId } = await accounts.createKey({ plan: 'starter' });
+    const other = await accounts.createKey({ accountId });
+    const cookie = cookieOf(await signIn(key));
+    const keys = await get('/console/keys', cookie);
+    // The row offers links to the confirmation, not forms that act at once.
+    expect(keys.body).not.toMatch(/<form method="post" action="\/console\/keys\/[^"]+\/(rotate|revoke)"/);
+    expect(keys.body).toContain(`href="/console/keys/${other.keyId}/revoke"`);
+    for (const action of ['rotate', 'revoke']) {
+      const confirm = await get(`/console/keys/${other.keyId}/${action}`, cookie);
+      expect(confirm.statusCode).toBe(200);
+      expect(confirm.body).toContain(`<form method="post" action="/console/keys/${other.keyId}/${action}"`);
+      expect(confirm.body).toContain(`name="_csrf" value="${csrfOf(keys.body)}"`);
+      expect(confirm.body).not.toContain('role="alert"');
+    }
+    expect((await accounts.listKeys(accountId)).every((k) => k.status === 'active')).toBe(true);
+    const own = await get(`/console/keys/${keyId}/revoke`, cookie, { 'accept-language': 'ja' });
+    expect(own.body).toMatch(/role="alert">[^<]*サインアウトされます/);
+    const done = await post(`/console/keys/${other.keyId}/revoke`, cookie, { _csrf: csrfOf(keys.body) });
+    expect(done.statusCode).toBe(200);
+    expect((await get(`/console/keys/${other.keyId}/revoke`, cookie)).statusCode).toBe(303);
+  });
+
   it('sends Strict-Transport-Security on console answers over TLS only', async () => {
     await build({ trustProxy: 1 });
     const tls = await get('/console/sign-in', '', { 'x-forwarded-proto': 'https' });

@@ -17,6 +17,7 @@ import type { ConsoleSession, ConsoleSessions } from './console-sessions.js';
 import { languageOf, translator, type Lang, type Translate } from './i18n.js';
 import { assets } from './assets.js';
 import {
+  confirmKeyPage,
   keysPage,
   messagePage,
   overviewPage,
@@ -578,6 +579,19 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
           400,
         );
       });
+
+      // A rotate or revoke is never one click: its link opens this page, whose form does it (no script needed).
+      for (const action of ['rotate', 'revoke'] as const) {
+        scope.get(`/keys/:id/${action}`, async (request, reply) => {
+          const session = sessionOr(request, reply);
+          if (!session) return reply;
+          const key = await managedKey(request, reply, session);
+          if (!key) return reply;
+          if (key.status !== 'active') return reply.redirect('/console/keys', 303);
+          const own = key.id === session.caller.key.id;
+          return page(reply, confirmKeyPage(contextOf(request), action, key.id, own));
+        });
+      }
 
       scope.post('/keys/:id/revoke', async (request, reply) => {
         const session = sessionOr(request, reply);

@@ -445,16 +445,15 @@ export function keysPage(ctx: PageContext, data: KeysData): string {
                       ? markup`<td>
                           ${
                             key.status === 'active'
-                              ? markup`<form method="post" action="/console/keys/${key.id}/rotate" class="row-action">
-                                    ${csrf}<button type="submit" aria-label="${t('rotate')} ${key.id}">
-                                      ${t('rotate')}
-                                    </button>
-                                  </form>
-                                  <form method="post" action="/console/keys/${key.id}/revoke" class="row-action">
-                                    ${csrf}<button type="submit" class="danger" aria-label="${t('revoke')} ${key.id}">
-                                      ${t('revoke')}
-                                    </button>
-                                  </form>
+                              ? markup`<a href="/console/keys/${key.id}/rotate" class="row-action" aria-label="${t('rotate')} ${key.id}"
+                                    >${t('rotate')}</a
+                                  >
+                                  <a
+                                    href="/console/keys/${key.id}/revoke"
+                                    class="row-action"
+                                    aria-label="${t('revoke')} ${key.id}"
+                                    >${t('revoke')}</a
+                                  >
                                   ${narrowForm(ctx, key, data, csrf)}`
                               : ''
                           }
@@ -564,6 +563,23 @@ export function sitesPage(ctx: PageContext, sites: SiteCatalogueEntry[]): string
         </table>
       </div>`,
     'sites',
+  );
+}
+
+/** The step before a rotate or revoke: says what will happen (and when it is the session's own key), one POST form. */
+export function confirmKeyPage(ctx: PageContext, action: 'rotate' | 'revoke', keyId: string, own: boolean): string {
+  const { t } = ctx;
+  return layout(
+    ctx,
+    t(action === 'rotate' ? 'confirmRotateTitle' : 'confirmRevokeTitle'),
+    markup`<p>${t(action === 'rotate' ? 'confirmRotate' : 'confirmRevoke', { id: keyId })}</p>
+      ${own ? markup`<p class="error" role="alert">${t('confirmOwnKey')}</p>` : ''}
+      <form method="post" action="/console/keys/${keyId}/${action}" class="inline">
+        <input type="hidden" name="_csrf" value="${ctx.session?.csrfToken ?? ''}" />
+        <button type="submit"${action === 'revoke' ? markup` class="danger"` : ''}>${t(action)}</button>
+        <a href="/console/keys">${t('cancel')}</a>
+      </form>`,
+    'keys',
   );
 }
 

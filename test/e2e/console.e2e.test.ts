@@ -228,7 +228,13 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
     const withHtml = await scrape(kumo.baseUrl, { url: item('300001'), params: { include_html: true } }, secret);
     expect(withHtml.body.code).toBe('key_scope_denied');
     expect((await scrape(kumo.baseUrl, { url: item('300001') }, secret)).status).toBe(200);
-    await Promise.all([page.waitForURL(/revoke$/), page.click(`tr[id="${keyId}"] button.danger`)]);
+    // Revoking asks first: the row's link opens a confirmation whose button does it.
+    await Promise.all([page.waitForURL(/revoke$/), page.click(`tr[id="${keyId}"] a[href$="/revoke"]`)]);
+    expect((await scrape(kumo.baseUrl, { url: item('300001') }, secret)).status).toBe(200);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/revoke') && r.request().method() === 'POST'),
+      page.click('main form button.danger'),
+    ]);
     expect(await text('[role=status]')).toContain(keyId);
     expect((await scrape(kumo.baseUrl, { url: item('300001') }, secret)).status).toBe(401);
   });
