@@ -267,7 +267,8 @@ describe('the console', () => {
     const own = await get(`/console/keys/${keyId}/revoke`, cookie, { 'accept-language': 'ja' });
     expect(own.body).toMatch(/role="alert">[^<]*サインアウトされます/);
     const done = await post(`/console/keys/${other.keyId}/revoke`, cookie, { _csrf: csrfOf(keys.body) });
-    expect(done.statusCode).toBe(200);
+    expect(done.statusCode).toBe(303);
+    expect((await get('/console/keys', cookie)).body).toMatch(new RegExp(`role="status"[^>]*>[^<]*${other.keyId}`));
     expect((await get(`/console/keys/${other.keyId}/revoke`, cookie)).statusCode).toBe(303);
   });
 
@@ -300,9 +301,18 @@ describe('the console', () => {
       403,
     );
     const created = await post('/console/keys', cookie, { _csrf: csrf, sites: ['kakaku'], concurrency_limit: '1' });
-    expect(created.statusCode).toBe(200);
-    expect(created.body).toMatch(/id="new-secret">kumo_live_/);
+    // POST/Redirect/GET: the secret is never in the answer to the POST nor in a URL; the Keys page shows it once.
+    expect(created.statusCode).toBe(303);
+    expect(created.headers.location).toBe('/console/keys');
+    expect(created.body).not.toContain('kumo_live_');
+    const shown = await get('/console/keys', cookie);
+    const secret = /id="new-secret">(kumo_live_[^<]+)</.exec(shown.body)![1]!;
+    expect(await accounts.authenticate(secret)).not.toBeNull();
     expect((await accounts.listKeys()).length).toBe(2);
+    // Reloading the page shows it no more, and re-running nothing.
+    const again = await get('/console/keys', cookie);
+    expect(again.body).not.toContain(secret);
+    expect(again.body).not.toContain('id="new-secret"');
   });
 
   it('narrows an existing key, and refuses to widen it', async () => {
@@ -317,7 +327,8 @@ describe('the console', () => {
       outputs: 'json',
       monthly_credit_limit: '7',
     });
-    expect(narrowed.statusCode).toBe(200);
+    expect(narrowed.statusCode).toBe(303);
+    expect((await get('/console/keys', cookie)).body).toContain(worker.keyId);
     expect((await accounts.authenticate(worker.key))?.key).toMatchObject({
       sites: ['kakaku'],
       outputs: ['json'],

@@ -100,6 +100,9 @@ export const consoleSecurityHeaders: Readonly<Record<string, string>> = Object.f
 /** A year, the usual floor for HSTS. */
 const hstsValue = 'max-age=31536000';
 
+/** How long a new secret waits, server-side, for the one Keys page that shows it. */
+const shownOnceMs = 60_000;
+
 const pageSize = 50;
 const maxPage = 1000;
 const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts'];
@@ -163,6 +166,10 @@ function jstDayStart(day: string, plusDays = 0): string | null {
 export function registerConsole(app: FastifyInstance, services: ConsoleServices): void {
   const streams = new Set<ServerResponse>();
   const streamCounts = new StreamCounts({ ...defaultStreamCaps, ...services.eventStreamCaps });
+  // What a successful key form has to show once after its redirect (POST/Redirect/GET): a new secret, a notice.
+  // Keyed by the session's token (bound to the session, never in a URL), taken by the next Keys page, gone after a
+  // minute at most. In process: with several instances the redirect must reach the same one (docs/console.md).
+  const shownOnce = new Map<string, { created: KeysData['created']; notice: string | null; until: number }>();
   // Open event streams would hold the server open at shutdown: end them as closing starts.
   app.addHook('preClose', (done) => {
     for (const stream of streams) stream.end();
@@ -516,6 +523,23 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         return { options, refusal };
       }
 
+      /** Holds what the Keys page shows once, then redirects there: a reload never re-runs the form. */
+      function redirectToKeys(
+        reply: FastifyReply,
+        session: ConsoleSession,
+        once: { created?: KeysData['created']; notice?: string | null },
+      ) {
+        const now = Date.now();
+        for (const [token, held] of shownOnce) if (held.until <= now) shownOnce.delete(token);
+        while (shownOnce.size >= 10_000) shownOnce.delete(shownOnce.keys().next().value!);
+        shownOnce.set(session.csrfToken, {
+          created: once.created ?? null,
+          notice: once.notice ?? null,
+          until: now + shownOnceMs,
+        });
+        return reply.redirect('/console/keys', 303);
+      }
+
       async function keysData(session: ConsoleSession, extra: Partial<KeysData> = {}): Promise<KeysData> {
         return {
           keys: await services.accounts.listKeys(session.caller.account.id),
@@ -531,7 +555,10 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
       scope.get('/keys', async (request, reply) => {
         const session = sessionOr(request, reply);
         if (!session) return reply;
-        return page(reply, keysPage(contextOf(request), await keysData(session)));
+        const held = shownOnce.get(session.csrfToken);
+        shownOnce.delete(session.csrfToken);
+        const once = held && held.until > Date.now() ? { created: held.created, notice: held.notice } : {};
+        return page(reply, keysPage(contextOf(request), await keysData(session, once)));
       });
 
       /** The session may manage keys and the key is its account's; otherwise the answer is sent and null returned. */
@@ -564,10 +591,7 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
           try {
             const created = await services.accounts.createKey(options);
             request.log.info({ key_id: created.keyId }, 'console: key created');
-            return page(
-              reply,
-              keysPage(ctx, await keysData(session, { created: { key: created.key, keyId: created.keyId } })),
-            );
+            return redirectToKeys(reply, session, { created: { key: created.key, keyId: created.keyId } });
           } catch (error) {
             if (!(error instanceof AccountError)) throw error;
             refusal = error.message;
@@ -602,7 +626,9 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         await services.accounts.revokeKey(key.id);
         request.log.info({ key_id: key.id }, 'console: key revoked');
         const notice = `${ctx.t('keyRevoked', { id: key.id })}${key.id === session.caller.key.id ? ` ${ctx.t('ownKeyGone')}` : ''}`;
-        return page(reply, keysPage(ctx, await keysData(session, { notice })));
+        // The session's own key: the session ends with it, so there is no Keys page to redirect to.
+        if (key.id === session.caller.key.id) return page(reply, keysPage(ctx, await keysData(session, { notice })));
+        return redirectToKeys(reply, session, { notice });
       });
 
       scope.post('/keys/:id/narrow', async (request, reply) => {
@@ -623,10 +649,7 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
           await services.accounts.narrowKey(key.id, options);
           request.log.info({ key_id: key.id }, 'console: key narrowed');
           const own = key.id === session.caller.key.id ? ` ${ctx.t('keysReadOnly')}` : '';
-          return page(
-            reply,
-            keysPage(ctx, await keysData(session, { notice: `${ctx.t('keyNarrowed', { id: key.id })}${own}` })),
-          );
+          return redirectToKeys(reply, session, { notice: `${ctx.t('keyNarrowed', { id: key.id })}${own}` });
         } catch (error) {
           if (!(error instanceof AccountError)) throw error;
           // The service's reason names the values at stake (sites, limits); the sentence around it is translated.
@@ -644,11 +667,14 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         try {
           const created = await services.accounts.rotateKey(key.id);
           request.log.info({ key_id: created.keyId, replaced: key.id }, 'console: key rotated');
-          const notice = key.id === session.caller.key.id ? ctx.t('ownKeyGone') : null;
-          return page(
-            reply,
-            keysPage(ctx, await keysData(session, { created: { key: created.key, keyId: created.keyId }, notice })),
-          );
+          const shown = { key: created.key, keyId: created.keyId };
+          // Rotating the session's own key ends the session: the new secret is shown in this answer, as there is no
+          // Keys page to redirect to (a reload re-posts with an ended session and is refused, 403).
+          if (key.id === session.caller.key.id) {
+            const notice = ctx.t('ownKeyGone');
+            return page(reply, keysPage(ctx, await keysData(session, { created: shown, notice })));
+          }
+          return redirectToKeys(reply, session, { created: shown });
         } catch (error) {
           if (!(error instanceof AccountError)) throw error;
           return page(reply, keysPage(ctx, await keysData(session, { error: ctx.t('keyNotRotated') })), 409);

@@ -222,7 +222,11 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
     await page.click(`${row} details.narrow summary`);
     await page.check(`${row} details.narrow input[name=outputs][value=json]`);
     await page.fill(`[id="n-${keyId}-credits"]`, '5');
-    await Promise.all([page.waitForURL(/narrow$/), page.click(`${row} details.narrow button[type=submit]`)]);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/narrow') && r.request().method() === 'POST'),
+      page.click(`${row} details.narrow button[type=submit]`),
+    ]);
+    await page.waitForURL(/\/console\/keys$/);
     expect(await text('[role=status]')).toContain(keyId);
     expect(await page.textContent(row)).toContain('json');
     const withHtml = await scrape(kumo.baseUrl, { url: item('300001'), params: { include_html: true } }, secret);
@@ -235,6 +239,7 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
       page.waitForResponse((r) => r.url().endsWith('/revoke') && r.request().method() === 'POST'),
       page.click('main form button.danger'),
     ]);
+    await page.waitForURL(/\/console\/keys$/);
     expect(await text('[role=status]')).toContain(keyId);
     expect((await scrape(kumo.baseUrl, { url: item('300001') }, secret)).status).toBe(401);
   });
