@@ -240,7 +240,14 @@ describe('the console', () => {
     expect(unknown.body).toContain('キーは絞り込まれませんでした：不明なサイトです。');
     const widen = await post_(`/console/keys/${worker.keyId}/narrow`, { sites: ['kakaku', 'ikebe_gakki'] });
     expect(widen.statusCode).toBe(400);
-    expect(widen.body).toContain('キーは絞り込まれませんでした：');
+    expect(widen.body).toContain('キーは絞り込まれませんでした：対応サイトは絞り込むことしかできません。ikebe_gakki');
+    expect(widen.body).not.toContain('may only narrow');
+    const raise = await post_(`/console/keys/${worker.keyId}/narrow`, { concurrency_limit: '99' });
+    expect(raise.statusCode).toBe(400);
+    expect(raise.body).toContain('プランの上限');
+    await accounts.narrowKey(worker.keyId, { concurrencyLimit: 2 });
+    const above = await post_(`/console/keys/${worker.keyId}/narrow`, { concurrency_limit: '3' });
+    expect(above.body).toContain('同時実行数の上限は下げることしかできません（現在 2）');
     await accounts.revokeKey(worker.keyId);
     const rotate = await post_(`/console/keys/${worker.keyId}/rotate`, {});
     expect([404, 409]).toContain(rotate.statusCode);

@@ -163,6 +163,31 @@ function jstDayStart(day: string, plusDays = 0): string | null {
   return new Date(midnight.getTime() + plusDays * 86_400_000 - 9 * 3_600_000).toISOString();
 }
 
+/**
+ * The accounts service speaks English to operators (CLI, logs); a console page says the same refusal in its own
+ * language. The known shapes are read back into their values; anything else is a general sentence.
+ */
+function refusalOf(message: string, t: Translate): string {
+  const field = (name: string) =>
+    name === 'sites'
+      ? t('sites')
+      : name === 'operations'
+        ? t('operations')
+        : name === 'outputs'
+          ? t('outputs')
+          : name === 'monthlyCreditLimit'
+            ? t('creditLimit')
+            : t('concurrencyField');
+  let match = /^(\w+) may only narrow: (.+) is not allowed now$/.exec(message);
+  if (match) return t('refuseWiden', { field: field(match[1]!), values: match[2]! });
+  match = /^(\w+) may only fall \(now (\d+)\)$/.exec(message);
+  if (match) return t('refuseRaise', { field: field(match[1]!), now: match[2]! });
+  match = /^concurrency limit (\d+) is above the (\w+) plan's (\d+)$/.exec(message);
+  if (match) return t('refuseAbovePlan', { limit: match[1]!, plan: match[2]!, max: match[3]! });
+  if (/^no active key /.test(message)) return t('refuseInactive');
+  return t('refuseOther');
+}
+
 export function registerConsole(app: FastifyInstance, services: ConsoleServices): void {
   const streams = new Set<ServerResponse>();
   const streamCounts = new StreamCounts({ ...defaultStreamCaps, ...services.eventStreamCaps });
@@ -594,7 +619,7 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
             return redirectToKeys(reply, session, { created: { key: created.key, keyId: created.keyId } });
           } catch (error) {
             if (!(error instanceof AccountError)) throw error;
-            refusal = error.message;
+            refusal = refusalOf(error.message, ctx.t);
           }
         }
         return page(
@@ -653,7 +678,7 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         } catch (error) {
           if (!(error instanceof AccountError)) throw error;
           // The service's reason names the values at stake (sites, limits); the sentence around it is translated.
-          const error_ = ctx.t('keyNotNarrowed', { reason: error.message });
+          const error_ = ctx.t('keyNotNarrowed', { reason: refusalOf(error.message, ctx.t) });
           return page(reply, keysPage(ctx, await keysData(session, { error: error_ })), 400);
         }
       });
