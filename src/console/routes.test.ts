@@ -460,6 +460,9 @@ describe('the console', () => {
     const a = await accounts.createKey({ plan: 'starter' });
     const cookie = cookieOf(await signIn(a.key));
     expect((await get('/console/events')).statusCode).toBe(401);
+    expect((await get('/console/events', '', { 'accept-language': 'ja' })).body).toBe(
+      '先にコンソールにサインインしてください。',
+    );
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const response = await fetch(`${base}/console/events`, { headers: { cookie } });
     expect(response.status).toBe(200);

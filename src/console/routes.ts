@@ -395,7 +395,10 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
 
       scope.get('/events', async (request, reply) => {
         const session = request.consoleState!.session;
-        if (!session) return reply.code(401).type('text/plain; charset=utf-8').send('sign in first');
+        if (!session) {
+          const t = translator(request.consoleState!.lang);
+          return reply.code(401).type('text/plain; charset=utf-8').send(t('signInFirst'));
+        }
         // Counted by the session's token (derived from its id, never the id itself) and by account.
         const sessionKey = session.csrfToken;
         const accountKey = session.caller.account.id;
