@@ -17,6 +17,23 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config.fetch)).toBe(true);
   });
 
+  it('takes KUMO_TRUST_PROXY as false, a hop count or a list of proxies, and refuses true', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ KUMO_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ KUMO_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ KUMO_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ KUMO_TRUST_PROXY: 'true' })).toThrow(
+      /set the number of proxies in front of Kumo \(e\.g\. 1\)/,
+    );
+    expect(() => loadConfig({ KUMO_TRUST_PROXY: '10.0.0.0/33' })).toThrow(ConfigError);
+    expect(() => loadConfig({ KUMO_TRUST_PROXY: 'proxy.example' })).toThrow(/not an address/);
+  });
+
   it('treats empty variables as unset and converts numbers', () => {
     const config = loadConfig({ PORT: '', KUMO_FETCH_MAX_ATTEMPTS: '5', KUMO_HOST_MIN_INTERVAL_MS: '0' });
     expect(config.server.port).toBe(8080);

@@ -3,6 +3,7 @@ import Type from 'typebox';
 import type { Static } from 'typebox';
 import Value from 'typebox/value';
 import path from 'node:path';
+import { isIP } from 'node:net';
 
 /** How far a call's concurrency lease reaches past its fetch deadline (ScrapeService: fetchDeadlineMs + 60 s). */
 export const leaseBeyondFetchMs = 60_000;
@@ -224,10 +225,10 @@ export const EnvSchema = Type.Object(
       'Cap on the rendered HTML taken back; larger is content_too_large.',
     ),
     KUMO_BROWSER_RECYCLE_AFTER: Int(1, 200, 'Renders one browser serves before it is replaced by a fresh one.'),
-    KUMO_TRUST_PROXY: Type.Boolean({
-      default: false,
+    KUMO_TRUST_PROXY: Type.String({
+      default: 'false',
       description:
-        'true behind a reverse proxy: client address and https are read from X-Forwarded-For/-Proto/-Host (console cookies, sign-in limits).',
+        'Which reverse proxies to believe: false, a hop count (1 = one proxy in front), or a comma-separated list of proxy addresses/CIDRs; client address and https are then read from X-Forwarded-For/-Proto/-Host (console cookies, sign-in limits). true is refused.',
     }),
     KUMO_CONSOLE_SESSION_MINUTES: Int(
       5,
@@ -294,9 +295,42 @@ export interface Config {
     maxDomBytes: number;
     recycleAfter: number;
   };
-  /** Fastify trustProxy: X-Forwarded-* name the client address and scheme (docs/console.md). */
-  trustProxy: boolean;
+  /** Fastify trustProxy: false, a hop count, or the proxies' addresses/CIDRs (docs/console.md). */
+  trustProxy: TrustProxy;
   console: { sessionTtlMs: number; signInFailures: number; signInWindowMs: number };
+}
+
+/** What Fastify may safely trust: never every hop (the leftmost X-Forwarded-For entry is the client's to forge). */
+export type TrustProxy = false | number | string[];
+
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `KUMO_TRUST_PROXY` → false, a hop count, or a list of addresses/CIDRs; a message naming the problem otherwise. */
+export function parseTrustProxy(value: string): TrustProxy | { problem: string } {
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    return {
+      problem:
+        'KUMO_TRUST_PROXY=true would trust every X-Forwarded-For entry, which a client can forge; set the number of proxies in front of Kumo (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+    };
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= 10 ? hops : { problem: 'KUMO_TRUST_PROXY: a hop count must be at most 10' };
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (proxyNames.has(entry)) continue;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || rest.length > 0) {
+      return { problem: `KUMO_TRUST_PROXY: "${entry}" is not an address, a CIDR, loopback, linklocal or uniquelocal` };
+    }
+  }
+  return entries;
 }
 
 export class ConfigError extends Error {
@@ -370,6 +404,11 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     );
   }
 
+  const trustProxy = parseTrustProxy(env.KUMO_TRUST_PROXY);
+  if (!Array.isArray(trustProxy) && typeof trustProxy === 'object') {
+    throw new ConfigError(`invalid configuration: ${trustProxy.problem}`);
+  }
+
   const dataDir = path.resolve(env.KUMO_DATA_DIR);
   const config: Config = {
     server: { host: env.HOST, port: env.PORT, bodyLimitBytes: env.KUMO_BODY_LIMIT_BYTES },
@@ -426,7 +465,7 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
       maxDomBytes: env.KUMO_BROWSER_MAX_DOM_BYTES,
       recycleAfter: env.KUMO_BROWSER_RECYCLE_AFTER,
     },
-    trustProxy: env.KUMO_TRUST_PROXY,
+    trustProxy,
     console: {
       sessionTtlMs: env.KUMO_CONSOLE_SESSION_MINUTES * 60_000,
       signInFailures: env.KUMO_CONSOLE_SIGN_IN_FAILURES,

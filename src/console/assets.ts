@@ -17,6 +17,7 @@ h1{font-size:1.5rem;margin:.5rem 0 1rem}h2{font-size:1.15rem;margin-top:2rem}
 .muted{color:#555}
 .error{color:#a50e0e;background:#fce8e6;padding:.5rem .75rem;border-radius:4px}
 .notice{background:#e8f0fe;padding:.5rem .75rem;border-radius:4px}
+.secret{-webkit-text-security:disc;font-family:monospace}
 .stats{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:.75rem;margin:0}
 .stat{border:1px solid #d0d4da;border-radius:6px;padding:.6rem .8rem}
 .stat dt{color:#555;font-size:.85rem}.stat dd{margin:0;font-size:1.35rem;font-variant-numeric:tabular-nums}
@@ -56,8 +57,8 @@ const js = `"use strict";
   });
   var live = document.querySelectorAll("[data-live]");
   if (live.length === 0 || !window.EventSource) return;
-  var events = new EventSource("/console/events");
-  events.addEventListener("usage", function (event) {
+  var events = null;
+  function onUsage(event) {
     var data = JSON.parse(event.data);
     live.forEach(function (element) {
       var value = element.getAttribute("data-live").split(".").reduce(function (at, part) {
@@ -70,10 +71,38 @@ const js = `"use strict";
       meter.max = data.concurrency.limit;
       meter.value = data.concurrency.in_use;
     }
+  }
+  function disconnect() {
+    if (events) events.close();
+    events = null;
+  }
+  var stopped = false;
+  // The stream ended for good (session over, or refused): say the numbers are frozen, and offer a reload.
+  function stop() {
+    disconnect();
+    stopped = true;
+    var on = document.getElementById("live-on");
+    var off = document.getElementById("live-off");
+    if (on) on.hidden = true;
+    if (off) off.hidden = false;
+  }
+  function connect() {
+    if (events || stopped) return;
+    var source = new EventSource("/console/events");
+    events = source;
+    source.addEventListener("usage", onUsage);
+    source.addEventListener("end", stop);
+    // CONNECTING after an error is the browser retrying; CLOSED means it gave up (a 401 or 429 answer).
+    source.addEventListener("error", function () {
+      if (source.readyState === EventSource.CLOSED && events === source) stop();
+    });
+  }
+  // A hidden tab holds no stream (the server caps them per session and account); it reopens when shown again.
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) disconnect();
+    else connect();
   });
-  events.addEventListener("end", function () {
-    events.close();
-  });
+  if (!document.hidden) connect();
 })();
 `;
 

@@ -92,6 +92,39 @@ describe('ConsoleSessions', () => {
     expect((await sessions.signIn(created.key, '192.0.2.10')).ok).toBe(true);
   });
 
+  it("never locks the owner out by strangers' failures on the key's public prefix", async () => {
+    const created = await accounts.createKey({ plan: 'free' });
+    const prefix = created.key.slice(0, 14);
+    for (let i = 0; i < 5; i++) {
+      const outcome = await sessions.signIn(`${prefix}${'x'.repeat(40)}${i}`, `198.51.100.${i}`);
+      expect(outcome.ok).toBe(false);
+    }
+    // A wrong key on that prefix is still held to the bound...
+    expect(await sessions.signIn(`${prefix}${'y'.repeat(41)}`, '203.0.113.1')).toMatchObject({ reason: 'limited' });
+    // ...the owner's right key, from a fresh address, signs in.
+    expect((await sessions.signIn(created.key, '203.0.113.2')).ok).toBe(true);
+  });
+
+  it('ends a session at its next request once its key may no longer read usage', async () => {
+    const created = await accounts.createKey({ plan: 'starter', operations: ['scrape', 'usage'] });
+    const id = await opened(created.key);
+    expect(await sessions.resolve(id)).not.toBeNull();
+    await accounts.narrowKey(created.keyId, { operations: ['scrape'] });
+    expect(await sessions.resolve(id)).toBeNull();
+    // Ended, not only hidden: widening is impossible anyway, and the row is gone.
+    expect(await storage.sessions.get(createHash('sha256').update(id).digest('hex'), now.toISOString())).toBeNull();
+  });
+
+  it('treats a key with an expiry as narrowed: it may not manage keys', async () => {
+    const created = await accounts.createKey({
+      plan: 'starter',
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
+    expect((await sessions.resolve(await opened(created.key)))?.canManageKeys).toBe(false);
+    const plain = await accounts.createKey({ plan: 'starter' });
+    expect((await sessions.resolve(await opened(plain.key)))?.canManageKeys).toBe(true);
+  });
+
   it('signs out, and a narrowed key may not manage keys', async () => {
     const created = await accounts.createKey({ plan: 'starter', monthlyCreditLimit: 10 });
     const id = await opened(created.key);

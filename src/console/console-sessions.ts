@@ -1,5 +1,6 @@
 // Console sign-in: an API key exchanged for a server-side session, its CSRF token, its expiry and its sign-out.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Accounts } from '../accounts/accounts-service.js';
 import type { Caller } from '../scrape/caller.js';
 import type { ConsoleSessionStore, KeyRecord, KeyStore, AccountStore } from '../storage/storage.js';
@@ -31,17 +32,46 @@ export interface ConsoleSessionsOptions {
   clock?: () => Date;
 }
 
+/**
+ * The sign-in limiter's subject for a client address: an IPv4 address as is, an IPv6 address by its /64 (one
+ * subscriber usually holds a whole /64, so counting single addresses would give a guesser 2^64 budgets).
+ */
+export function addressSubjectOf(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return `address:${mapped[1]}`;
+  if (isIP(address) !== 6) return `address:${address}`;
+  const bare = address.split('%')[0]!.toLowerCase();
+  const [head = '', tail] = bare.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  const prefix = groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  return `address:${prefix.join(':')}::/64`;
+}
+
 const hashOf = (sessionId: string) => createHash('sha256').update(sessionId, 'utf8').digest('hex');
 
-/** Whether a key narrows anything at all: such a key sees its account but may not manage keys. */
+/**
+ * Whether a key narrows anything at all: such a key sees its account but may not manage keys. An expiry narrows
+ * too (a key that ends could otherwise mint one that does not).
+ */
 export function isNarrowed(key: KeyRecord): boolean {
   return (
+    key.expiresAt !== null ||
     key.sites !== null ||
     key.operations !== null ||
     key.outputs !== null ||
     key.monthlyCreditLimit !== null ||
     key.concurrencyLimit !== null
   );
+}
+
+/** The console's one rule for who may be in it, at sign-in and on every request after: a key that may read usage. */
+export function mayUseConsole(key: KeyRecord): boolean {
+  return key.operations === null || key.operations.includes('usage');
 }
 
 export class ConsoleSessions {
@@ -60,16 +90,21 @@ export class ConsoleSessions {
    * console; every other failure is the same `refused`, as for the API's 401.
    */
   async signIn(secret: string, clientAddress: string): Promise<SignInOutcome> {
-    // The public start of a key (`kumo_live_` + 4): what a guesser holding part of a key would keep constant.
-    const subjects = [`address:${clientAddress}`, `prefix:${secret.slice(0, 14)}`];
-    const wait = this.#limiter.retryAfterSeconds(subjects);
-    if (wait > 0) return { ok: false, reason: 'limited', retryAfterSeconds: wait };
+    // The public start of a key (`kumo_live_` + 4): what a guesser holding part of a key would keep constant. Anyone
+    // may read it off a key's listing, so its count only ever refuses keys that fail: a key that authenticates is
+    // never locked out by strangers' failures on its prefix. The address bound is checked before the key is looked at.
+    const address = addressSubjectOf(clientAddress);
+    const prefix = `prefix:${secret.slice(0, 14)}`;
+    const addressWait = this.#limiter.retryAfterSeconds([address]);
+    if (addressWait > 0) return { ok: false, reason: 'limited', retryAfterSeconds: addressWait };
     const caller = await this.#options.authenticate(secret);
     if (!caller) {
-      this.#limiter.recordFailure(subjects);
+      const prefixWait = this.#limiter.retryAfterSeconds([prefix]);
+      this.#limiter.recordFailure([address, prefix]);
+      if (prefixWait > 0) return { ok: false, reason: 'limited', retryAfterSeconds: prefixWait };
       return { ok: false, reason: 'refused' };
     }
-    if (caller.key.operations && !caller.key.operations.includes('usage')) return { ok: false, reason: 'no_usage' };
+    if (!mayUseConsole(caller.key)) return { ok: false, reason: 'no_usage' };
     const sessionId = randomBytes(32).toString('base64url');
     const now = this.#clock();
     const expiresAt = new Date(now.getTime() + this.#options.ttlMs).toISOString();
@@ -95,10 +130,11 @@ export class ConsoleSessions {
       key !== null &&
       key.accountId === session.accountId &&
       key.revokedAt === null &&
+      mayUseConsole(key) &&
       (key.expiresAt === null || Date.parse(key.expiresAt) > now.getTime());
     const account = keyWorks ? await this.#options.accounts.get(session.accountId) : null;
     if (!key || !account) {
-      // A revoked or expired key ends every session it opened.
+      // A revoked or expired key, or one narrowed so that it may no longer sign in, ends every session it opened.
       await this.#options.sessions.delete(idHash);
       return null;
     }

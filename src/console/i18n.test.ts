@@ -26,8 +26,8 @@ describe('messages', () => {
     expect(translator('ja')('concurrencyOf', { used: 1, limit: 2 })).toBe('2 中 1');
   });
 
-  it('shows times in Asia/Tokyo', () => {
-    expect(formatTime('2026-04-30T15:30:00.000Z', 'en')).toBe('01/05/2026, 00:30:00');
-    expect(formatTime('2026-04-30T15:30:00.000Z', 'ja')).toBe('2026/05/01 00:30:00');
+  it('shows times in Asia/Tokyo, with the zone said in both languages', () => {
+    expect(formatTime('2026-04-30T15:30:00.000Z', 'en')).toBe('01/05/2026, 00:30:00 JST');
+    expect(formatTime('2026-04-30T15:30:00.000Z', 'ja')).toBe('2026/05/01 00:30:00 JST');
   });
 });

@@ -9,14 +9,20 @@ import { UsageReporter } from '../accounts/usage-report.js';
 import { InProcessConcurrencyLimiter } from '../limits/in-process-concurrency-limiter.js';
 import { SiteRegistry } from '../sites/registry.js';
 import { ConsoleSessions } from './console-sessions.js';
+import type { EventStreamCaps } from './routes.js';
+import { get as httpGet, type ClientRequest } from 'node:http';
 import { newId } from '../accounts/ids.js';
+import type { TrustProxy } from '../config.js';
+import { requestStatuses } from '../scrape/scrape-service.js';
 
 let storage: KyselyStorage;
 let accounts: Accounts;
 let app: KumoApp;
 const origin = 'http://kumo.test';
 
-async function build(options: { trustProxy?: boolean; failures?: number } = {}) {
+async function build(
+  options: { trustProxy?: TrustProxy; failures?: number; streamCaps?: Partial<EventStreamCaps> } = {},
+) {
   const limiter = new InProcessConcurrencyLimiter();
   const registry = new SiteRegistry();
   const sessions = new ConsoleSessions({
@@ -33,7 +39,7 @@ async function build(options: { trustProxy?: boolean; failures?: number } = {}) 
     requests: storage.requests,
     registry,
     readiness: {},
-    console: { sessions, eventIntervalMs: 50 },
+    console: { sessions, eventIntervalMs: 50, eventStreamCaps: options.streamCaps },
   } as unknown as AppServices;
   app = await buildApp(services, {
     logger: pino({ level: 'silent' }),
@@ -104,6 +110,9 @@ describe('the console', () => {
     expect(ja.body).toContain('<html lang="ja">');
     expect(ja.body).toContain('サインイン');
     expect(ja.body).toContain('hreflang="en"');
+    // Not a password field: browsers would offer to save the key.
+    expect(ja.body).not.toContain('type="password"');
+    expect(ja.body).toMatch(/<input\s+id="key"[^>]*type="text"[^>]*autocomplete="off"/);
     expect(ja.headers['content-security-policy']).toContain("script-src 'self'");
     expect(ja.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(ja.headers['cache-control']).toBe('no-store');
@@ -116,6 +125,18 @@ describe('the console', () => {
     const paths = Object.keys((await get('/openapi.json')).json<{ paths: object }>().paths);
     expect(paths.filter((path) => path.startsWith('/console'))).toEqual([]);
     expect(paths).toContain('/v1/usage');
+  });
+
+  it('serves only its own assets: inherited names such as constructor are 404, in the page language', async () => {
+    await build();
+    const css = await get('/console/assets/console.css');
+    expect(css.statusCode).toBe(200);
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const answer = await get(`/console/assets/${name}`, '', { 'if-none-match': 'undefined' });
+      expect(answer.statusCode, name).toBe(404);
+    }
+    const ja = await get('/console/assets/constructor', '', { 'accept-language': 'ja' });
+    expect(ja.body).not.toContain('Not found');
   });
 
   it('exchanges a key for an HttpOnly, SameSite=Strict session cookie that never holds the key; a wrong key is refused', async () => {
@@ -138,13 +159,133 @@ describe('the console', () => {
   });
 
   it('behind a trusted TLS proxy the cookie is __Host- and Secure, and the expected Origin is https', async () => {
-    await build({ trustProxy: true });
+    await build({ trustProxy: 1 });
     const { key } = await accounts.createKey({ plan: 'free' });
     const tls = { 'x-forwarded-proto': 'https' };
     expect((await signIn(key, tls)).statusCode).toBe(403);
     const ok = await signIn(key, { ...tls, origin: 'https://kumo.test' });
     expect(ok.statusCode).toBe(303);
     expect(String(ok.headers['set-cookie'])).toMatch(/__Host-kumo_console=[^;]+; .*Secure/);
+  });
+
+  it('offers as status filters exactly the statuses calls write to the request log', async () => {
+    await build();
+    const { key } = await accounts.createKey({ plan: 'starter' });
+    const page = await get('/console/requests', cookieOf(await signIn(key)));
+    const select = /<select[^>]*name="status"[^>]*>([\s\S]*?)<\/select>/.exec(page.body)![1]!;
+    const offered = [...select.matchAll(/<option(?: selected)?>([^<]+)<\/option>/g)].map((m) => m[1]);
+    expect(offered).toEqual([...requestStatuses]);
+    expect(offered).toContain('cancelled');
+    expect(offered).not.toContain('rejected');
+  });
+
+  it('refuses impossible, out-of-range and reversed date filters, and says so on the page', async () => {
+    await build();
+    const { key, accountId, keyId } = await accounts.createKey({ plan: 'starter' });
+    const cookie = cookieOf(await signIn(key));
+    const inMarch = newId('req');
+    await storage.requests.insert({
+      requestId: inMarch,
+      accountId,
+      keyId,
+      createdAt: '2026-03-02T03:00:00.000Z',
+      siteId: 'kakaku',
+      pageType: 'item',
+      url: null,
+      status: 'completed',
+      errorCode: null,
+      httpStatus: 200,
+      attempts: 1,
+      costUnits: 1,
+      latencyMs: 10,
+      route: 'http',
+      artifactId: null,
+    });
+    // 2026-02-31 is no day: it must not become March 3 (which would hide the March 2 row).
+    const impossible = await get('/console/requests?from=2026-02-31', cookie);
+    expect(impossible.body).toContain('2026-02-31');
+    expect(impossible.body).toMatch(/role="alert">[^<]*2026-02-31/);
+    expect(impossible.body).toContain(inMarch);
+    const ancient = await get('/console/requests?to=0001-01-01', cookie);
+    expect(ancient.body).toMatch(/role="alert">[^<]*0001-01-01/);
+    expect(ancient.body).toContain(inMarch);
+    const reversed = await get('/console/requests?from=2026-03-05&to=2026-03-01', cookie, { 'accept-language': 'ja' });
+    expect(reversed.body).toMatch(/role="alert">[^<]*開始日/);
+    expect(reversed.body).toContain(inMarch);
+    const fine = await get('/console/requests?from=2026-03-02&to=2026-03-02', cookie);
+    expect(fine.body).not.toContain('role="alert"');
+    expect(fine.body).toContain(inMarch);
+    expect((await get('/console/requests?from=2026-03-03', cookie)).body).not.toContain(inMarch);
+  });
+
+  it('says form refusals on Japanese pages in Japanese', async () => {
+    await build();
+    const { key, accountId } = await accounts.createKey({ plan: 'starter' });
+    const worker = await accounts.createKey({ accountId, sites: ['kakaku'] });
+    const cookie = cookieOf(await signIn(key));
+    const ja = { 'accept-language': 'ja' };
+    const csrf = csrfOf((await get('/console/keys', cookie)).body);
+    const post_ = (url: string, fields: Record<string, string | string[]>) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { host: 'kumo.test', origin, cookie, 'content-type': 'application/x-www-form-urlencoded', ...ja },
+        payload: form({ _csrf: csrf, ...fields }),
+      });
+    const badLimit = await post_('/console/keys', { monthly_credit_limit: 'lots' });
+    expect(badLimit.statusCode).toBe(400);
+    expect(badLimit.body).toContain('クレジット上限は整数で指定してください。');
+    const unknown = await post_(`/console/keys/${worker.keyId}/narrow`, { sites: 'nowhere' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('キーは絞り込まれませんでした：不明なサイトです。');
+    const widen = await post_(`/console/keys/${worker.keyId}/narrow`, { sites: ['kakaku', 'ikebe_gakki'] });
+    expect(widen.statusCode).toBe(400);
+    expect(widen.body).toContain('キーは絞り込まれませんでした：対応サイトは絞り込むことしかできません。ikebe_gakki');
+    expect(widen.body).not.toContain('may only narrow');
+    const raise = await post_(`/console/keys/${worker.keyId}/narrow`, { concurrency_limit: '99' });
+    expect(raise.statusCode).toBe(400);
+    expect(raise.body).toContain('プランの上限');
+    await accounts.narrowKey(worker.keyId, { concurrencyLimit: 2 });
+    const above = await post_(`/console/keys/${worker.keyId}/narrow`, { concurrency_limit: '3' });
+    expect(above.body).toContain('同時実行数の上限は下げることしかできません（現在 2）');
+    await accounts.revokeKey(worker.keyId);
+    const rotate = await post_(`/console/keys/${worker.keyId}/rotate`, {});
+    expect([404, 409]).toContain(rotate.statusCode);
+    expect(rotate.body).not.toMatch(/no active key/);
+  });
+
+  it("asks before a rotate or revoke (a GET changes nothing), warning when it is the session's own key", async () => {
+    await build();
+    const { key, keyId, accountId } = await accounts.createKey({ plan: 'starter' });
+    const other = await accounts.createKey({ accountId });
+    const cookie = cookieOf(await signIn(key));
+    const keys = await get('/console/keys', cookie);
+    // The row offers links to the confirmation, not forms that act at once.
+    expect(keys.body).not.toMatch(/<form method="post" action="\/console\/keys\/[^"]+\/(rotate|revoke)"/);
+    expect(keys.body).toContain(`href="/console/keys/${other.keyId}/revoke"`);
+    for (const action of ['rotate', 'revoke']) {
+      const confirm = await get(`/console/keys/${other.keyId}/${action}`, cookie);
+      expect(confirm.statusCode).toBe(200);
+      expect(confirm.body).toContain(`<form method="post" action="/console/keys/${other.keyId}/${action}"`);
+      expect(confirm.body).toContain(`name="_csrf" value="${csrfOf(keys.body)}"`);
+      expect(confirm.body).not.toContain('role="alert"');
+    }
+    expect((await accounts.listKeys(accountId)).every((k) => k.status === 'active')).toBe(true);
+    const own = await get(`/console/keys/${keyId}/revoke`, cookie, { 'accept-language': 'ja' });
+    expect(own.body).toMatch(/role="alert">[^<]*サインアウトされます/);
+    const done = await post(`/console/keys/${other.keyId}/revoke`, cookie, { _csrf: csrfOf(keys.body) });
+    expect(done.statusCode).toBe(303);
+    expect((await get('/console/keys', cookie)).body).toMatch(new RegExp(`role="status"[^>]*>[^<]*${other.keyId}`));
+    expect((await get(`/console/keys/${other.keyId}/revoke`, cookie)).statusCode).toBe(303);
+  });
+
+  it('sends Strict-Transport-Security on console answers over TLS only', async () => {
+    await build({ trustProxy: 1 });
+    const tls = await get('/console/sign-in', '', { 'x-forwarded-proto': 'https' });
+    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000');
+    const missing = await get('/console/nothing-here', '', { 'x-forwarded-proto': 'https' });
+    expect(missing.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect((await get('/console/sign-in')).headers['strict-transport-security']).toBeUndefined();
   });
 
   it('refuses a sign-in or a form from another origin, and a form without the session token', async () => {
@@ -167,9 +308,18 @@ describe('the console', () => {
       403,
     );
     const created = await post('/console/keys', cookie, { _csrf: csrf, sites: ['kakaku'], concurrency_limit: '1' });
-    expect(created.statusCode).toBe(200);
-    expect(created.body).toMatch(/id="new-secret">kumo_live_/);
+    // POST/Redirect/GET: the secret is never in the answer to the POST nor in a URL; the Keys page shows it once.
+    expect(created.statusCode).toBe(303);
+    expect(created.headers.location).toBe('/console/keys');
+    expect(created.body).not.toContain('kumo_live_');
+    const shown = await get('/console/keys', cookie);
+    const secret = /id="new-secret">(kumo_live_[^<]+)</.exec(shown.body)![1]!;
+    expect(await accounts.authenticate(secret)).not.toBeNull();
     expect((await accounts.listKeys()).length).toBe(2);
+    // Reloading the page shows it no more, and re-running nothing.
+    const again = await get('/console/keys', cookie);
+    expect(again.body).not.toContain(secret);
+    expect(again.body).not.toContain('id="new-secret"');
   });
 
   it('narrows an existing key, and refuses to widen it', async () => {
@@ -184,7 +334,8 @@ describe('the console', () => {
       outputs: 'json',
       monthly_credit_limit: '7',
     });
-    expect(narrowed.statusCode).toBe(200);
+    expect(narrowed.statusCode).toBe(303);
+    expect((await get('/console/keys', cookie)).body).toContain(worker.keyId);
     expect((await accounts.authenticate(worker.key))?.key).toMatchObject({
       sites: ['kakaku'],
       outputs: ['json'],
@@ -202,6 +353,53 @@ describe('the console', () => {
     const limited = await signIn(key);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  describe('the sign-in bound behind KUMO_TRUST_PROXY, with forged X-Forwarded-For', () => {
+    const wrong = (i: number, xff: string, remoteAddress = '127.0.0.1') =>
+      app.inject({
+        method: 'POST',
+        url: '/console/sign-in',
+        remoteAddress,
+        headers: {
+          host: 'kumo.test',
+          origin,
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': xff,
+        },
+        payload: form({ key: `kumo_live_w${i}ng${'x'.repeat(i)}` }),
+      });
+
+    it('off: X-Forwarded-For is ignored, the socket address is counted', async () => {
+      await build({ failures: 3, trustProxy: false });
+      for (let i = 0; i < 3; i++) expect((await wrong(i, `198.51.100.${i}`)).statusCode).toBe(401);
+      expect((await wrong(9, '198.51.100.77')).statusCode).toBe(429);
+    });
+
+    it('a hop count: only the entry the proxy appended is the client, the forged left part is not', async () => {
+      await build({ failures: 3, trustProxy: 1 });
+      for (let i = 0; i < 3; i++) expect((await wrong(i, `198.51.100.${i}, 203.0.113.9`)).statusCode).toBe(401);
+      expect((await wrong(9, '198.51.100.77, 203.0.113.9')).statusCode).toBe(429);
+      // Another real client behind the same proxy is not locked out by the first.
+      expect((await wrong(10, '198.51.100.77, 203.0.113.10')).statusCode).toBe(401);
+    });
+
+    it('a list of proxies: the rightmost untrusted address is the client', async () => {
+      await build({ failures: 3, trustProxy: ['127.0.0.1', '10.0.0.0/8'] });
+      for (let i = 0; i < 3; i++) {
+        expect((await wrong(i, `198.51.100.${i}, 203.0.113.9, 10.1.2.3`)).statusCode).toBe(401);
+      }
+      expect((await wrong(9, '198.51.100.77, 203.0.113.9, 10.9.9.9')).statusCode).toBe(429);
+      // From an address that is not a listed proxy the header is not believed at all.
+      expect((await wrong(10, '203.0.113.9', '192.0.2.50')).statusCode).toBe(401);
+    });
+
+    it('IPv6 clients are counted per /64', async () => {
+      await build({ failures: 3, trustProxy: 1 });
+      for (let i = 0; i < 3; i++) expect((await wrong(i, `2001:db8:1:2::${i + 1}`)).statusCode).toBe(401);
+      expect((await wrong(9, '2001:db8:1:2:ffff:1:2:3')).statusCode).toBe(429);
+      expect((await wrong(10, '2001:db8:1:3::1')).statusCode).toBe(401);
+    });
   });
 
   it("shows only the account's own requests and keys: another account's ids are 404 by URL", async () => {
@@ -262,6 +460,9 @@ describe('the console', () => {
     const a = await accounts.createKey({ plan: 'starter' });
     const cookie = cookieOf(await signIn(a.key));
     expect((await get('/console/events')).statusCode).toBe(401);
+    expect((await get('/console/events', '', { 'accept-language': 'ja' })).body).toBe(
+      '先にコンソールにサインインしてください。',
+    );
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const response = await fetch(`${base}/console/events`, { headers: { cookie } });
     expect(response.status).toBe(200);
@@ -287,6 +488,51 @@ describe('the console', () => {
     let ended = false;
     while (!ended) ended = (await reader.read()).done;
     expect(ended).toBe(true);
+  });
+
+  it('caps open event streams per session and per account with 429, and frees a slot when a stream closes', async () => {
+    await build({ streamCaps: { perSession: 2, perAccount: 3 } });
+    const a = await accounts.createKey({ plan: 'starter' });
+    const one = cookieOf(await signIn(a.key));
+    const two = cookieOf(await signIn(a.key));
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const opened: ClientRequest[] = [];
+    // node:http without an agent: each stream its own connection, destroyed at the end (no keep-alive left over).
+    const open = (cookie: string, lang = 'en') =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = httpGet(`${base}/console/events?lang=${lang}`, { headers: { cookie }, agent: false }, (res) => {
+          if (res.statusCode === 200) {
+            opened.push(request);
+            resolve({ status: 200, text: '' });
+            return;
+          }
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        request.on('error', reject);
+      });
+    try {
+      expect((await open(one)).status).toBe(200);
+      expect((await open(one)).status).toBe(200);
+      const perSession = await open(one);
+      expect(perSession.status).toBe(429);
+      expect(perSession.text).toContain('2 tabs');
+      expect((await open(two)).status).toBe(200);
+      const perAccount = await open(two, 'ja');
+      expect(perAccount.status).toBe(429);
+      expect(perAccount.text).toContain('ライブ更新');
+      opened.shift()!.destroy();
+      // The server sees the close a moment later.
+      let again = await open(two);
+      for (let i = 0; i < 20 && again.status === 429; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        again = await open(two);
+      }
+      expect(again.status).toBe(200);
+    } finally {
+      for (const request of opened) request.destroy();
+    }
   });
 
   it('signs out, and a revoked key ends its sessions', async () => {

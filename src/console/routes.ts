@@ -12,10 +12,12 @@ import type { SiteRegistry } from '../sites/registry.js';
 import type { Operation, Output, RequestLog } from '../storage/storage.js';
 import { errorCodes } from '../errors.js';
 import { siteCatalogue } from '../http/routes/sites.js';
+import { requestStatuses } from '../scrape/scrape-service.js';
 import type { ConsoleSession, ConsoleSessions } from './console-sessions.js';
-import { languageOf, translator, type Lang } from './i18n.js';
+import { languageOf, translator, type Lang, type Translate } from './i18n.js';
 import { assets } from './assets.js';
 import {
+  confirmKeyPage,
   keysPage,
   messagePage,
   overviewPage,
@@ -36,6 +38,50 @@ export interface ConsoleServices {
   registry: SiteRegistry;
   /** How often the overview's event stream sends fresh numbers. */
   eventIntervalMs: number;
+  /** Open event streams allowed per session, per account and in all (defaults: 3, 10, 1000). */
+  eventStreamCaps?: Partial<EventStreamCaps>;
+}
+
+export interface EventStreamCaps {
+  perSession: number;
+  perAccount: number;
+  total: number;
+}
+
+const defaultStreamCaps: EventStreamCaps = { perSession: 3, perAccount: 10, total: 1000 };
+
+/** Counts open event streams by session and by account, so that tabs left open cannot pile up server work. */
+class StreamCounts {
+  readonly #bySession = new Map<string, number>();
+  readonly #byAccount = new Map<string, number>();
+  #total = 0;
+
+  constructor(readonly caps: EventStreamCaps) {}
+
+  /** Which cap an extra stream would pass, or null when it may open. */
+  refusal(session: string, account: string): 'session' | 'account' | 'total' | null {
+    if ((this.#bySession.get(session) ?? 0) >= this.caps.perSession) return 'session';
+    if ((this.#byAccount.get(account) ?? 0) >= this.caps.perAccount) return 'account';
+    if (this.#total >= this.caps.total) return 'total';
+    return null;
+  }
+
+  open(session: string, account: string): void {
+    this.#bySession.set(session, (this.#bySession.get(session) ?? 0) + 1);
+    this.#byAccount.set(account, (this.#byAccount.get(account) ?? 0) + 1);
+    this.#total += 1;
+  }
+
+  close(session: string, account: string): void {
+    const down = (table: Map<string, number>, key: string) => {
+      const left = (table.get(key) ?? 1) - 1;
+      if (left > 0) table.set(key, left);
+      else table.delete(key);
+    };
+    down(this.#bySession, session);
+    down(this.#byAccount, account);
+    this.#total -= 1;
+  }
 }
 
 /** Every console answer: no inline script or style, no framing, no caching, no referrer, no sniffing. */
@@ -51,9 +97,14 @@ export const consoleSecurityHeaders: Readonly<Record<string, string>> = Object.f
   'Cache-Control': 'no-store',
 });
 
+/** A year, the usual floor for HSTS. */
+const hstsValue = 'max-age=31536000';
+
+/** How long a new secret waits, server-side, for the one Keys page that shows it. */
+const shownOnceMs = 60_000;
+
 const pageSize = 50;
 const maxPage = 1000;
-const statuses = ['completed', 'not_found', 'blocked', 'failed', 'timed_out', 'rejected'] as const;
 const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts'];
 const outputs: readonly Output[] = ['json', 'html', 'artifact'];
 const langCookie = 'kumo_console_lang';
@@ -92,16 +143,58 @@ function list(value: unknown): string[] {
   return values.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
 }
 
-/** `YYYY-MM-DD` read as an Asia/Tokyo day → the ISO instant it starts at; null for anything else. */
+/** The years a date filter may name: the service's own lifetime, give or take (a typo like 0001 is refused). */
+export const filterYears = { min: 2000, max: 2100 } as const;
+
+/**
+ * `YYYY-MM-DD` read as an Asia/Tokyo day → the ISO instant it starts at; null for anything else, including days that
+ * do not exist (2026-02-31 is not rolled over to March) and years outside filterYears.
+ */
 function jstDayStart(day: string, plusDays = 0): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return null;
-  const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + plusDays) - 9 * 3_600_000;
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < filterYears.min || year > filterYears.max) return null;
+  const midnight = new Date(Date.UTC(year, month - 1, date));
+  // Round trip: Date.UTC rolls an impossible day over (and maps years 0-99 to 1900-1999); a real day comes back whole.
+  if (midnight.getUTCFullYear() !== year || midnight.getUTCMonth() !== month - 1 || midnight.getUTCDate() !== date) {
+    return null;
+  }
+  return new Date(midnight.getTime() + plusDays * 86_400_000 - 9 * 3_600_000).toISOString();
+}
+
+/**
+ * The accounts service speaks English to operators (CLI, logs); a console page says the same refusal in its own
+ * language. The known shapes are read back into their values; anything else is a general sentence.
+ */
+function refusalOf(message: string, t: Translate): string {
+  const field = (name: string) =>
+    name === 'sites'
+      ? t('sites')
+      : name === 'operations'
+        ? t('operations')
+        : name === 'outputs'
+          ? t('outputs')
+          : name === 'monthlyCreditLimit'
+            ? t('creditLimit')
+            : t('concurrencyField');
+  let match = /^(\w+) may only narrow: (.+) is not allowed now$/.exec(message);
+  if (match) return t('refuseWiden', { field: field(match[1]!), values: match[2]! });
+  match = /^(\w+) may only fall \(now (\d+)\)$/.exec(message);
+  if (match) return t('refuseRaise', { field: field(match[1]!), now: match[2]! });
+  match = /^concurrency limit (\d+) is above the (\w+) plan's (\d+)$/.exec(message);
+  if (match) return t('refuseAbovePlan', { limit: match[1]!, plan: match[2]!, max: match[3]! });
+  if (/^no active key /.test(message)) return t('refuseInactive');
+  return t('refuseOther');
 }
 
 export function registerConsole(app: FastifyInstance, services: ConsoleServices): void {
   const streams = new Set<ServerResponse>();
+  const streamCounts = new StreamCounts({ ...defaultStreamCaps, ...services.eventStreamCaps });
+  // What a successful key form has to show once after its redirect (POST/Redirect/GET): a new secret, a notice.
+  // Keyed by the session's token (bound to the session, never in a URL), taken by the next Keys page, gone after a
+  // minute at most. In process: with several instances the redirect must reach the same one (docs/console.md).
+  const shownOnce = new Map<string, { created: KeysData['created']; notice: string | null; until: number }>();
   // Open event streams would hold the server open at shutdown: end them as closing starts.
   app.addHook('preClose', (done) => {
     for (const stream of streams) stream.end();
@@ -136,10 +229,13 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         request.consoleState = { lang, session };
       });
 
-      scope.addHook('onSend', async (_request, reply, payload) => {
+      scope.addHook('onSend', async (request, reply, payload) => {
         for (const [name, value] of Object.entries(consoleSecurityHeaders)) {
           if (!reply.hasHeader(name)) reply.header(name, value);
         }
+        // Only over TLS (a browser ignores it over http, and plain-http development must stay reachable). No
+        // includeSubDomains: other services under the same domain are not ours to pin.
+        if (request.protocol === 'https') reply.header('Strict-Transport-Security', hstsValue);
         reply.header('Vary', 'Cookie, Accept-Language');
         return payload;
       });
@@ -215,8 +311,13 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
       }
 
       scope.get('/assets/:name', async (request, reply) => {
-        const asset = assets[(request.params as { name: string }).name];
-        if (!asset) return page(reply, messagePage(contextOf(request), 'Not found', 'Not found'), 404);
+        const name = (request.params as { name: string }).name;
+        // Own names only: `constructor` or `__proto__` must not reach Object.prototype.
+        const asset = Object.hasOwn(assets, name) ? assets[name] : undefined;
+        if (!asset) {
+          const ctx = contextOf(request);
+          return page(reply, messagePage(ctx, ctx.t('notFoundTitle'), ctx.t('notFound')), 404);
+        }
         // Assets hold nothing private and change only with a build: a browser may keep them, and revalidate.
         reply.header('Cache-Control', 'no-cache').header('ETag', asset.etag);
         if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
@@ -294,11 +395,30 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
 
       scope.get('/events', async (request, reply) => {
         const session = request.consoleState!.session;
-        if (!session) return reply.code(401).type('text/plain; charset=utf-8').send('sign in first');
+        if (!session) {
+          const t = translator(request.consoleState!.lang);
+          return reply.code(401).type('text/plain; charset=utf-8').send(t('signInFirst'));
+        }
+        // Counted by the session's token (derived from its id, never the id itself) and by account.
+        const sessionKey = session.csrfToken;
+        const accountKey = session.caller.account.id;
+        const refusal = streamCounts.refusal(sessionKey, accountKey);
+        if (refusal) {
+          const t = translator(request.consoleState!.lang);
+          const message =
+            refusal === 'session'
+              ? t('streamsPerSession', { limit: streamCounts.caps.perSession })
+              : refusal === 'account'
+                ? t('streamsPerAccount', { limit: streamCounts.caps.perAccount })
+                : t('streamsTotal');
+          return reply.code(429).header('Retry-After', '30').type('text/plain; charset=utf-8').send(message);
+        }
+        streamCounts.open(sessionKey, accountKey);
         reply.hijack();
         const raw = reply.raw;
         raw.writeHead(200, {
           ...consoleSecurityHeaders,
+          ...(request.protocol === 'https' ? { 'Strict-Transport-Security': hstsValue } : {}),
           'Content-Type': 'text/event-stream; charset=utf-8',
           'X-Accel-Buffering': 'no',
         });
@@ -309,6 +429,7 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
           open = false;
           clearTimeout(timer);
           streams.delete(raw);
+          streamCounts.close(sessionKey, accountKey);
         });
         raw.write('retry: 5000\n\n');
         const tick = async () => {
@@ -335,12 +456,26 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         const session = sessionOr(request, reply);
         if (!session) return reply;
         const query = queryOf(request);
+        const ctx = contextOf(request);
+        // A refused date is said on the page (and dropped from the filter), never silently read as another day.
+        const dateProblems: string[] = [];
+        const day = (name: 'from' | 'to') => {
+          const value = text(query[name]).slice(0, 32);
+          if (value === '' || jstDayStart(value)) return value;
+          dateProblems.push(ctx.t('dateRefused', { value, min: filterYears.min, max: filterYears.max }));
+          return '';
+        };
+        let [fromDay, toDay] = [day('from'), day('to')];
+        if (fromDay && toDay && fromDay > toDay) {
+          dateProblems.push(ctx.t('dateOrder', { from: fromDay, to: toDay }));
+          [fromDay, toDay] = ['', ''];
+        }
         const filters: RequestFilters = {
           site: text(query.site),
           status: text(query.status),
           error_code: text(query.error_code),
-          from: jstDayStart(text(query.from)) ? text(query.from) : '',
-          to: jstDayStart(text(query.to)) ? text(query.to) : '',
+          from: fromDay,
+          to: toDay,
         };
         const pageNumber = Math.min(maxPage, Math.max(1, Number.parseInt(text(query.page), 10) || 1));
         const from = jstDayStart(filters.from);
@@ -358,13 +493,14 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         const filterQuery = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== '')).toString();
         return page(
           reply,
-          requestsPage(contextOf(request), {
+          requestsPage(ctx, {
             rows: rows.slice(0, pageSize),
+            dateProblems,
             filters,
             page: pageNumber,
             hasMore: rows.length > pageSize,
             sites: services.registry.list().map((site) => site.id),
-            statuses,
+            statuses: requestStatuses,
             errorCodes: errorCodes.filter((code) => !['method_not_allowed', 'not_found'].includes(code)),
             filterQuery,
             notFound: query.not_found !== undefined,
@@ -392,7 +528,7 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
       });
 
       /** The key form's fields as narrowing options, or why they cannot be (an unknown value, a non-number). */
-      function narrowingOf(raw: unknown): { options: NarrowingOptions; refusal: string | null } {
+      function narrowingOf(raw: unknown, t: Translate): { options: NarrowingOptions; refusal: string | null } {
         const body = (raw ?? {}) as Record<string, unknown>;
         const known = new Set(services.registry.list().map((site) => site.id));
         const sites = list(body.sites);
@@ -402,18 +538,34 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         const concurrency = text(body.concurrency_limit);
         const options: NarrowingOptions = {};
         let refusal: string | null = null;
-        if (sites.some((site) => !known.has(site))) refusal = 'unknown site';
-        else if (ops.some((op) => !operations.includes(op as Operation))) refusal = 'unknown operation';
-        else if (outs.some((out) => !outputs.includes(out as Output))) refusal = 'unknown output';
-        else if (credit !== '' && !/^\d{1,9}$/.test(credit)) refusal = 'the credit limit must be a whole number';
-        else if (concurrency !== '' && !/^\d{1,4}$/.test(concurrency))
-          refusal = 'the concurrency limit must be a whole number';
+        if (sites.some((site) => !known.has(site))) refusal = t('refuseSite');
+        else if (ops.some((op) => !operations.includes(op as Operation))) refusal = t('refuseOperation');
+        else if (outs.some((out) => !outputs.includes(out as Output))) refusal = t('refuseOutput');
+        else if (credit !== '' && !/^\d{1,9}$/.test(credit)) refusal = t('refuseCredit');
+        else if (concurrency !== '' && !/^\d{1,4}$/.test(concurrency)) refusal = t('refuseConcurrency');
         if (sites.length > 0) options.sites = sites;
         if (ops.length > 0) options.operations = ops as Operation[];
         if (outs.length > 0) options.outputs = outs as Output[];
         if (credit !== '') options.monthlyCreditLimit = Number(credit);
         if (concurrency !== '') options.concurrencyLimit = Number(concurrency);
         return { options, refusal };
+      }
+
+      /** Holds what the Keys page shows once, then redirects there: a reload never re-runs the form. */
+      function redirectToKeys(
+        reply: FastifyReply,
+        session: ConsoleSession,
+        once: { created?: KeysData['created']; notice?: string | null },
+      ) {
+        const now = Date.now();
+        for (const [token, held] of shownOnce) if (held.until <= now) shownOnce.delete(token);
+        while (shownOnce.size >= 10_000) shownOnce.delete(shownOnce.keys().next().value!);
+        shownOnce.set(session.csrfToken, {
+          created: once.created ?? null,
+          notice: once.notice ?? null,
+          until: now + shownOnceMs,
+        });
+        return reply.redirect('/console/keys', 303);
       }
 
       async function keysData(session: ConsoleSession, extra: Partial<KeysData> = {}): Promise<KeysData> {
@@ -431,7 +583,10 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
       scope.get('/keys', async (request, reply) => {
         const session = sessionOr(request, reply);
         if (!session) return reply;
-        return page(reply, keysPage(contextOf(request), await keysData(session)));
+        const held = shownOnce.get(session.csrfToken);
+        shownOnce.delete(session.csrfToken);
+        const once = held && held.until > Date.now() ? { created: held.created, notice: held.notice } : {};
+        return page(reply, keysPage(contextOf(request), await keysData(session, once)));
       });
 
       /** The session may manage keys and the key is its account's; otherwise the answer is sent and null returned. */
@@ -457,20 +612,17 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         if (!session.canManageKeys) {
           return page(reply, messagePage(ctx, ctx.t('forbiddenTitle'), ctx.t('keysReadOnly')), 403);
         }
-        const { options: narrowing, refusal: invalid } = narrowingOf(request.body);
+        const { options: narrowing, refusal: invalid } = narrowingOf(request.body, ctx.t);
         const options: CreateKeyOptions = { accountId: session.caller.account.id, ...narrowing };
         let refusal = invalid;
         if (refusal === null) {
           try {
             const created = await services.accounts.createKey(options);
             request.log.info({ key_id: created.keyId }, 'console: key created');
-            return page(
-              reply,
-              keysPage(ctx, await keysData(session, { created: { key: created.key, keyId: created.keyId } })),
-            );
+            return redirectToKeys(reply, session, { created: { key: created.key, keyId: created.keyId } });
           } catch (error) {
             if (!(error instanceof AccountError)) throw error;
-            refusal = error.message;
+            refusal = refusalOf(error.message, ctx.t);
           }
         }
         return page(
@@ -479,6 +631,19 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
           400,
         );
       });
+
+      // A rotate or revoke is never one click: its link opens this page, whose form does it (no script needed).
+      for (const action of ['rotate', 'revoke'] as const) {
+        scope.get(`/keys/:id/${action}`, async (request, reply) => {
+          const session = sessionOr(request, reply);
+          if (!session) return reply;
+          const key = await managedKey(request, reply, session);
+          if (!key) return reply;
+          if (key.status !== 'active') return reply.redirect('/console/keys', 303);
+          const own = key.id === session.caller.key.id;
+          return page(reply, confirmKeyPage(contextOf(request), action, key.id, own));
+        });
+      }
 
       scope.post('/keys/:id/revoke', async (request, reply) => {
         const session = sessionOr(request, reply);
@@ -489,7 +654,9 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         await services.accounts.revokeKey(key.id);
         request.log.info({ key_id: key.id }, 'console: key revoked');
         const notice = `${ctx.t('keyRevoked', { id: key.id })}${key.id === session.caller.key.id ? ` ${ctx.t('ownKeyGone')}` : ''}`;
-        return page(reply, keysPage(ctx, await keysData(session, { notice })));
+        // The session's own key: the session ends with it, so there is no Keys page to redirect to.
+        if (key.id === session.caller.key.id) return page(reply, keysPage(ctx, await keysData(session, { notice })));
+        return redirectToKeys(reply, session, { notice });
       });
 
       scope.post('/keys/:id/narrow', async (request, reply) => {
@@ -498,19 +665,24 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         const key = await managedKey(request, reply, session);
         if (!key) return reply;
         const ctx = contextOf(request);
-        const { options, refusal } = narrowingOf(request.body);
+        const { options, refusal } = narrowingOf(request.body, ctx.t);
         try {
-          if (refusal !== null) throw new AccountError(refusal);
+          if (refusal !== null) {
+            return page(
+              reply,
+              keysPage(ctx, await keysData(session, { error: ctx.t('keyNotNarrowed', { reason: refusal }) })),
+              400,
+            );
+          }
           await services.accounts.narrowKey(key.id, options);
           request.log.info({ key_id: key.id }, 'console: key narrowed');
           const own = key.id === session.caller.key.id ? ` ${ctx.t('keysReadOnly')}` : '';
-          return page(
-            reply,
-            keysPage(ctx, await keysData(session, { notice: `${ctx.t('keyNarrowed', { id: key.id })}${own}` })),
-          );
+          return redirectToKeys(reply, session, { notice: `${ctx.t('keyNarrowed', { id: key.id })}${own}` });
         } catch (error) {
           if (!(error instanceof AccountError)) throw error;
-          return page(reply, keysPage(ctx, await keysData(session, { error: error.message })), 400);
+          // The service's reason names the values at stake (sites, limits); the sentence around it is translated.
+          const error_ = ctx.t('keyNotNarrowed', { reason: refusalOf(error.message, ctx.t) });
+          return page(reply, keysPage(ctx, await keysData(session, { error: error_ })), 400);
         }
       });
 
@@ -523,14 +695,17 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
         try {
           const created = await services.accounts.rotateKey(key.id);
           request.log.info({ key_id: created.keyId, replaced: key.id }, 'console: key rotated');
-          const notice = key.id === session.caller.key.id ? ctx.t('ownKeyGone') : null;
-          return page(
-            reply,
-            keysPage(ctx, await keysData(session, { created: { key: created.key, keyId: created.keyId }, notice })),
-          );
+          const shown = { key: created.key, keyId: created.keyId };
+          // Rotating the session's own key ends the session: the new secret is shown in this answer, as there is no
+          // Keys page to redirect to (a reload re-posts with an ended session and is refused, 403).
+          if (key.id === session.caller.key.id) {
+            const notice = ctx.t('ownKeyGone');
+            return page(reply, keysPage(ctx, await keysData(session, { created: shown, notice })));
+          }
+          return redirectToKeys(reply, session, { created: shown });
         } catch (error) {
           if (!(error instanceof AccountError)) throw error;
-          return page(reply, keysPage(ctx, await keysData(session, { error: error.message })), 409);
+          return page(reply, keysPage(ctx, await keysData(session, { error: ctx.t('keyNotRotated') })), 409);
         }
       });
 

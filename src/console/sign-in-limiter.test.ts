@@ -33,4 +33,12 @@ describe('SignInLimiter', () => {
     expect(limiter.retryAfterSeconds(['a'])).toBe(0);
     expect(limiter.retryAfterSeconds(['c'])).toBeGreaterThan(0);
   });
+
+  it('keeps lockouts when fresh subjects flood the table', () => {
+    const limiter = new SignInLimiter({ maxFailures: 2, windowMs: 10_000, maxSubjects: 3 });
+    limiter.recordFailure(['addr:victim-lockout']);
+    limiter.recordFailure(['addr:victim-lockout']);
+    for (let i = 0; i < 50; i++) limiter.recordFailure([`addr:spoofed-${i}`]);
+    expect(limiter.retryAfterSeconds(['addr:victim-lockout'])).toBeGreaterThan(0);
+  });
 });

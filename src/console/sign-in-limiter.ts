@@ -19,7 +19,13 @@ interface Window {
  * key cannot be guessed in any case; the bound keeps a guesser from turning the sign-in form into a load generator.
  */
 export class SignInLimiter {
-  readonly #windows = new Map<string, Window>();
+  /**
+   * Subjects still under the bound, and subjects locked out, kept apart: a flood of failures from fresh (spoofed or
+   * rotating) addresses fills and evicts only the first table, so it cannot cheaply push out an existing lockout.
+   * Each table is kept in order of last failure and bounded by maxSubjects.
+   */
+  readonly #counting = new Map<string, Window>();
+  readonly #locked = new Map<string, Window>();
   readonly #options: Required<SignInLimiterOptions>;
 
   constructor(options: SignInLimiterOptions) {
@@ -31,10 +37,8 @@ export class SignInLimiter {
     const now = this.#options.clock();
     let wait = 0;
     for (const subject of subjects) {
-      const window = this.#current(subject, now);
-      if (window && window.failures >= this.#options.maxFailures) {
-        wait = Math.max(wait, Math.ceil((window.startedAt + this.#options.windowMs - now) / 1000));
-      }
+      const window = this.#current(this.#locked, subject, now);
+      if (window) wait = Math.max(wait, Math.ceil((window.startedAt + this.#options.windowMs - now) / 1000));
     }
     return wait;
   }
@@ -42,22 +46,38 @@ export class SignInLimiter {
   recordFailure(subjects: readonly string[]): void {
     const now = this.#options.clock();
     for (const subject of subjects) {
-      const window = this.#current(subject, now) ?? { startedAt: now, failures: 0 };
+      const locked = this.#current(this.#locked, subject, now);
+      if (locked) {
+        locked.failures += 1;
+        continue;
+      }
+      const window = this.#current(this.#counting, subject, now) ?? { startedAt: now, failures: 0 };
       window.failures += 1;
-      // Re-inserting keeps the map in order of last failure, so the eviction below drops the stalest first.
-      this.#windows.delete(subject);
-      this.#windows.set(subject, window);
-    }
-    while (this.#windows.size > this.#options.maxSubjects) {
-      this.#windows.delete(this.#windows.keys().next().value!);
+      this.#counting.delete(subject);
+      if (window.failures >= this.#options.maxFailures) {
+        this.#locked.set(subject, window);
+        this.#bound(this.#locked, now);
+      } else {
+        this.#counting.set(subject, window);
+        this.#bound(this.#counting, now);
+      }
     }
   }
 
-  #current(subject: string, now: number): Window | null {
-    const window = this.#windows.get(subject);
+  /** Drops ended windows first, then the stalest, until the table is within maxSubjects. */
+  #bound(table: Map<string, Window>, now: number): void {
+    if (table.size <= this.#options.maxSubjects) return;
+    for (const [subject, window] of table) {
+      if (now - window.startedAt >= this.#options.windowMs) table.delete(subject);
+    }
+    while (table.size > this.#options.maxSubjects) table.delete(table.keys().next().value!);
+  }
+
+  #current(table: Map<string, Window>, subject: string, now: number): Window | null {
+    const window = table.get(subject);
     if (!window) return null;
     if (now - window.startedAt >= this.#options.windowMs) {
-      this.#windows.delete(subject);
+      table.delete(subject);
       return null;
     }
     return window;

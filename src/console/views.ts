@@ -86,7 +86,17 @@ export function signInPage(ctx: PageContext, message: { kind: 'error' | 'notice'
       <p>${t('signInLead')}</p>
       <form method="post" action="/console/sign-in" class="stack">
         <label for="key">${t('apiKey')}</label>
-        <input id="key" name="key" type="password" autocomplete="off" spellcheck="false" required maxlength="256" />
+        <input
+          id="key"
+          name="key"
+          type="text"
+          class="secret"
+          autocomplete="off"
+          autocapitalize="off"
+          spellcheck="false"
+          required
+          maxlength="256"
+        />
         <button type="submit">${t('signIn')}</button>
       </form>`,
   );
@@ -112,7 +122,10 @@ export function overviewPage(ctx: PageContext, data: OverviewData): string {
   return layout(
     ctx,
     t('overview'),
-    markup`<p class="muted">${t('live')}</p>
+    markup`<p class="muted" id="live-on">${t('live')}</p>
+      <p class="notice" id="live-off" aria-live="polite" hidden>
+        ${t('liveStopped')} <a href="/console">${t('reload')}</a>
+      </p>
       <dl class="stats">
         <div class="stat">
           <dt>${t('plan')}</dt>
@@ -202,6 +215,8 @@ export interface RequestsData {
   /** The filter part of this page's query, for the paging links. */
   filterQuery: string;
   notFound: boolean;
+  /** Date filters refused (impossible, out of range, or from after to), each said in the page's language. */
+  dateProblems: string[];
 }
 
 function select(id: string, name: string, label: string, any: string, options: readonly string[], chosen: string) {
@@ -229,6 +244,7 @@ export function requestsPage(ctx: PageContext, data: RequestsData): string {
         <button type="submit">${t('find')}</button>
       </form>
       ${data.notFound ? markup`<p class="error" role="alert">${t('requestNotFound')}</p>` : ''}
+      ${data.dateProblems.map((problem) => markup`<p class="error" role="alert">${problem}</p>`)}
       <form method="get" action="/console/requests" class="inline filters" aria-label="${t('filters')}">
         ${select('f-site', 'site', t('site'), t('any'), data.sites, f.site)}
         ${select('f-status', 'status', t('status'), t('any'), data.statuses, f.status)}
@@ -429,16 +445,15 @@ export function keysPage(ctx: PageContext, data: KeysData): string {
                       ? markup`<td>
                           ${
                             key.status === 'active'
-                              ? markup`<form method="post" action="/console/keys/${key.id}/rotate" class="row-action">
-                                    ${csrf}<button type="submit" aria-label="${t('rotate')} ${key.id}">
-                                      ${t('rotate')}
-                                    </button>
-                                  </form>
-                                  <form method="post" action="/console/keys/${key.id}/revoke" class="row-action">
-                                    ${csrf}<button type="submit" class="danger" aria-label="${t('revoke')} ${key.id}">
-                                      ${t('revoke')}
-                                    </button>
-                                  </form>
+                              ? markup`<a href="/console/keys/${key.id}/rotate" class="row-action" aria-label="${t('rotate')} ${key.id}"
+                                    >${t('rotate')}</a
+                                  >
+                                  <a
+                                    href="/console/keys/${key.id}/revoke"
+                                    class="row-action"
+                                    aria-label="${t('revoke')} ${key.id}"
+                                    >${t('revoke')}</a
+                                  >
                                   ${narrowForm(ctx, key, data, csrf)}`
                               : ''
                           }
@@ -548,6 +563,23 @@ export function sitesPage(ctx: PageContext, sites: SiteCatalogueEntry[]): string
         </table>
       </div>`,
     'sites',
+  );
+}
+
+/** The step before a rotate or revoke: says what will happen (and when it is the session's own key), one POST form. */
+export function confirmKeyPage(ctx: PageContext, action: 'rotate' | 'revoke', keyId: string, own: boolean): string {
+  const { t } = ctx;
+  return layout(
+    ctx,
+    t(action === 'rotate' ? 'confirmRotateTitle' : 'confirmRevokeTitle'),
+    markup`<p>${t(action === 'rotate' ? 'confirmRotate' : 'confirmRevoke', { id: keyId })}</p>
+      ${own ? markup`<p class="error" role="alert">${t('confirmOwnKey')}</p>` : ''}
+      <form method="post" action="/console/keys/${keyId}/${action}" class="inline">
+        <input type="hidden" name="_csrf" value="${ctx.session?.csrfToken ?? ''}" />
+        <button type="submit"${action === 'revoke' ? markup` class="danger"` : ''}>${t(action)}</button>
+        <a href="/console/keys">${t('cancel')}</a>
+      </form>`,
+    'keys',
   );
 }
 

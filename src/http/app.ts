@@ -25,12 +25,12 @@ import type { SiteRegistry } from '../sites/registry.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { RequestLog, Operation } from '../storage/storage.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { Config } from '../config.js';
+import type { Config, TrustProxy } from '../config.js';
 import { registerScrapeRoutes } from './routes/scrape.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerSiteRoutes } from './routes/sites.js';
 import { registerArtifactRoutes } from './routes/artifacts.js';
-import { registerConsole } from '../console/routes.js';
+import { registerConsole, type EventStreamCaps } from '../console/routes.js';
 import type { ConsoleSessions } from '../console/console-sessions.js';
 
 export interface AppServices {
@@ -50,7 +50,7 @@ export interface AppServices {
   /** Served at GET /metrics; absent = an empty exposition. */
   metrics?: Metrics;
   /** The web console under /console (docs/console.md); absent = no console. */
-  console?: { sessions: ConsoleSessions; eventIntervalMs: number };
+  console?: { sessions: ConsoleSessions; eventIntervalMs: number; eventStreamCaps?: Partial<EventStreamCaps> };
 }
 
 export interface AppOptions {
@@ -59,7 +59,7 @@ export interface AppOptions {
   /** Bounds on what one client may hold open; absent = Node's own defaults (tests that never listen). */
   serverLimits?: Config['serverLimits'];
   /** Read the client address and scheme from X-Forwarded-* (KUMO_TRUST_PROXY); default false. */
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
 }
 
 declare module 'fastify' {
@@ -127,13 +127,24 @@ function toKumoError(error: FastifyError): KumoError {
   return new KumoError('internal', 'an internal error occurred', {}, { cause: error });
 }
 
+/**
+ * Fastify 5.12 fails closed on a bare hop count (it trusts nothing: a direct client could send enough hops itself).
+ * KUMO_TRUST_PROXY=N means "N proxies stand in front and nothing reaches Kumo around them" (docs/console.md), so
+ * it is passed as the function proxy-addr used for counts: the N nearest hops are trusted, whoever they are.
+ */
+function fastifyTrustOf(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  if (trust === 0) return false;
+  return (_address, hop) => hop < trust;
+}
+
 export async function buildApp(services: AppServices, options: AppOptions): Promise<KumoApp> {
   const server = serverOptionsOf(options.serverLimits);
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
     genReqId: () => newId('req'),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustOf(options.trustProxy ?? false),
     // Our own onResponse hook writes the one line per request; Fastify's would log URLs and headers.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     // Fastify's own drain answer is plain JSON without an id; the preClose/onRequest hooks below answer it instead.

@@ -39,8 +39,12 @@ export interface ScrapeParams {
   render_js?: boolean;
 }
 
+/** Every status a call's request-log row can hold: a fetch's outcome, or `cancelled` when the client went away. */
+export const requestStatuses = ['completed', 'not_found', 'blocked', 'failed', 'timed_out', 'cancelled'] as const;
+export type RequestStatus = (typeof requestStatuses)[number];
+
 export interface FetchSummary {
-  status: 'completed' | 'not_found' | 'blocked' | 'failed' | 'timed_out';
+  status: Exclude<RequestStatus, 'cancelled'>;
   attempts: number;
   route: SiteRoute;
   http_status: number | null;
@@ -156,7 +160,7 @@ interface Call {
   /** The same key and body were charged before: this run costs nothing. */
   replayed: boolean;
   settled: boolean;
-  outcome: { status: string; code: ErrorCode | null; cost: number };
+  outcome: { status: RequestStatus; code: ErrorCode | null; cost: number };
 }
 
 export class ScrapeService {

@@ -45,7 +45,7 @@ export interface RequestRecord {
   pageType: string | null;
   /** The target URL with caller credentials (e.g. e-Stat appId) removed. */
   url: string | null;
-  /** completed | not_found | blocked | failed | timed_out | rejected */
+  /** One of requestStatuses (src/scrape/scrape-service.ts): completed | not_found | blocked | failed | timed_out | cancelled */
   status: string;
   errorCode: string | null;
   /** The target's HTTP status when a page was received (200, 404 …); null when none was (every error row). */

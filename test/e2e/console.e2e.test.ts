@@ -125,6 +125,13 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
 
   it('signs in with a key that never reaches the page or browser storage', async () => {
     await open(page, '/console/sign-in');
+    // A text field (no password-manager offer to save the key), masked where the browser supports it (Chromium does).
+    expect(await page.getAttribute('#key', 'type')).toBe('text');
+    expect(await page.getAttribute('#key', 'autocomplete')).toBe('off');
+    const masking = await page.evaluate<string>(
+      `getComputedStyle(document.getElementById('key')).getPropertyValue('-webkit-text-security')`,
+    );
+    expect(masking).toBe('disc');
     await page.fill('#key', testKey);
     await Promise.all([page.waitForURL(/\/console$/), page.click('main button[type=submit]')]);
     expect(await text('h1')).toBe('Overview');
@@ -215,13 +222,24 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
     await page.click(`${row} details.narrow summary`);
     await page.check(`${row} details.narrow input[name=outputs][value=json]`);
     await page.fill(`[id="n-${keyId}-credits"]`, '5');
-    await Promise.all([page.waitForURL(/narrow$/), page.click(`${row} details.narrow button[type=submit]`)]);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/narrow') && r.request().method() === 'POST'),
+      page.click(`${row} details.narrow button[type=submit]`),
+    ]);
+    await page.waitForURL(/\/console\/keys$/);
     expect(await text('[role=status]')).toContain(keyId);
     expect(await page.textContent(row)).toContain('json');
     const withHtml = await scrape(kumo.baseUrl, { url: item('300001'), params: { include_html: true } }, secret);
     expect(withHtml.body.code).toBe('key_scope_denied');
     expect((await scrape(kumo.baseUrl, { url: item('300001') }, secret)).status).toBe(200);
-    await Promise.all([page.waitForURL(/revoke$/), page.click(`tr[id="${keyId}"] button.danger`)]);
+    // Revoking asks first: the row's link opens a confirmation whose button does it.
+    await Promise.all([page.waitForURL(/revoke$/), page.click(`tr[id="${keyId}"] a[href$="/revoke"]`)]);
+    expect((await scrape(kumo.baseUrl, { url: item('300001') }, secret)).status).toBe(200);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/revoke') && r.request().method() === 'POST'),
+      page.click('main form button.danger'),
+    ]);
+    await page.waitForURL(/\/console\/keys$/);
     expect(await text('[role=status]')).toContain(keyId);
     expect((await scrape(kumo.baseUrl, { url: item('300001') }, secret)).status).toBe(401);
   });
@@ -299,10 +317,18 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
     expect(cspViolations).toEqual([]);
   });
 
-  it('signs out: the session is gone and the pages ask for a key again', async () => {
+  it('signs out: the session is gone, a live overview says its updates stopped, and the pages ask for a key again', async () => {
+    const watcher = await page.context().newPage();
+    await watcher.goto(`${kumo.baseUrl}/console?lang=en`);
+    expect(await watcher.isVisible('#live-on')).toBe(true);
+    expect(await watcher.isVisible('#live-off')).toBe(false);
     await open(page, '/console?lang=en');
     await Promise.all([page.waitForURL(/sign-in\?signed_out$/), page.click('form.sign-out button')]);
     expect(await text('[role=status]')).toContain('signed out');
+    await watcher.waitForSelector('#live-off', { state: 'visible', timeout: 15_000 });
+    expect(await watcher.isVisible('#live-on')).toBe(false);
+    expect(await watcher.textContent('#live-off')).toContain('Updates stopped');
+    await watcher.close();
     const again = await open(page, '/console/keys');
     expect(again.url()).toMatch(/\/console\/sign-in$/);
   });
