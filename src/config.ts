@@ -196,6 +196,11 @@ export const EnvSchema = Type.Object(
       description:
         'ws://… of a remote Playwright browser server (`launchServer`) used instead of a local Chromium; it must reach KUMO_BROWSER_PROXY_HOST.',
     }),
+    KUMO_BROWSER_SANDBOX: Type.Boolean({
+      default: true,
+      description:
+        "Run Chromium inside its own sandbox. `false` is UNSAFE (a renderer exploit then runs with Kumo's rights): only for a disposable container or tests running as root without user namespaces.",
+    }),
     KUMO_BROWSER_PROXY_HOST: Type.String({
       default: '127.0.0.1',
       description:
@@ -286,6 +291,10 @@ export interface Config {
   browser: {
     path: string | null;
     wsEndpoint: string | null;
+    /** Chromium's own sandbox (off only where it cannot start: root without user namespaces, tests). */
+    sandbox: boolean;
+    /** The few variables Chromium is given (never the whole environment: it holds database URLs and keys). */
+    env: Record<string, string>;
     proxyHost: string;
     maxPages: number;
     queueWaitMs: number;
@@ -418,6 +427,8 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     browser: {
       path: env.KUMO_BROWSER_PATH === 'none' ? null : env.KUMO_BROWSER_PATH,
       wsEndpoint: env.KUMO_BROWSER_WS || null,
+      sandbox: env.KUMO_BROWSER_SANDBOX,
+      env: browserEnvironment(source),
       proxyHost: env.KUMO_BROWSER_PROXY_HOST,
       maxPages: env.KUMO_BROWSER_MAX_PAGES,
       queueWaitMs: env.KUMO_BROWSER_QUEUE_WAIT_MS,
@@ -436,6 +447,34 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
   return deepFreeze(config);
 }
 
+/**
+ * What Chromium may see of the environment: where programs, home, temp files, locale and fonts are. Nothing else
+ * passes (DATABASE_URL, REDIS_URL, KUMO_* hold credentials a compromised renderer must not read).
+ */
+export const browserEnvironmentNames = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TZ',
+  'FONTCONFIG_PATH',
+  'FONTCONFIG_FILE',
+  'XDG_CONFIG_HOME',
+  'XDG_CACHE_HOME',
+  'XDG_RUNTIME_DIR',
+] as const;
+
+function browserEnvironment(source: Record<string, string | undefined>): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of browserEnvironmentNames) {
+    const value = source[name];
+    if (value !== undefined) picked[name] = value;
+  }
+  return picked;
+}
+
 /** The process environment, read here and nowhere else. */
 export function loadConfigFromProcess(): Readonly<Config> {
   return loadConfig(process.env);
@@ -451,6 +490,10 @@ export function redactedConfig(config: Readonly<Config>): Record<string, unknown
     limits: config.limits.kind === 'redis' ? { ...config.limits, url: hideUrl(config.limits.url) } : config.limits,
     bootstrap: config.bootstrap ? { key: '***', plan: config.bootstrap.plan } : null,
     // A remote browser's endpoint may carry a token in its path or query.
-    browser: { ...config.browser, wsEndpoint: config.browser.wsEndpoint ? '***' : null },
+    browser: {
+      ...config.browser,
+      env: Object.keys(config.browser.env),
+      wsEndpoint: config.browser.wsEndpoint ? '***' : null,
+    },
   };
 }

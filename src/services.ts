@@ -164,6 +164,8 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   const browserPool = new BrowserPool({
     executablePath: config.browser.path === null ? null : findChromium(config.browser.path),
     wsEndpoint: config.browser.wsEndpoint,
+    sandbox: config.browser.sandbox,
+    env: config.browser.env,
     maxPages: config.browser.maxPages,
     queueWaitMs: config.browser.queueWaitMs,
     recycleAfter: config.browser.recycleAfter,

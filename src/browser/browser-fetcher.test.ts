@@ -102,6 +102,9 @@ describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
     pool = new BrowserPool({
       executablePath: chromiumPath,
       wsEndpoint: null,
+      // This suite runs as root, where Chromium's sandbox cannot start; off here only (KUMO_BROWSER_SANDBOX=false).
+      sandbox: false,
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
       maxPages: 2,
       queueWaitMs: 5_000,
       recycleAfter: 1000,
@@ -205,6 +208,9 @@ describe.skipIf(!chromiumPath)('BrowserFetcher and the circuit breaker', () => {
     const local = new BrowserPool({
       executablePath: chromiumPath,
       wsEndpoint: null,
+      // This suite runs as root, where Chromium's sandbox cannot start; off here only (KUMO_BROWSER_SANDBOX=false).
+      sandbox: false,
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
       maxPages: 1,
       queueWaitMs: 1_000,
       recycleAfter: 1000,
@@ -259,6 +265,8 @@ describe.skipIf(!chromiumPath)('a remote browser (KUMO_BROWSER_WS)', () => {
     const remote = new BrowserPool({
       executablePath: null,
       wsEndpoint: server.wsEndpoint(),
+      sandbox: false,
+      env: {},
       maxPages: 1,
       queueWaitMs: 1_000,
       recycleAfter: 1000,

@@ -23,6 +23,10 @@ export interface BrowserPoolOptions {
   executablePath: string | null;
   /** A remote Playwright browser server (`KUMO_BROWSER_WS`); wins over the local executable. */
   wsEndpoint: string | null;
+  /** Chromium's own sandbox; false (`--no-sandbox`) only where it cannot start: root without user namespaces, tests. */
+  sandbox: boolean;
+  /** The whole environment the local Chromium gets (config's short list: never database URLs or keys). */
+  env: Record<string, string>;
   /** Pages (one context each) open at once. */
   maxPages: number;
   /** How long a call may wait for a free page before 503 unavailable. */
@@ -223,12 +227,19 @@ export class BrowserPool {
           timeout: this.#o.launchTimeoutMs,
           proxy: { server: this.#fallbackProxy.url },
           args: quietArgs,
+          // Without it Playwright adds --no-sandbox; with it a Chromium that cannot sandbox (root without user
+          // namespaces) refuses to start, and the route fails closed (503, /readyz says why).
+          chromiumSandbox: this.#o.sandbox,
+          // Replaces process.env, which Playwright would otherwise hand over whole.
+          env: this.#o.env,
         });
       }
     } catch (error) {
       this.#failure = this.#o.wsEndpoint
         ? 'the remote browser (KUMO_BROWSER_WS) could not be reached'
-        : 'Chromium could not be started';
+        : this.#o.sandbox && /sandbox/i.test(String(error))
+          ? "Chromium's sandbox could not start (root without user namespaces?); KUMO_BROWSER_SANDBOX=false is unsafe outside a disposable container"
+          : 'Chromium could not be started';
       this.#failedAt = Date.now();
       throw unavailable(this.#failure, error);
     }
