@@ -1,5 +1,4 @@
 // The browser route in real Chromium over loopback: a script-built price is rendered, and hostile pages reach no one.
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConnectTo } from '../fetch/connect-to.js';
 import type { FetchRequest } from '../fetch/fetcher.js';
@@ -7,7 +6,8 @@ import { InProcessHostGate } from '../fetch/host-gate.js';
 import { InProcessCircuitBreaker } from '../fetch/circuit-breaker.js';
 import { isKumoError } from '../errors.js';
 import { startOrigin, type Origin } from '../../test/support/origin.js';
-import { BrowserPool, findChromium } from './browser-pool.js';
+import { createSocket } from 'node:dgram';
+import { BrowserPool, findChromium, launchHardenedBrowserServer } from './browser-pool.js';
 import { BrowserFetcher, type RenderRecord } from './browser-fetcher.js';
 
 const chromiumPath = findChromium('');
@@ -260,11 +260,19 @@ describe.skipIf(!chromiumPath)('a remote browser (KUMO_BROWSER_WS)', () => {
   it('renders through the same per-call proxy: the page renders, loopback stays unreachable', async () => {
     const origin = await startOrigin();
     const counter = await startOrigin();
-    // A Playwright browser server as an operator would run it (here on this machine, reached over its WebSocket).
-    const server = await chromium.launchServer({ executablePath: chromiumPath!, headless: true });
+    // A Playwright browser server as the docs say to run it (`kumo browser-server`), reached over its WebSocket.
+    const server = await launchHardenedBrowserServer({
+      executablePath: chromiumPath!,
+      // This suite runs as root, where Chromium's sandbox cannot start; off here only.
+      sandbox: false,
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
+      host: '127.0.0.1',
+      port: 0,
+      proxyBindHost: '127.0.0.1',
+    });
     const remote = new BrowserPool({
       executablePath: null,
-      wsEndpoint: server.wsEndpoint(),
+      wsEndpoint: server.wsEndpoint,
       sandbox: false,
       env: {},
       maxPages: 1,
@@ -309,6 +317,88 @@ describe.skipIf(!chromiumPath)('a remote browser (KUMO_BROWSER_WS)', () => {
       await server.close();
       await origin.close();
       await counter.close();
+    }
+  }, 60_000);
+
+  it('a page trying STUN to a UDP listener on loopback sends it nothing, remote or local', async () => {
+    const origin = await startOrigin();
+    const udp = createSocket('udp4');
+    let packets = 0;
+    udp.on('message', () => (packets += 1));
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+    const stunPort = udp.address().port;
+    origin.route('GET', '/stun', {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: html(
+        `<script>for (const make of [() => window.RTCPeerConnection, () => window.webkitRTCPeerConnection]) {
+           try { const pc = new (make())({ iceServers: [{ urls: 'stun:127.0.0.1:${stunPort}' }] });
+             pc.createDataChannel('x'); pc.createOffer().then((offer) => pc.setLocalDescription(offer)); } catch {}
+         }</script>${priceScript}`,
+      ),
+    });
+    const server = await launchHardenedBrowserServer({
+      executablePath: chromiumPath!,
+      // This suite runs as root, where Chromium's sandbox cannot start; off here only.
+      sandbox: false,
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
+      host: '127.0.0.1',
+      port: 0,
+      proxyBindHost: '127.0.0.1',
+    });
+    const pools = [
+      new BrowserPool({
+        executablePath: null,
+        wsEndpoint: server.wsEndpoint,
+        sandbox: false,
+        env: {},
+        maxPages: 1,
+        queueWaitMs: 1_000,
+        recycleAfter: 1000,
+        launchTimeoutMs: 30_000,
+        proxyBindHost: '127.0.0.1',
+      }),
+      new BrowserPool({
+        executablePath: chromiumPath,
+        wsEndpoint: null,
+        sandbox: false,
+        env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
+        maxPages: 1,
+        queueWaitMs: 1_000,
+        recycleAfter: 1000,
+        launchTimeoutMs: 30_000,
+        proxyBindHost: '127.0.0.1',
+      }),
+    ];
+    try {
+      for (const onePool of pools) {
+        const onFetcher = new BrowserFetcher({
+          pool: onePool,
+          userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
+          connectTo: parseConnectTo(`${SHOP}=${origin.url}`),
+          proxyBindHost: '127.0.0.1',
+          connectTimeoutMs: 1_000,
+          pageDeadlineMs: 10_000,
+          maxNavigations: 3,
+          maxDomBytes: 200_000,
+          maxBodyBytes: 1024 * 1024,
+          hostGate: new InProcessHostGate(),
+          politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
+        });
+        try {
+          const page = await onFetcher.fetch(request('/stun'));
+          expect(new TextDecoder().decode(page.body)).toContain('¥1,234');
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        } finally {
+          await onFetcher.close();
+        }
+      }
+      expect(packets).toBe(0);
+    } finally {
+      for (const onePool of pools) await onePool.close();
+      await server.close();
+      await origin.close();
+      udp.close();
     }
   }, 60_000);
 });

@@ -54,6 +54,15 @@ export interface RenderRecord {
   popupsClosed: number;
 }
 
+/** Runs in every frame before the page's scripts: no peer connections, so no STUN/TURN/ICE UDP from the page. */
+const removeWebRtc = `(() => {
+  for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCIceCandidate',
+    'RTCSessionDescription', 'RTCRtpSender', 'RTCRtpReceiver', 'RTCRtpTransceiver']) {
+    try { Object.defineProperty(globalThis, name, { value: undefined, writable: false, configurable: false }); }
+    catch { try { delete globalThis[name]; } catch {} }
+  }
+})();`;
+
 export class BrowserFetcher implements Fetcher {
   readonly #o: BrowserFetcherOptions;
   // Operator-mapped hosts are served from Node, as the HTTP fetcher does (plain HTTP to the mapped origin, Host kept).
@@ -166,6 +175,9 @@ export class BrowserFetcher implements Fetcher {
           signal.addEventListener('abort', closeOnAbort, { once: true });
           try {
             if (signal.aborted) throw signal.reason;
+            // WebRTC's UDP goes around any HTTP proxy; a remote browser not launched by `kumo browser-server` lacks
+            // the switch that forbids it, so pages never get the API at all (every frame, before any page script).
+            await context.addInitScript(removeWebRtc);
             const page = await context.newPage();
             // A popup (window.open, target=_blank) is closed at once; its requests meet the same rules meanwhile.
             context.on('page', (other) => {

@@ -1,6 +1,13 @@
 // One Chromium (local playwright-core launch or a remote Playwright server), a bounded number of pages, restarts.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type BrowserServer,
+  type LaunchOptions,
+} from 'playwright-core';
 import { KumoError } from '../errors.js';
 import { EgressProxy } from './egress-proxy.js';
 
@@ -63,6 +70,88 @@ const quietArgs = [
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--disable-features=MediaRouter,OptimizationHints,Translate,AutofillServerCommunication,InterestFeedContentSuggestions',
 ];
+
+/**
+ * How Kumo launches Chromium, locally (the pool) or as the remote browser server `kumo browser-server` runs for
+ * KUMO_BROWSER_WS: the quiet switches (no unproxied WebRTC UDP, no background traffic), the sandbox setting, a minimal
+ * environment, and a default proxy that refuses everything, so a context that somehow has no proxy of its own reaches
+ * nobody. Playwright adds `<-loopback>` to the bypass list: loopback is proxied too.
+ */
+export function hardenedLaunchOptions(o: {
+  executablePath: string;
+  sandbox: boolean;
+  env: Record<string, string>;
+  launchTimeoutMs: number;
+  defaultProxyUrl: string;
+}): LaunchOptions {
+  return {
+    executablePath: o.executablePath,
+    headless: true,
+    timeout: o.launchTimeoutMs,
+    proxy: { server: o.defaultProxyUrl },
+    args: quietArgs,
+    // Without it Playwright adds --no-sandbox; with it a Chromium that cannot sandbox (root without user
+    // namespaces) refuses to start, and the route fails closed (503, /readyz says why).
+    chromiumSandbox: o.sandbox,
+    // Replaces process.env, which Playwright would otherwise hand over whole.
+    env: o.env,
+  };
+}
+
+/** The browser's default proxy: allows no host at all. */
+function openRefusingProxy(bindHost: string): Promise<EgressProxy> {
+  return EgressProxy.open({
+    policy: { allowedHosts: [], allowedSchemes: [] },
+    connectTo: new Map(),
+    bindHost,
+    connectTimeoutMs: 1_000,
+  });
+}
+
+/** A running `kumo browser-server`: the Playwright server's endpoint, and how to stop it with its refusing proxy. */
+export interface HardenedBrowserServer {
+  wsEndpoint: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The remote browser for KUMO_BROWSER_WS, launched with the same hardening as the local one (a plain
+ * `launchServer` has none of it). Kumo's per-call proxies still decide every connection of a render.
+ */
+export async function launchHardenedBrowserServer(o: {
+  executablePath: string;
+  sandbox: boolean;
+  env: Record<string, string>;
+  host: string;
+  port: number;
+  proxyBindHost: string;
+}): Promise<HardenedBrowserServer> {
+  const refusing = await openRefusingProxy(o.proxyBindHost);
+  let server: BrowserServer;
+  try {
+    server = await chromium.launchServer({
+      ...hardenedLaunchOptions({
+        executablePath: o.executablePath,
+        sandbox: o.sandbox,
+        env: o.env,
+        launchTimeoutMs: 30_000,
+        defaultProxyUrl: refusing.url,
+      }),
+      host: o.host,
+      port: o.port,
+    });
+  } catch (error) {
+    await refusing.close();
+    throw error;
+  }
+  return {
+    wsEndpoint: server.wsEndpoint(),
+    close: async () => {
+      await server.close().catch(() => undefined);
+      await refusing.close();
+    },
+  };
+}
 
 /** After a failed start, calls are refused at once for this long before the next try. */
 const retryLaunchAfterMs = 5_000;
@@ -213,26 +302,16 @@ export class BrowserPool {
       if (this.#o.wsEndpoint) {
         browser = await chromium.connect(this.#o.wsEndpoint, { timeout: this.#o.launchTimeoutMs });
       } else {
-        // Contexts get their own proxy per call; this one refuses everything, so a context that somehow has none
-        // reaches nobody. Playwright adds `<-loopback>` to the bypass list: loopback is proxied too.
-        this.#fallbackProxy ??= await EgressProxy.open({
-          policy: { allowedHosts: [], allowedSchemes: [] },
-          connectTo: new Map(),
-          bindHost: this.#o.proxyBindHost,
-          connectTimeoutMs: 1_000,
-        });
-        browser = await chromium.launch({
-          executablePath: this.#o.executablePath!,
-          headless: true,
-          timeout: this.#o.launchTimeoutMs,
-          proxy: { server: this.#fallbackProxy.url },
-          args: quietArgs,
-          // Without it Playwright adds --no-sandbox; with it a Chromium that cannot sandbox (root without user
-          // namespaces) refuses to start, and the route fails closed (503, /readyz says why).
-          chromiumSandbox: this.#o.sandbox,
-          // Replaces process.env, which Playwright would otherwise hand over whole.
-          env: this.#o.env,
-        });
+        this.#fallbackProxy ??= await openRefusingProxy(this.#o.proxyBindHost);
+        browser = await chromium.launch(
+          hardenedLaunchOptions({
+            executablePath: this.#o.executablePath!,
+            sandbox: this.#o.sandbox,
+            env: this.#o.env,
+            launchTimeoutMs: this.#o.launchTimeoutMs,
+            defaultProxyUrl: this.#fallbackProxy.url,
+          }),
+        );
       }
     } catch (error) {
       this.#failure = this.#o.wsEndpoint
