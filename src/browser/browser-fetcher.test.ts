@@ -84,6 +84,12 @@ describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
       ),
       '/price': html(`<h1>商品</h1>${priceScript}`),
       '/huge': html(`<script>document.body.textContent = 'x'.repeat(300000);</script>${priceScript}`),
+      // Hides its size from a measure taken in the page's own world, then grows to 60 M characters.
+      '/huge-hidden': html(
+        `<script>Object.defineProperty(Element.prototype, 'outerHTML', { get() { return ''; } });
+           const big = document.createElement('div'); big.hidden = true; big.setAttribute('data-x', 'x'.repeat(60_000_000));
+           document.body.appendChild(big);</script>${priceScript}`,
+      ),
       '/images': html(`<img src="/pixel.png"><link rel="stylesheet" href="/font.css">${priceScript}`),
     };
     for (const [path, body] of Object.entries(hostile)) {
@@ -199,6 +205,21 @@ describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
     const error = await fetcher.fetch(request('/huge')).catch((e: unknown) => e);
     expect(isKumoError(error) && error.code).toBe('content_too_large');
   });
+
+  it('a page that hides its size from the page world is still content_too_large, and none of it reaches Node', async () => {
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    try {
+      const error = await fetcher.fetch(request('/huge-hidden')).catch((e: unknown) => e);
+      expect(isKumoError(error) && error.code).toBe('content_too_large');
+    } finally {
+      clearInterval(sampler);
+    }
+    peak = Math.max(peak, process.memoryUsage().rss);
+    // 60 M characters copied into Node would be at least 60 MB (more with the protocol message and UTF-8 copy).
+    expect(peak - before).toBeLessThan(40 * 1024 * 1024);
+  }, 30_000);
 });
 
 describe.skipIf(!chromiumPath)('BrowserFetcher and the circuit breaker', () => {

@@ -250,13 +250,9 @@ export class BrowserFetcher implements Fetcher {
   }
 
   async #pageOf(page: Page, status: number, started: number, check: boolean): Promise<FetchedPage> {
-    // Measured in the page first, so a huge DOM is refused before it is copied into this process.
-    // (A string, not a function: this project compiles without the DOM's types.)
-    const length = Number(await page.evaluate('document.documentElement.outerHTML.length'));
-    // A UTF-16 length: up to 3 bytes each in UTF-8.
-    if (length > this.#o.maxDomBytes)
+    const html = await this.#serialize(page);
+    if (html === null)
       throw new KumoError('content_too_large', `the rendered page is larger than ${this.#o.maxDomBytes} bytes`);
-    const html = await page.content();
     const body = new TextEncoder().encode(html);
     if (body.byteLength > this.#o.maxDomBytes)
       throw new KumoError('content_too_large', `the rendered page is larger than ${this.#o.maxDomBytes} bytes`);
@@ -271,6 +267,39 @@ export class BrowserFetcher implements Fetcher {
       attempts: 1,
       elapsedMs: Math.round(performance.now() - started),
     };
+  }
+
+  /**
+   * The rendered document, measured and serialized in one evaluation in a world of our own, or null when it is over
+   * the cap: the page's scripts cannot redefine what we call there (each world has its own prototypes), and nothing
+   * over the cap is copied into this process.
+   */
+  async #serialize(page: Page): Promise<string | null> {
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      const tree = await cdp.send('Page.getFrameTree');
+      const world = await cdp.send('Page.createIsolatedWorld', {
+        frameId: tree.frameTree.frame.id,
+        worldName: 'kumo-serialize',
+        grantUniveralAccess: false,
+      });
+      // A UTF-16 length never exceeds the UTF-8 byte count, so a longer string is certainly over the byte cap.
+      const expression = `(() => {
+        const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '';
+        const root = document.documentElement ? document.documentElement.outerHTML : '';
+        return doctype.length + root.length > ${this.#o.maxDomBytes} ? null : doctype + root;
+      })()`;
+      const result = await cdp.send('Runtime.evaluate', {
+        expression,
+        contextId: world.executionContextId,
+        returnByValue: true,
+      });
+      if (result.exceptionDetails) throw new KumoError('fetch_failed', 'the rendered page could not be read');
+      const value: unknown = result.result.value;
+      return typeof value === 'string' ? value : null;
+    } finally {
+      await cdp.detach().catch(() => undefined);
+    }
   }
 
   /** Every request the page makes: refused here unless the site may be asked for it; the proxy checks again. */
