@@ -423,3 +423,74 @@ describe.skipIf(!chromiumPath)('a remote browser (KUMO_BROWSER_WS)', () => {
     }
   }, 60_000);
 });
+
+describe.skipIf(!chromiumPath)('redirects on the production path (hosts mapped only inside the egress proxy)', () => {
+  it('every main-frame hop is counted and must stay on the page hosts; a CDN never gives the document', async () => {
+    const shop = await startOrigin();
+    const cdn = await startOrigin();
+    const page = (body: string) => ({
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: html(body),
+    });
+    shop.route('GET', '/price', page(priceScript));
+    for (let hop = 1; hop <= 6; hop++)
+      shop.route('GET', `/hop${hop}`, { status: 302, headers: { location: `/hop${hop + 1}` } });
+    shop.route('GET', '/hop7', page(priceScript));
+    shop.route('GET', '/to-cdn', { status: 302, headers: { location: `http://${CDN}/doc` } });
+    cdn.route('GET', '/doc', page(priceScript));
+    const local = new BrowserPool({
+      executablePath: chromiumPath,
+      wsEndpoint: null,
+      // This suite runs as root, where Chromium's sandbox cannot start; off here only (KUMO_BROWSER_SANDBOX=false).
+      sandbox: false,
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
+      maxPages: 1,
+      queueWaitMs: 1_000,
+      recycleAfter: 1000,
+      launchTimeoutMs: 30_000,
+      proxyBindHost: '127.0.0.1',
+    });
+    const records: RenderRecord[] = [];
+    const viaProxy = new BrowserFetcher({
+      pool: local,
+      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
+      connectTo: parseConnectTo(`${SHOP}=${shop.url},${CDN}=${cdn.url}`),
+      mapInProxyOnly: true,
+      proxyBindHost: '127.0.0.1',
+      connectTimeoutMs: 1_000,
+      pageDeadlineMs: 10_000,
+      maxNavigations: 3,
+      maxDomBytes: 200_000,
+      maxBodyBytes: 1024 * 1024,
+      hostGate: new InProcessHostGate(),
+      politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
+      observe: (record) => records.push(record),
+    });
+    const plain = (path: string): FetchRequest => ({
+      ...request(path),
+      url: new URL(`http://${SHOP}${path}`),
+      target: { allowedHosts: [SHOP], allowedSchemes: ['http:'], acceptContentTypes: ['text/html'] },
+    });
+    const codeOf = (path: string) =>
+      viaProxy.fetch(plain(path)).then(
+        () => 'ok',
+        (e: unknown) => (isKumoError(e) ? e.code : String(e)),
+      );
+    try {
+      // The path itself works: the page comes through the proxy, not from Node.
+      const rendered = await viaProxy.fetch(plain('/price'));
+      expect(new TextDecoder().decode(rendered.body)).toContain('¥1,234');
+      expect(records.at(-1)!.navigations).toBe(1);
+      expect(await codeOf('/hop1')).toBe('fetch_failed');
+      expect(records.at(-1)!.refusedNavigation).toBe(true);
+      expect(shop.hits('/hop7')).toBe(0);
+      expect(await codeOf('/to-cdn')).toBe('destination_forbidden');
+    } finally {
+      await viaProxy.close();
+      await local.close();
+      await shop.close();
+      await cdn.close();
+    }
+  }, 60_000);
+});

@@ -28,6 +28,11 @@ export interface BrowserFetcherOptions {
   maxNavigations: number;
   /** Cap on the serialized DOM taken back. */
   maxDomBytes: number;
+  /**
+   * Tests only: operator-mapped hosts are reached through the egress proxy (`route.continue`), the path every real
+   * host takes, instead of being answered from Node; lets a test exercise that path over plain HTTP.
+   */
+  mapInProxyOnly?: boolean;
   /** Cap on one response fetched for an operator-mapped host (KUMO_CONNECT_TO). */
   maxBodyBytes: number;
   hostGate: HostGate;
@@ -196,8 +201,31 @@ export class BrowserFetcher implements Fetcher {
                 signal,
               ),
             );
+            // Chromium follows a redirect of a request that was continued without asking the route again, so every
+            // hop of a main-frame navigation is judged here, as it is issued: counted, and its host checked against
+            // the page hosts (a CDN gives subresources, never the document). A hop out of bounds ends the render.
+            let breach: (error: KumoError) => void = () => undefined;
+            const breached = new Promise<never>((_, reject) => (breach = reject));
+            breached.catch(() => undefined);
+            page.on('request', (req) => {
+              if (!req.redirectedFrom() || !req.isNavigationRequest() || !isFrameOf(req, page)) return;
+              record.navigations += 1;
+              let error: KumoError | null = null;
+              if (!documentAllowed(req.url(), pageHosts, request.target.allowedSchemes))
+                error = new KumoError('destination_forbidden', 'the page led outside the site’s hosts');
+              else if (record.navigations > this.#o.maxNavigations)
+                error = new KumoError('fetch_failed', 'the page redirected too many times');
+              if (!error) return;
+              record.refusedByRules += 1;
+              record.refusedNavigation = true;
+              breach(error);
+              void page.close().catch(() => undefined);
+            });
             onReached();
-            return await this.#load(page, url, render.readySelector, deadlineAt, started, record);
+            return await Promise.race([
+              this.#load(page, url, render.readySelector, deadlineAt, started, record),
+              breached,
+            ]);
           } finally {
             signal.removeEventListener('abort', closeOnAbort);
           }
@@ -333,11 +361,12 @@ export class BrowserFetcher implements Fetcher {
     // Documents (any frame) only from the site's own hosts; CDNs and APIs only give subresources.
     if (!(navigation ? hosts.pageHosts : hosts.allHosts).includes(host)) return refuse();
     if (blockedResourceTypes.has(req.resourceType())) return refuse();
-    if (mainNavigation) {
+    // Redirect hops are counted where they are issued (the request listener in #render), on every path.
+    if (mainNavigation && !req.redirectedFrom()) {
       record.navigations += 1;
       if (record.navigations > this.#o.maxNavigations) return refuse();
     }
-    const mapped = this.#o.connectTo.get(host);
+    const mapped = this.#o.mapInProxyOnly ? undefined : this.#o.connectTo.get(host);
     if (!mapped) return route.continue().catch(() => undefined);
     return this.#fulfilFromOrigin(route, req, url, mapped, signal, (location) => {
       // A redirect is judged here before Chromium sees it, by the rule for where it leads (a document or not).
@@ -421,6 +450,23 @@ export class BrowserFetcher implements Fetcher {
 }
 
 /** Whether a request belongs to the page's main frame; a popup's first request has no frame yet (then: not ours). */
+/** Whether a document may come from this URL: the site's schemes and hosts, default port, no userinfo or IP literal. */
+function documentAllowed(href: string, pageHosts: readonly string[], schemes: readonly string[]): boolean {
+  try {
+    const url = new URL(href);
+    return (
+      schemes.includes(url.protocol) &&
+      url.port === '' &&
+      url.username === '' &&
+      url.password === '' &&
+      !isIpLiteral(url.hostname) &&
+      pageHosts.includes(canonicalHost(url))
+    );
+  } catch {
+    return false;
+  }
+}
+
 function isFrameOf(req: Request, page: Page): boolean {
   try {
     return req.frame() === page.mainFrame();
