@@ -7,8 +7,9 @@ import { InProcessCircuitBreaker } from '../fetch/circuit-breaker.js';
 import { isKumoError } from '../errors.js';
 import { startOrigin, type Origin } from '../../test/support/origin.js';
 import { createSocket } from 'node:dgram';
+import { chromium } from 'playwright-core';
 import { BrowserPool, findChromium, launchHardenedBrowserServer } from './browser-pool.js';
-import { BrowserFetcher, type RenderRecord } from './browser-fetcher.js';
+import { BrowserFetcher, maxPopupsPerRender, type RenderRecord } from './browser-fetcher.js';
 
 const chromiumPath = findChromium('');
 if (!chromiumPath) {
@@ -72,7 +73,14 @@ describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
         `<script>fetch('https://${CDN}/data.json').catch(() => {});</script><script src="https://${CDN}/app.js"></script>${priceScript}`,
       ),
       '/window-open': html(
-        `<script>window.open('${at}/popup'); window.open('https://${CDN}/popup');</script>${priceScript}`,
+        `<script>const opened = [window.open('${at}/popup'), window.open('https://${CDN}/popup')];
+           document.body.dataset.opened = opened.map((w) => (w === null ? 'none' : 'window')).join(',');</script>
+         <a id="blank" href="${at}/blank" target="_blank">x</a><script>document.getElementById('blank').click();</script>
+         ${priceScript}`,
+      ),
+      '/many-popups': html(
+        `<script>let made = 0; for (let i = 0; i < 20; i++) if (window.open('/price?' + i)) made++;
+           document.body.dataset.made = String(made);</script>${priceScript}`,
       ),
       '/form-post': html(
         `<form id="f" method="post" action="${at}/form"><input name="a" value="1"></form>` +
@@ -152,6 +160,15 @@ describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
     expect(page.finalUrl).toBe(`https://${SHOP}/price`);
   });
 
+  it('a page opening 20 popups gets none: no window is made, nothing is requested for them', async () => {
+    const before = site.hits('/price');
+    const page = await fetcher.fetch(request('/many-popups'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(new TextDecoder().decode(page.body)).toContain('data-made="0"');
+    expect(renders.at(-1)!.popupsClosed).toBe(0);
+    expect(site.hits('/price')).toBe(before);
+  });
+
   it('loads no images or fonts', async () => {
     const before = site.hits('/pixel.png');
     await fetcher.fetch(request('/images'));
@@ -168,7 +185,11 @@ describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
       expect(internal.accepts).toBe(0);
       expect(rebound?.accepts ?? 0).toBe(0);
       const record = renders.at(-1)!;
-      expect(record.refusedByRules + record.refusedByProxy.length + record.popupsClosed).toBeGreaterThan(0);
+      // Something was tried and refused; popups are not even made (window.open answers null).
+      if (path === '/window-open') {
+        expect(new TextDecoder().decode(page.body)).toContain('data-opened="none,none"');
+        expect(record.popupsClosed).toBe(0);
+      } else expect(record.refusedByRules + record.refusedByProxy.length + record.popupsClosed).toBeGreaterThan(0);
       // A document that tried to leave stays where it was.
       if (path === '/form-post' || path === '/meta-refresh') expect(record.refusedNavigation).toBe(true);
       expect(page.finalUrl).toBe(`https://${SHOP}${path}`);
@@ -491,6 +512,55 @@ describe.skipIf(!chromiumPath)('redirects on the production path (hosts mapped o
       await local.close();
       await shop.close();
       await cdn.close();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!chromiumPath)('popups on a browser that lets them be made (an unsupported plain launchServer)', () => {
+  it(`past ${maxPopupsPerRender} popups the render ends; each popup was closed`, async () => {
+    const shop = await startOrigin();
+    shop.route('GET', '/many-popups', {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: html(`<script>for (let i = 0; i < 20; i++) window.open('/x?' + i);</script>${priceScript}`),
+    });
+    // No --block-new-web-contents here: the cap is what is left.
+    const server = await chromium.launchServer({ executablePath: chromiumPath!, headless: true, env: {} });
+    const remote = new BrowserPool({
+      executablePath: null,
+      wsEndpoint: server.wsEndpoint(),
+      sandbox: false,
+      env: {},
+      maxPages: 1,
+      queueWaitMs: 1_000,
+      recycleAfter: 1000,
+      launchTimeoutMs: 30_000,
+      proxyBindHost: '127.0.0.1',
+    });
+    const records: RenderRecord[] = [];
+    const onRemote = new BrowserFetcher({
+      pool: remote,
+      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
+      connectTo: parseConnectTo(`${SHOP}=${shop.url}`),
+      proxyBindHost: '127.0.0.1',
+      connectTimeoutMs: 1_000,
+      pageDeadlineMs: 10_000,
+      maxNavigations: 3,
+      maxDomBytes: 200_000,
+      maxBodyBytes: 1024 * 1024,
+      hostGate: new InProcessHostGate(),
+      politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
+      observe: (record) => records.push(record),
+    });
+    try {
+      const error = await onRemote.fetch(request('/many-popups')).catch((e: unknown) => e);
+      expect(isKumoError(error) && error.code).toBe('fetch_failed');
+      expect(records.at(-1)!.popupsClosed).toBeGreaterThan(maxPopupsPerRender);
+    } finally {
+      await onRemote.close();
+      await remote.close();
+      await server.close();
+      await shop.close();
     }
   }, 60_000);
 });

@@ -45,6 +45,9 @@ export interface BrowserFetcherOptions {
   observe?: (record: RenderRecord) => void;
 }
 
+/** Popups one render may open (each closed at once) before the render is ended. */
+export const maxPopupsPerRender = 3;
+
 /** What a render is told not to load: no pixels, no sound, no type faces. */
 const blockedResourceTypes = new Set(['image', 'media', 'font']);
 
@@ -184,11 +187,20 @@ export class BrowserFetcher implements Fetcher {
             // the switch that forbids it, so pages never get the API at all (every frame, before any page script).
             await context.addInitScript(removeWebRtc);
             const page = await context.newPage();
-            // A popup (window.open, target=_blank) is closed at once; its requests meet the same rules meanwhile.
+            let breach: (error: KumoError) => void = () => undefined;
+            const breached = new Promise<never>((_, reject) => (breach = reject));
+            breached.catch(() => undefined);
+            // Chromium makes no popups (--block-new-web-contents); should one get through (a browser launched
+            // otherwise), it is closed at once and its requests meet the same rules meanwhile, and a page that keeps
+            // opening them ends its render.
             context.on('page', (other) => {
               if (other === page) return;
               record.popupsClosed += 1;
               void other.close().catch(() => undefined);
+              if (record.popupsClosed > maxPopupsPerRender) {
+                breach(new KumoError('fetch_failed', 'the page opened too many windows'));
+                void page.close().catch(() => undefined);
+              }
             });
             page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
             await context.route('**/*', (route, req) =>
@@ -204,9 +216,6 @@ export class BrowserFetcher implements Fetcher {
             // Chromium follows a redirect of a request that was continued without asking the route again, so every
             // hop of a main-frame navigation is judged here, as it is issued: counted, and its host checked against
             // the page hosts (a CDN gives subresources, never the document). A hop out of bounds ends the render.
-            let breach: (error: KumoError) => void = () => undefined;
-            const breached = new Promise<never>((_, reject) => (breach = reject));
-            breached.catch(() => undefined);
             page.on('request', (req) => {
               if (!req.redirectedFrom() || !req.isNavigationRequest() || !isFrameOf(req, page)) return;
               record.navigations += 1;

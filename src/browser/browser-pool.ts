@@ -65,6 +65,9 @@ const quietArgs = [
   // QUIC is UDP: through an HTTP proxy Chromium does not use it, and it is not allowed to try.
   '--disable-quic',
   '--disable-gpu',
+  // window.open and target=_blank make no new page at all (checked to hold in Debian's headless shell); the
+  // fetcher still caps and closes any popup that gets through.
+  '--block-new-web-contents',
   // WebRTC's UDP would go around an HTTP proxy; only proxied (i.e. no) UDP is allowed.
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
