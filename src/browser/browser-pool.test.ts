@@ -1,5 +1,6 @@
 // The browser pool with real Chromium: the page bound, 503 when no page frees in time, restarts after a crash or N uses.
 import { readFileSync, readdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isKumoError } from '../errors.js';
 import { BrowserPool, findChromium, type BrowserPoolOptions } from './browser-pool.js';
@@ -101,6 +102,26 @@ describe.skipIf(!chromiumPath)('what the launched Chromium is given', () => {
       // eslint-disable-next-line no-restricted-properties
       delete process.env.DATABASE_URL_PLANTED;
     }
+  }, 30_000);
+
+  it("the one --disable-features Chromium keeps (the last) holds Playwright's own list as well as Kumo's", async () => {
+    const disabled = (cmdline: string[]) =>
+      (cmdline.filter((arg) => arg.startsWith('--disable-features=')).at(-1) ?? '')
+        .slice('--disable-features='.length)
+        .split(',')
+        .filter(Boolean);
+    const plain = await chromium.launch({ executablePath: chromiumPath!, env: { PATH: '/usr/bin:/bin' } });
+    let playwrights: string[];
+    try {
+      playwrights = disabled(launchedBrowsers()[0]!.cmdline);
+    } finally {
+      await plain.close();
+    }
+    expect(playwrights.length).toBeGreaterThan(5);
+    const ours = pool();
+    await ours.start();
+    const kept = disabled(launchedBrowsers()[0]!.cmdline);
+    expect(kept).toEqual(expect.arrayContaining([...playwrights, 'Translate', 'MediaRouter']));
   }, 30_000);
 
   it('with the sandbox on, Chromium runs without --no-sandbox, or (as root without user namespaces) the route fails closed and says why', async () => {

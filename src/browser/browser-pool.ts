@@ -51,6 +51,29 @@ export interface BrowserPoolStatus {
   reason: string | null;
 }
 
+/** What Playwright disables by default (background requests to Google, HTTPS upgrades, paint holding, …). */
+const playwrightDisabledFeatures = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/** What Kumo disables beside them: features that talk to Google's services on their own. */
+const kumoDisabledFeatures = ['Translate', 'AutofillServerCommunication', 'InterestFeedContentSuggestions'];
+
 /** Chromium switches that keep the browser from talking to anyone on its own, or around the proxy. */
 const quietArgs = [
   '--disable-background-networking',
@@ -71,7 +94,9 @@ const quietArgs = [
   // WebRTC's UDP would go around an HTTP proxy; only proxied (i.e. no) UDP is allowed.
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-  '--disable-features=MediaRouter,OptimizationHints,Translate,AutofillServerCommunication,InterestFeedContentSuggestions',
+  // Chromium keeps only the last --disable-features, so ours repeats Playwright's own list (its chromiumSwitches, as
+  // of playwright-core 1.65) beside Kumo's; a test fails when a Playwright upgrade disables a feature not listed here.
+  `--disable-features=${[...playwrightDisabledFeatures, ...kumoDisabledFeatures].join(',')}`,
 ];
 
 /**
