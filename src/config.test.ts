@@ -24,6 +24,21 @@ describe('loadConfig', () => {
     expect(config.politenessOverride.minIntervalMs).toBe(0);
   });
 
+  it('gives Chromium only the short list of variables, and notices the loopback-bypass switch', () => {
+    const config = loadConfig({
+      PATH: '/usr/bin',
+      HOME: '/home/kumo',
+      DATABASE_URL: 'postgres://user:secret@db/kumo',
+      REDIS_URL: 'redis://:secret@cache',
+      KUMO_BOOTSTRAP_KEY: 'kumo_secret',
+      PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK: '1',
+    });
+    expect(config.browser.env).toEqual({ PATH: '/usr/bin', HOME: '/home/kumo' });
+    expect(config.browser.sandbox).toBe(true);
+    expect(config.browser.loopbackBypass).toBe(true);
+    expect(loadConfig({}).browser.loopbackBypass).toBe(false);
+  });
+
   it('lists every invalid variable at once', () => {
     let message = '';
     try {

@@ -295,6 +295,11 @@ export interface Config {
     sandbox: boolean;
     /** The few variables Chromium is given (never the whole environment: it holds database URLs and keys). */
     env: Record<string, string>;
+    /**
+     * PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK is set: Playwright would then drop `<-loopback>` and let
+     * loopback bypass the egress proxy, so the browser route refuses to start.
+     */
+    loopbackBypass: boolean;
     proxyHost: string;
     maxPages: number;
     queueWaitMs: number;
@@ -429,6 +434,8 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
       wsEndpoint: env.KUMO_BROWSER_WS || null,
       sandbox: env.KUMO_BROWSER_SANDBOX,
       env: browserEnvironment(source),
+      // Any non-empty value, as Playwright reads it.
+      loopbackBypass: Boolean(source.PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK),
       proxyHost: env.KUMO_BROWSER_PROXY_HOST,
       maxPages: env.KUMO_BROWSER_MAX_PAGES,
       queueWaitMs: env.KUMO_BROWSER_QUEUE_WAIT_MS,

@@ -166,6 +166,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     wsEndpoint: config.browser.wsEndpoint,
     sandbox: config.browser.sandbox,
     env: config.browser.env,
+    loopbackBypass: config.browser.loopbackBypass,
     maxPages: config.browser.maxPages,
     queueWaitMs: config.browser.queueWaitMs,
     recycleAfter: config.browser.recycleAfter,

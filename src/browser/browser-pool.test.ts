@@ -75,6 +75,16 @@ describe('a pool without a browser', () => {
     expect(isKumoError(error) && error.code).toBe('unavailable');
   });
 
+  it('refuses to start at all when PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK would let loopback bypass the proxy', async () => {
+    const bypassing = pool({ loopbackBypass: true });
+    await bypassing.start();
+    expect(bypassing.status()).toEqual({ ready: false, reason: expect.stringContaining('PROXIED_LOOPBACK') });
+    expect(bypassing.unavailableReason()).toContain('PROXIED_LOOPBACK');
+    const error = await bypassing.withContext({}, Date.now() + 1000, async () => 1).catch((e: unknown) => e);
+    expect(isKumoError(error) && error.code).toBe('unavailable');
+    expect(bypassing.stats().launches).toBe(0);
+  });
+
   it('remembers a browser that would not start, for /readyz, and refuses at once for a while', async () => {
     const broken = pool({ executablePath: '/nonexistent/chromium' });
     await broken.start();

@@ -34,6 +34,8 @@ export interface BrowserPoolOptions {
   sandbox: boolean;
   /** The whole environment the local Chromium gets (config's short list: never database URLs or keys). */
   env: Record<string, string>;
+  /** PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK is set: loopback would bypass the proxy, so no browser. */
+  loopbackBypass?: boolean;
   /** Pages (one context each) open at once. */
   maxPages: number;
   /** How long a call may wait for a free page before 503 unavailable. */
@@ -181,6 +183,9 @@ export async function launchHardenedBrowserServer(o: {
   };
 }
 
+export const loopbackBypassReason =
+  'PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK is set, which would let loopback bypass the egress proxy; unset it';
+
 /** After a failed start, calls are refused at once for this long before the next try. */
 const retryLaunchAfterMs = 5_000;
 
@@ -214,6 +219,7 @@ export class BrowserPool {
   }
 
   status(): BrowserPoolStatus {
+    if (this.#o.loopbackBypass) return { ready: false, reason: loopbackBypassReason };
     if (!this.#o.executablePath && !this.#o.wsEndpoint)
       return { ready: false, reason: 'no browser configured (no Chromium found and KUMO_BROWSER_WS is not set)' };
     if (this.#current?.browser.isConnected()) return { ready: true, reason: null };
@@ -227,7 +233,7 @@ export class BrowserPool {
    * all, or a start that failed moments ago.
    */
   unavailableReason(): string | null {
-    if (!this.#o.executablePath && !this.#o.wsEndpoint) return this.status().reason;
+    if (this.#o.loopbackBypass || (!this.#o.executablePath && !this.#o.wsEndpoint)) return this.status().reason;
     if (this.#closed) return 'the browser pool is closed';
     if (this.#failure && !this.#current && Date.now() - this.#failedAt < retryLaunchAfterMs) return this.#failure;
     return null;
@@ -315,6 +321,7 @@ export class BrowserPool {
     const current = this.#current;
     if (current && current.browser.isConnected() && !current.retiring) return current;
     if (this.#launching) return this.#launching;
+    if (this.#o.loopbackBypass) throw unavailable(loopbackBypassReason);
     if (!this.#o.executablePath && !this.#o.wsEndpoint) throw unavailable(this.status().reason ?? 'no browser');
     // A browser that would not start is not tried again on every call: at most every few seconds.
     if (this.#failure && Date.now() - this.#failedAt < retryLaunchAfterMs) throw unavailable(this.#failure);

@@ -458,7 +458,9 @@ async function browserServer(args: string[]): Promise<void> {
   const port = int(values.port ?? '0', 'port')!;
   if (port > 65535) throw new UsageError('--port must be at most 65535');
   const config = loadConfigFromProcess();
-  const { findChromium, launchHardenedBrowserServer } = await import('../browser/browser-pool.js');
+  const { findChromium, launchHardenedBrowserServer, loopbackBypassReason } =
+    await import('../browser/browser-pool.js');
+  if (config.browser.loopbackBypass) throw new UsageError(loopbackBypassReason);
   const executablePath = config.browser.path === null ? null : findChromium(config.browser.path);
   if (!executablePath) throw new UsageError('no Chromium: install chromium-headless-shell or set KUMO_BROWSER_PATH');
   const server = await launchHardenedBrowserServer({
