@@ -1,4 +1,5 @@
 // The egress proxy on its own, spoken to with raw sockets: what a hostile page could ask of it, and what it refuses.
+import { globalAgent } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConnectTo } from '../fetch/connect-to.js';
@@ -56,6 +57,27 @@ async function exchange(proxy: EgressProxy, text: string): Promise<string> {
 }
 
 describe('the egress proxy', () => {
+  it("forwards plain HTTP on a connection of its own, never through Node's shared keep-alive agent", async () => {
+    const proxy = await proxyFor();
+    const pooled = () =>
+      Object.values(globalAgent.sockets).flat().length + Object.values(globalAgent.freeSockets).flat().length;
+    let seen = 0;
+    const watcher = setInterval(() => (seen = Math.max(seen, pooled())), 1);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          exchange(proxy, 'GET http://shop.example/ HTTP/1.1\r\nHost: shop.example\r\nConnection: close\r\n\r\n'),
+        ),
+      );
+      for (const answer of answers) expect(answer).toContain('site');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      clearInterval(watcher);
+    }
+    seen = Math.max(seen, pooled());
+    expect(seen).toBe(0);
+  });
+
   it('refuses CONNECT to an IP literal, a host outside the site, and a non-default port, without connecting', async () => {
     const proxy = await proxyFor();
     const { port } = internal;

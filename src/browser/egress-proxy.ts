@@ -135,6 +135,9 @@ export class EgressProxy {
       headers,
       setHost: false,
       timeout: this.#o.connectTimeoutMs,
+      // A connection of its own, never Node's shared keep-alive pool: nothing of one render's traffic outlives its
+      // proxy or is handed to another call's.
+      agent: false,
     });
     outbound.on('socket', (socket) => this.#track(socket));
     outbound.on('timeout', () => outbound.destroy());
