@@ -39,6 +39,16 @@ describe('loadConfig', () => {
     expect(loadConfig({}).browser.loopbackBypass).toBe(false);
   });
 
+  it('keeps the per-call proxies on loopback unless a remote browser needs them elsewhere', () => {
+    expect(() => loadConfig({ KUMO_BROWSER_PROXY_HOST: '0.0.0.0' })).toThrow(/KUMO_BROWSER_PROXY_HOST/);
+    expect(() => loadConfig({ KUMO_BROWSER_PROXY_HOST: '10.0.0.5' })).toThrow(/KUMO_BROWSER_PROXY_HOST/);
+    expect(loadConfig({ KUMO_BROWSER_PROXY_HOST: '127.0.0.1' }).browser.proxyHost).toBe('127.0.0.1');
+    expect(loadConfig({ KUMO_BROWSER_PROXY_HOST: '::1' }).browser.proxyHost).toBe('::1');
+    expect(
+      loadConfig({ KUMO_BROWSER_PROXY_HOST: '10.0.0.5', KUMO_BROWSER_WS: 'ws://browser:3000/x' }).browser.proxyHost,
+    ).toBe('10.0.0.5');
+  });
+
   it('lists every invalid variable at once', () => {
     let message = '';
     try {

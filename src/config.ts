@@ -204,7 +204,7 @@ export const EnvSchema = Type.Object(
     KUMO_BROWSER_PROXY_HOST: Type.String({
       default: '127.0.0.1',
       description:
-        'Address the per-call egress proxies listen on: loopback for a local Chromium; an address of this host that a remote browser reaches.',
+        'Address the per-call egress proxies listen on (they take no credentials): loopback, unless KUMO_BROWSER_WS is set; then an address of this host that only the remote browser reaches.',
     }),
     KUMO_BROWSER_MAX_PAGES: Int(1, 4, 'Browser pages (one fresh context each) rendering at once.', 64),
     KUMO_BROWSER_QUEUE_WAIT_MS: Int(
@@ -353,6 +353,13 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
   if (env.KUMO_BROWSER_WS && !/^wss?:\/\//.test(env.KUMO_BROWSER_WS)) {
     throw new ConfigError('invalid configuration: KUMO_BROWSER_WS must start with ws:// or wss://');
   }
+  // The per-call proxies carry no credentials: off loopback, anything that reaches the address could use them (and
+  // through KUMO_CONNECT_TO mappings reach private origins). Only a remote browser needs them elsewhere.
+  if (!env.KUMO_BROWSER_WS && !isLoopbackHost(env.KUMO_BROWSER_PROXY_HOST)) {
+    throw new ConfigError(
+      'invalid configuration: KUMO_BROWSER_PROXY_HOST must be a loopback address unless KUMO_BROWSER_WS is set',
+    );
+  }
   if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) {
     throw new ConfigError('invalid configuration: REDIS_URL must start with redis:// or rediss://');
   }
@@ -480,6 +487,10 @@ function browserEnvironment(source: Record<string, string | undefined>): Record<
     if (value !== undefined) picked[name] = value;
   }
   return picked;
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** The process environment, read here and nowhere else. */
