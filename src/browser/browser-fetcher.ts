@@ -43,6 +43,8 @@ export interface BrowserFetcherOptions {
   breaker?: CircuitBreaker;
   /** Told what each render tried and was refused (tests, metrics). */
   observe?: (record: RenderRecord) => void;
+  /** Told once a render is over, with its final record and the page's host (metrics and the refusals log line). */
+  finished?: (record: RenderRecord, host: string) => void;
 }
 
 /** Popups one render may open (each closed at once) before the render is ended. */
@@ -242,6 +244,7 @@ export class BrowserFetcher implements Fetcher {
       );
     } finally {
       await proxy.close();
+      this.#o.finished?.(record, canonicalHost(url));
     }
   }
 

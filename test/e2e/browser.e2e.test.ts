@@ -230,6 +230,20 @@ describe.skipIf(!chromiumPath)('the browser route through the built server', () 
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(internal.accepts).toBe(0);
       expect(await used()).toBe(before + 2);
+      // What was refused leaves a trace: a metric by reason and a log line per render, without URLs.
+      const metrics = await fetch(`${kumo.baseUrl}/metrics`).then((r) => r.text());
+      expect(metrics).toMatch(/kumo_browser_refusals_total\{layer="rules",reason="request_rule"\} [1-9]/);
+      expect(metrics).toMatch(/kumo_browser_refusals_total\{layer="proxy",reason="ip_literal"\} [1-9]/);
+      const lines = kumo
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('browser render refusals'));
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) {
+        expect(line).toContain('"host":"jp.mercari.com"');
+        expect(line).not.toContain('127.0.0.1');
+        expect(line).not.toContain('http');
+      }
     } finally {
       await internal.close();
     }
