@@ -228,6 +228,11 @@ export const EnvSchema = Type.Object(
       5 * 1024 * 1024,
       'Cap on the rendered HTML taken back; larger is content_too_large.',
     ),
+    KUMO_BROWSER_MAX_WIRE_BYTES: Int(
+      65_536,
+      32 * 1024 * 1024,
+      'Bytes one render may move through its egress proxy (both ways, all connections); past it the render is content_too_large.',
+    ),
     KUMO_BROWSER_RECYCLE_AFTER: Int(1, 200, 'Renders one browser serves before it is replaced by a fresh one.'),
     KUMO_TRUST_PROXY: Type.Boolean({
       default: false,
@@ -306,6 +311,7 @@ export interface Config {
     pageDeadlineMs: number;
     maxNavigations: number;
     maxDomBytes: number;
+    maxWireBytes: number;
     recycleAfter: number;
   };
   /** Fastify trustProxy: X-Forwarded-* name the client address and scheme (docs/console.md). */
@@ -449,6 +455,7 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
       pageDeadlineMs: env.KUMO_BROWSER_PAGE_DEADLINE_MS,
       maxNavigations: env.KUMO_BROWSER_MAX_NAVIGATIONS,
       maxDomBytes: env.KUMO_BROWSER_MAX_DOM_BYTES,
+      maxWireBytes: env.KUMO_BROWSER_MAX_WIRE_BYTES,
       recycleAfter: env.KUMO_BROWSER_RECYCLE_AFTER,
     },
     trustProxy: env.KUMO_TRUST_PROXY,

@@ -182,6 +182,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     pageDeadlineMs: config.browser.pageDeadlineMs,
     maxNavigations: config.browser.maxNavigations,
     maxDomBytes: config.browser.maxDomBytes,
+    maxWireBytes: config.browser.maxWireBytes,
     maxBodyBytes: config.fetch.maxBodyBytes,
     hostGate,
     politeness,

@@ -455,6 +455,15 @@ describe.skipIf(!chromiumPath)('redirects on the production path (hosts mapped o
       body: html(body),
     });
     shop.route('GET', '/price', page(priceScript));
+    shop.route('GET', '/big', { status: 200, headers: { 'content-type': 'text/plain' }, body: 'b'.repeat(1_000_000) });
+    shop.route(
+      'GET',
+      '/greedy',
+      page(
+        `<script>for (let i = 0; i < 6; i++) fetch('/big?' + i).catch(() => {});</script>` +
+          priceScript.replace('50', '3000'),
+      ),
+    );
     for (let hop = 1; hop <= 6; hop++)
       shop.route('GET', `/hop${hop}`, { status: 302, headers: { location: `/hop${hop + 1}` } });
     shop.route('GET', '/hop7', page(priceScript));
@@ -478,6 +487,7 @@ describe.skipIf(!chromiumPath)('redirects on the production path (hosts mapped o
       userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
       connectTo: parseConnectTo(`${SHOP}=${shop.url},${CDN}=${cdn.url}`),
       mapInProxyOnly: true,
+      maxWireBytes: 3_000_000,
       proxyBindHost: '127.0.0.1',
       connectTimeoutMs: 1_000,
       pageDeadlineMs: 10_000,
@@ -507,6 +517,9 @@ describe.skipIf(!chromiumPath)('redirects on the production path (hosts mapped o
       expect(records.at(-1)!.refusedNavigation).toBe(true);
       expect(shop.hits('/hop7')).toBe(0);
       expect(await codeOf('/to-cdn')).toBe('destination_forbidden');
+      // Six 1 MB answers through a 3 MB budget: the render ends, whatever the page still waits for.
+      expect(await codeOf('/greedy')).toBe('content_too_large');
+      expect(records.at(-1)!.refusedByProxy).toContain('byte_budget');
     } finally {
       await viaProxy.close();
       await local.close();

@@ -28,6 +28,8 @@ export interface BrowserFetcherOptions {
   maxNavigations: number;
   /** Cap on the serialized DOM taken back. */
   maxDomBytes: number;
+  /** Bytes one render may move through its egress proxy; past it the render ends (content_too_large). */
+  maxWireBytes?: number;
   /**
    * Tests only: operator-mapped hosts are reached through the egress proxy (`route.continue`), the path every real
    * host takes, instead of being answered from Node; lets a test exercise that path over plain HTTP.
@@ -46,6 +48,9 @@ export interface BrowserFetcherOptions {
   /** Told once a render is over, with its final record and the page's host (metrics and the refusals log line). */
   finished?: (record: RenderRecord, host: string) => void;
 }
+
+/** Connections a render's proxy keeps open to targets at once (Chromium uses at most 6 per host, 256 in all). */
+export const maxConnectionsPerRender = 32;
 
 /** Popups one render may open (each closed at once) before the render is ended. */
 export const maxPopupsPerRender = 3;
@@ -152,7 +157,12 @@ export class BrowserFetcher implements Fetcher {
     const render = request.render ?? { subresourceHosts: [] };
     const pageHosts = request.target.allowedHosts;
     const allHosts = [...new Set([...pageHosts, ...render.subresourceHosts])];
+    // Set once the page exists: ends the render when its proxy's byte budget is spent.
+    let overBudget: () => void = () => undefined;
     const proxy = await EgressProxy.open({
+      maxBytes: this.#o.maxWireBytes ?? Infinity,
+      maxConnections: maxConnectionsPerRender,
+      onOverBudget: () => overBudget(),
       policy: { allowedHosts: allHosts, allowedSchemes: request.target.allowedSchemes },
       connectTo: this.#o.connectTo,
       ...(this.#o.lookup ? { lookup: this.#o.lookup } : {}),
@@ -195,6 +205,10 @@ export class BrowserFetcher implements Fetcher {
             // Chromium makes no popups (--block-new-web-contents); should one get through (a browser launched
             // otherwise), it is closed at once and its requests meet the same rules meanwhile, and a page that keeps
             // opening them ends its render.
+            overBudget = () => {
+              breach(new KumoError('content_too_large', 'the page moved more bytes than a render may'));
+              void page.close().catch(() => undefined);
+            };
             context.on('page', (other) => {
               if (other === page) return;
               record.popupsClosed += 1;

@@ -57,6 +57,32 @@ async function exchange(proxy: EgressProxy, text: string): Promise<string> {
 }
 
 describe('the egress proxy', () => {
+  it('keeps at most maxConnections target connections open for a render; one more is refused', async () => {
+    const proxy = await EgressProxy.open({
+      policy: { allowedHosts: ['shop.example'], allowedSchemes: ['https:'] },
+      connectTo: parseConnectTo(`shop.example=${site.url}`),
+      bindHost: '127.0.0.1',
+      connectTimeoutMs: 500,
+      maxConnections: 1,
+    });
+    proxies.push(proxy);
+    const { port } = new URL(proxy.url);
+    const held = connect(Number(port), '127.0.0.1');
+    try {
+      await new Promise<void>((resolve) => {
+        held.on('data', (chunk) => {
+          if (chunk.toString('latin1').startsWith('HTTP/1.1 200')) resolve();
+        });
+        held.write('CONNECT shop.example:443 HTTP/1.1\r\nHost: shop.example:443\r\n\r\n');
+      });
+      const second = await exchange(proxy, 'CONNECT shop.example:443 HTTP/1.1\r\nHost: shop.example:443\r\n\r\n');
+      expect(second).toMatch(/^HTTP\/1.1 403/);
+      expect(proxy.refusals).toEqual(['too_many_connections']);
+    } finally {
+      held.destroy();
+    }
+  });
+
   it("forwards plain HTTP on a connection of its own, never through Node's shared keep-alive agent", async () => {
     const proxy = await proxyFor();
     const pooled = () =>
