@@ -41,6 +41,31 @@ describe('loadConfig', () => {
     expect(config.politenessOverride.minIntervalMs).toBe(0);
   });
 
+  it('gives Chromium only the short list of variables, and notices the loopback-bypass switch', () => {
+    const config = loadConfig({
+      PATH: '/usr/bin',
+      HOME: '/home/kumo',
+      DATABASE_URL: 'postgres://user:secret@db/kumo',
+      REDIS_URL: 'redis://:secret@cache',
+      KUMO_BOOTSTRAP_KEY: 'kumo_secret',
+      PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK: '1',
+    });
+    expect(config.browser.env).toEqual({ PATH: '/usr/bin', HOME: '/home/kumo' });
+    expect(config.browser.sandbox).toBe(true);
+    expect(config.browser.loopbackBypass).toBe(true);
+    expect(loadConfig({}).browser.loopbackBypass).toBe(false);
+  });
+
+  it('keeps the per-call proxies on loopback unless a remote browser needs them elsewhere', () => {
+    expect(() => loadConfig({ KUMO_BROWSER_PROXY_HOST: '0.0.0.0' })).toThrow(/KUMO_BROWSER_PROXY_HOST/);
+    expect(() => loadConfig({ KUMO_BROWSER_PROXY_HOST: '10.0.0.5' })).toThrow(/KUMO_BROWSER_PROXY_HOST/);
+    expect(loadConfig({ KUMO_BROWSER_PROXY_HOST: '127.0.0.1' }).browser.proxyHost).toBe('127.0.0.1');
+    expect(loadConfig({ KUMO_BROWSER_PROXY_HOST: '::1' }).browser.proxyHost).toBe('::1');
+    expect(
+      loadConfig({ KUMO_BROWSER_PROXY_HOST: '10.0.0.5', KUMO_BROWSER_WS: 'ws://browser:3000/x' }).browser.proxyHost,
+    ).toBe('10.0.0.5');
+  });
+
   it('lists every invalid variable at once', () => {
     let message = '';
     try {

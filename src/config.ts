@@ -197,10 +197,15 @@ export const EnvSchema = Type.Object(
       description:
         'ws://… of a remote Playwright browser server (`launchServer`) used instead of a local Chromium; it must reach KUMO_BROWSER_PROXY_HOST.',
     }),
+    KUMO_BROWSER_SANDBOX: Type.Boolean({
+      default: true,
+      description:
+        "Run Chromium inside its own sandbox. `false` is UNSAFE (a renderer exploit then runs with Kumo's rights): only for a disposable container or tests running as root without user namespaces.",
+    }),
     KUMO_BROWSER_PROXY_HOST: Type.String({
       default: '127.0.0.1',
       description:
-        'Address the per-call egress proxies listen on: loopback for a local Chromium; an address of this host that a remote browser reaches.',
+        'Address the per-call egress proxies listen on (they take no credentials): loopback, unless KUMO_BROWSER_WS is set; then an address of this host that only the remote browser reaches.',
     }),
     KUMO_BROWSER_MAX_PAGES: Int(1, 4, 'Browser pages (one fresh context each) rendering at once.', 64),
     KUMO_BROWSER_QUEUE_WAIT_MS: Int(
@@ -223,6 +228,11 @@ export const EnvSchema = Type.Object(
       1024,
       5 * 1024 * 1024,
       'Cap on the rendered HTML taken back; larger is content_too_large.',
+    ),
+    KUMO_BROWSER_MAX_WIRE_BYTES: Int(
+      65_536,
+      32 * 1024 * 1024,
+      'Bytes one render may move through its egress proxy (both ways, all connections); past it the render is content_too_large.',
     ),
     KUMO_BROWSER_RECYCLE_AFTER: Int(1, 200, 'Renders one browser serves before it is replaced by a fresh one.'),
     KUMO_TRUST_PROXY: Type.String({
@@ -287,12 +297,22 @@ export interface Config {
   browser: {
     path: string | null;
     wsEndpoint: string | null;
+    /** Chromium's own sandbox (off only where it cannot start: root without user namespaces, tests). */
+    sandbox: boolean;
+    /** The few variables Chromium is given (never the whole environment: it holds database URLs and keys). */
+    env: Record<string, string>;
+    /**
+     * PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK is set: Playwright would then drop `<-loopback>` and let
+     * loopback bypass the egress proxy, so the browser route refuses to start.
+     */
+    loopbackBypass: boolean;
     proxyHost: string;
     maxPages: number;
     queueWaitMs: number;
     pageDeadlineMs: number;
     maxNavigations: number;
     maxDomBytes: number;
+    maxWireBytes: number;
     recycleAfter: number;
   };
   /** Fastify trustProxy: false, a hop count, or the proxies' addresses/CIDRs (docs/console.md). */
@@ -372,6 +392,13 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
   }
   if (env.KUMO_BROWSER_WS && !/^wss?:\/\//.test(env.KUMO_BROWSER_WS)) {
     throw new ConfigError('invalid configuration: KUMO_BROWSER_WS must start with ws:// or wss://');
+  }
+  // The per-call proxies carry no credentials: off loopback, anything that reaches the address could use them (and
+  // through KUMO_CONNECT_TO mappings reach private origins). Only a remote browser needs them elsewhere.
+  if (!env.KUMO_BROWSER_WS && !isLoopbackHost(env.KUMO_BROWSER_PROXY_HOST)) {
+    throw new ConfigError(
+      'invalid configuration: KUMO_BROWSER_PROXY_HOST must be a loopback address unless KUMO_BROWSER_WS is set',
+    );
   }
   if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) {
     throw new ConfigError('invalid configuration: REDIS_URL must start with redis:// or rediss://');
@@ -457,12 +484,17 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     browser: {
       path: env.KUMO_BROWSER_PATH === 'none' ? null : env.KUMO_BROWSER_PATH,
       wsEndpoint: env.KUMO_BROWSER_WS || null,
+      sandbox: env.KUMO_BROWSER_SANDBOX,
+      env: browserEnvironment(source),
+      // Any non-empty value, as Playwright reads it.
+      loopbackBypass: Boolean(source.PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK),
       proxyHost: env.KUMO_BROWSER_PROXY_HOST,
       maxPages: env.KUMO_BROWSER_MAX_PAGES,
       queueWaitMs: env.KUMO_BROWSER_QUEUE_WAIT_MS,
       pageDeadlineMs: env.KUMO_BROWSER_PAGE_DEADLINE_MS,
       maxNavigations: env.KUMO_BROWSER_MAX_NAVIGATIONS,
       maxDomBytes: env.KUMO_BROWSER_MAX_DOM_BYTES,
+      maxWireBytes: env.KUMO_BROWSER_MAX_WIRE_BYTES,
       recycleAfter: env.KUMO_BROWSER_RECYCLE_AFTER,
     },
     trustProxy,
@@ -473,6 +505,38 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     },
   };
   return deepFreeze(config);
+}
+
+/**
+ * What Chromium may see of the environment: where programs, home, temp files, locale and fonts are. Nothing else
+ * passes (DATABASE_URL, REDIS_URL, KUMO_* hold credentials a compromised renderer must not read).
+ */
+export const browserEnvironmentNames = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TZ',
+  'FONTCONFIG_PATH',
+  'FONTCONFIG_FILE',
+  'XDG_CONFIG_HOME',
+  'XDG_CACHE_HOME',
+  'XDG_RUNTIME_DIR',
+] as const;
+
+function browserEnvironment(source: Record<string, string | undefined>): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of browserEnvironmentNames) {
+    const value = source[name];
+    if (value !== undefined) picked[name] = value;
+  }
+  return picked;
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** The process environment, read here and nowhere else. */
@@ -490,6 +554,10 @@ export function redactedConfig(config: Readonly<Config>): Record<string, unknown
     limits: config.limits.kind === 'redis' ? { ...config.limits, url: hideUrl(config.limits.url) } : config.limits,
     bootstrap: config.bootstrap ? { key: '***', plan: config.bootstrap.plan } : null,
     // A remote browser's endpoint may carry a token in its path or query.
-    browser: { ...config.browser, wsEndpoint: config.browser.wsEndpoint ? '***' : null },
+    browser: {
+      ...config.browser,
+      env: Object.keys(config.browser.env),
+      wsEndpoint: config.browser.wsEndpoint ? '***' : null,
+    },
   };
 }

@@ -164,6 +164,9 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   const browserPool = new BrowserPool({
     executablePath: config.browser.path === null ? null : findChromium(config.browser.path),
     wsEndpoint: config.browser.wsEndpoint,
+    sandbox: config.browser.sandbox,
+    env: config.browser.env,
+    loopbackBypass: config.browser.loopbackBypass,
     maxPages: config.browser.maxPages,
     queueWaitMs: config.browser.queueWaitMs,
     recycleAfter: config.browser.recycleAfter,
@@ -179,11 +182,31 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     pageDeadlineMs: config.browser.pageDeadlineMs,
     maxNavigations: config.browser.maxNavigations,
     maxDomBytes: config.browser.maxDomBytes,
+    maxWireBytes: config.browser.maxWireBytes,
     maxBodyBytes: config.fetch.maxBodyBytes,
     hostGate,
     politeness,
     robots: (url, target, deadlineAt) => fetcher.robotsRules(url, target, deadlineAt),
     breaker,
+    // Refusals are what a hostile or broken page tried: counted by reason, and one line per render that had any (the
+    // page's host and counts only: no URLs, which may carry credentials, and no bodies).
+    finished: (record, host) => {
+      const byReason: Record<string, number> = {};
+      for (const reason of record.refusedByProxy) byReason[reason] = (byReason[reason] ?? 0) + 1;
+      metrics.browserRefused('rules', 'request_rule', record.refusedByRules);
+      for (const [reason, count] of Object.entries(byReason)) metrics.browserRefused('proxy', reason, count);
+      if (record.refusedByRules > 0 || record.refusedByProxy.length > 0 || record.popupsClosed > 0)
+        logger.warn(
+          {
+            host,
+            refused_by_rules: record.refusedByRules,
+            refused_by_proxy: byReason,
+            refused_navigation: record.refusedNavigation,
+            popups_closed: record.popupsClosed,
+          },
+          'browser render refusals',
+        );
+    },
   });
   const browserStatus = browserPool.status();
   if (!browserStatus.ready) logger.warn({ reason: browserStatus.reason }, 'browser route unavailable');

@@ -1,5 +1,4 @@
 // The browser route in real Chromium over loopback: a script-built price is rendered, and hostile pages reach no one.
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConnectTo } from '../fetch/connect-to.js';
 import type { FetchRequest } from '../fetch/fetcher.js';
@@ -7,8 +6,10 @@ import { InProcessHostGate } from '../fetch/host-gate.js';
 import { InProcessCircuitBreaker } from '../fetch/circuit-breaker.js';
 import { isKumoError } from '../errors.js';
 import { startOrigin, type Origin } from '../../test/support/origin.js';
-import { BrowserPool, findChromium } from './browser-pool.js';
-import { BrowserFetcher, type RenderRecord } from './browser-fetcher.js';
+import { createSocket } from 'node:dgram';
+import { chromium } from 'playwright-core';
+import { BrowserPool, findChromium, launchHardenedBrowserServer } from './browser-pool.js';
+import { BrowserFetcher, maxPopupsPerRender, type RenderRecord } from './browser-fetcher.js';
 
 const chromiumPath = findChromium('');
 if (!chromiumPath) {
@@ -72,7 +73,14 @@ describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
         `<script>fetch('https://${CDN}/data.json').catch(() => {});</script><script src="https://${CDN}/app.js"></script>${priceScript}`,
       ),
       '/window-open': html(
-        `<script>window.open('${at}/popup'); window.open('https://${CDN}/popup');</script>${priceScript}`,
+        `<script>const opened = [window.open('${at}/popup'), window.open('https://${CDN}/popup')];
+           document.body.dataset.opened = opened.map((w) => (w === null ? 'none' : 'window')).join(',');</script>
+         <a id="blank" href="${at}/blank" target="_blank">x</a><script>document.getElementById('blank').click();</script>
+         ${priceScript}`,
+      ),
+      '/many-popups': html(
+        `<script>let made = 0; for (let i = 0; i < 20; i++) if (window.open('/price?' + i)) made++;
+           document.body.dataset.made = String(made);</script>${priceScript}`,
       ),
       '/form-post': html(
         `<form id="f" method="post" action="${at}/form"><input name="a" value="1"></form>` +
@@ -84,6 +92,12 @@ describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
       ),
       '/price': html(`<h1>商品</h1>${priceScript}`),
       '/huge': html(`<script>document.body.textContent = 'x'.repeat(300000);</script>${priceScript}`),
+      // Hides its size from a measure taken in the page's own world, then grows to 60 M characters.
+      '/huge-hidden': html(
+        `<script>Object.defineProperty(Element.prototype, 'outerHTML', { get() { return ''; } });
+           const big = document.createElement('div'); big.hidden = true; big.setAttribute('data-x', 'x'.repeat(60_000_000));
+           document.body.appendChild(big);</script>${priceScript}`,
+      ),
       '/images': html(`<img src="/pixel.png"><link rel="stylesheet" href="/font.css">${priceScript}`),
     };
     for (const [path, body] of Object.entries(hostile)) {
@@ -102,6 +116,9 @@ describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
     pool = new BrowserPool({
       executablePath: chromiumPath,
       wsEndpoint: null,
+      // This suite runs as root, where Chromium's sandbox cannot start; off here only (KUMO_BROWSER_SANDBOX=false).
+      sandbox: false,
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
       maxPages: 2,
       queueWaitMs: 5_000,
       recycleAfter: 1000,
@@ -143,6 +160,15 @@ describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
     expect(page.finalUrl).toBe(`https://${SHOP}/price`);
   });
 
+  it('a page opening 20 popups gets none: no window is made, nothing is requested for them', async () => {
+    const before = site.hits('/price');
+    const page = await fetcher.fetch(request('/many-popups'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(new TextDecoder().decode(page.body)).toContain('data-made="0"');
+    expect(renders.at(-1)!.popupsClosed).toBe(0);
+    expect(site.hits('/price')).toBe(before);
+  });
+
   it('loads no images or fonts', async () => {
     const before = site.hits('/pixel.png');
     await fetcher.fetch(request('/images'));
@@ -159,7 +185,11 @@ describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
       expect(internal.accepts).toBe(0);
       expect(rebound?.accepts ?? 0).toBe(0);
       const record = renders.at(-1)!;
-      expect(record.refusedByRules + record.refusedByProxy.length + record.popupsClosed).toBeGreaterThan(0);
+      // Something was tried and refused; popups are not even made (window.open answers null).
+      if (path === '/window-open') {
+        expect(new TextDecoder().decode(page.body)).toContain('data-opened="none,none"');
+        expect(record.popupsClosed).toBe(0);
+      } else expect(record.refusedByRules + record.refusedByProxy.length + record.popupsClosed).toBeGreaterThan(0);
       // A document that tried to leave stays where it was.
       if (path === '/form-post' || path === '/meta-refresh') expect(record.refusedNavigation).toBe(true);
       expect(page.finalUrl).toBe(`https://${SHOP}${path}`);
@@ -196,6 +226,21 @@ describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
     const error = await fetcher.fetch(request('/huge')).catch((e: unknown) => e);
     expect(isKumoError(error) && error.code).toBe('content_too_large');
   });
+
+  it('a page that hides its size from the page world is still content_too_large, and none of it reaches Node', async () => {
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    try {
+      const error = await fetcher.fetch(request('/huge-hidden')).catch((e: unknown) => e);
+      expect(isKumoError(error) && error.code).toBe('content_too_large');
+    } finally {
+      clearInterval(sampler);
+    }
+    peak = Math.max(peak, process.memoryUsage().rss);
+    // 60 M characters copied into Node would be at least 60 MB (more with the protocol message and UTF-8 copy).
+    expect(peak - before).toBeLessThan(40 * 1024 * 1024);
+  }, 30_000);
 });
 
 describe.skipIf(!chromiumPath)('BrowserFetcher and the circuit breaker', () => {
@@ -205,6 +250,9 @@ describe.skipIf(!chromiumPath)('BrowserFetcher and the circuit breaker', () => {
     const local = new BrowserPool({
       executablePath: chromiumPath,
       wsEndpoint: null,
+      // This suite runs as root, where Chromium's sandbox cannot start; off here only (KUMO_BROWSER_SANDBOX=false).
+      sandbox: false,
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
       maxPages: 1,
       queueWaitMs: 1_000,
       recycleAfter: 1000,
@@ -254,11 +302,21 @@ describe.skipIf(!chromiumPath)('a remote browser (KUMO_BROWSER_WS)', () => {
   it('renders through the same per-call proxy: the page renders, loopback stays unreachable', async () => {
     const origin = await startOrigin();
     const counter = await startOrigin();
-    // A Playwright browser server as an operator would run it (here on this machine, reached over its WebSocket).
-    const server = await chromium.launchServer({ executablePath: chromiumPath!, headless: true });
+    // A Playwright browser server as the docs say to run it (`kumo browser-server`), reached over its WebSocket.
+    const server = await launchHardenedBrowserServer({
+      executablePath: chromiumPath!,
+      // This suite runs as root, where Chromium's sandbox cannot start; off here only.
+      sandbox: false,
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
+      host: '127.0.0.1',
+      port: 0,
+      proxyBindHost: '127.0.0.1',
+    });
     const remote = new BrowserPool({
       executablePath: null,
-      wsEndpoint: server.wsEndpoint(),
+      wsEndpoint: server.wsEndpoint,
+      sandbox: false,
+      env: {},
       maxPages: 1,
       queueWaitMs: 1_000,
       recycleAfter: 1000,
@@ -301,6 +359,221 @@ describe.skipIf(!chromiumPath)('a remote browser (KUMO_BROWSER_WS)', () => {
       await server.close();
       await origin.close();
       await counter.close();
+    }
+  }, 60_000);
+
+  it('a page trying STUN to a UDP listener on loopback sends it nothing, remote or local', async () => {
+    const origin = await startOrigin();
+    const udp = createSocket('udp4');
+    let packets = 0;
+    udp.on('message', () => (packets += 1));
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+    const stunPort = udp.address().port;
+    origin.route('GET', '/stun', {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: html(
+        `<script>for (const make of [() => window.RTCPeerConnection, () => window.webkitRTCPeerConnection]) {
+           try { const pc = new (make())({ iceServers: [{ urls: 'stun:127.0.0.1:${stunPort}' }] });
+             pc.createDataChannel('x'); pc.createOffer().then((offer) => pc.setLocalDescription(offer)); } catch {}
+         }</script>${priceScript}`,
+      ),
+    });
+    const server = await launchHardenedBrowserServer({
+      executablePath: chromiumPath!,
+      // This suite runs as root, where Chromium's sandbox cannot start; off here only.
+      sandbox: false,
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
+      host: '127.0.0.1',
+      port: 0,
+      proxyBindHost: '127.0.0.1',
+    });
+    const pools = [
+      new BrowserPool({
+        executablePath: null,
+        wsEndpoint: server.wsEndpoint,
+        sandbox: false,
+        env: {},
+        maxPages: 1,
+        queueWaitMs: 1_000,
+        recycleAfter: 1000,
+        launchTimeoutMs: 30_000,
+        proxyBindHost: '127.0.0.1',
+      }),
+      new BrowserPool({
+        executablePath: chromiumPath,
+        wsEndpoint: null,
+        sandbox: false,
+        env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
+        maxPages: 1,
+        queueWaitMs: 1_000,
+        recycleAfter: 1000,
+        launchTimeoutMs: 30_000,
+        proxyBindHost: '127.0.0.1',
+      }),
+    ];
+    try {
+      for (const onePool of pools) {
+        const onFetcher = new BrowserFetcher({
+          pool: onePool,
+          userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
+          connectTo: parseConnectTo(`${SHOP}=${origin.url}`),
+          proxyBindHost: '127.0.0.1',
+          connectTimeoutMs: 1_000,
+          pageDeadlineMs: 10_000,
+          maxNavigations: 3,
+          maxDomBytes: 200_000,
+          maxBodyBytes: 1024 * 1024,
+          hostGate: new InProcessHostGate(),
+          politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
+        });
+        try {
+          const page = await onFetcher.fetch(request('/stun'));
+          expect(new TextDecoder().decode(page.body)).toContain('¥1,234');
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        } finally {
+          await onFetcher.close();
+        }
+      }
+      expect(packets).toBe(0);
+    } finally {
+      for (const onePool of pools) await onePool.close();
+      await server.close();
+      await origin.close();
+      udp.close();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!chromiumPath)('redirects on the production path (hosts mapped only inside the egress proxy)', () => {
+  it('every main-frame hop is counted and must stay on the page hosts; a CDN never gives the document', async () => {
+    const shop = await startOrigin();
+    const cdn = await startOrigin();
+    const page = (body: string) => ({
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: html(body),
+    });
+    shop.route('GET', '/price', page(priceScript));
+    shop.route('GET', '/big', { status: 200, headers: { 'content-type': 'text/plain' }, body: 'b'.repeat(1_000_000) });
+    shop.route(
+      'GET',
+      '/greedy',
+      page(
+        `<script>for (let i = 0; i < 6; i++) fetch('/big?' + i).catch(() => {});</script>` +
+          priceScript.replace('50', '3000'),
+      ),
+    );
+    for (let hop = 1; hop <= 6; hop++)
+      shop.route('GET', `/hop${hop}`, { status: 302, headers: { location: `/hop${hop + 1}` } });
+    shop.route('GET', '/hop7', page(priceScript));
+    shop.route('GET', '/to-cdn', { status: 302, headers: { location: `http://${CDN}/doc` } });
+    cdn.route('GET', '/doc', page(priceScript));
+    const local = new BrowserPool({
+      executablePath: chromiumPath,
+      wsEndpoint: null,
+      // This suite runs as root, where Chromium's sandbox cannot start; off here only (KUMO_BROWSER_SANDBOX=false).
+      sandbox: false,
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
+      maxPages: 1,
+      queueWaitMs: 1_000,
+      recycleAfter: 1000,
+      launchTimeoutMs: 30_000,
+      proxyBindHost: '127.0.0.1',
+    });
+    const records: RenderRecord[] = [];
+    const viaProxy = new BrowserFetcher({
+      pool: local,
+      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
+      connectTo: parseConnectTo(`${SHOP}=${shop.url},${CDN}=${cdn.url}`),
+      mapInProxyOnly: true,
+      maxWireBytes: 3_000_000,
+      proxyBindHost: '127.0.0.1',
+      connectTimeoutMs: 1_000,
+      pageDeadlineMs: 10_000,
+      maxNavigations: 3,
+      maxDomBytes: 200_000,
+      maxBodyBytes: 1024 * 1024,
+      hostGate: new InProcessHostGate(),
+      politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
+      observe: (record) => records.push(record),
+    });
+    const plain = (path: string): FetchRequest => ({
+      ...request(path),
+      url: new URL(`http://${SHOP}${path}`),
+      target: { allowedHosts: [SHOP], allowedSchemes: ['http:'], acceptContentTypes: ['text/html'] },
+    });
+    const codeOf = (path: string) =>
+      viaProxy.fetch(plain(path)).then(
+        () => 'ok',
+        (e: unknown) => (isKumoError(e) ? e.code : String(e)),
+      );
+    try {
+      // The path itself works: the page comes through the proxy, not from Node.
+      const rendered = await viaProxy.fetch(plain('/price'));
+      expect(new TextDecoder().decode(rendered.body)).toContain('¥1,234');
+      expect(records.at(-1)!.navigations).toBe(1);
+      expect(await codeOf('/hop1')).toBe('fetch_failed');
+      expect(records.at(-1)!.refusedNavigation).toBe(true);
+      expect(shop.hits('/hop7')).toBe(0);
+      expect(await codeOf('/to-cdn')).toBe('destination_forbidden');
+      // Six 1 MB answers through a 3 MB budget: the render ends, whatever the page still waits for.
+      expect(await codeOf('/greedy')).toBe('content_too_large');
+      expect(records.at(-1)!.refusedByProxy).toContain('byte_budget');
+    } finally {
+      await viaProxy.close();
+      await local.close();
+      await shop.close();
+      await cdn.close();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!chromiumPath)('popups on a browser that lets them be made (an unsupported plain launchServer)', () => {
+  it(`past ${maxPopupsPerRender} popups the render ends; each popup was closed`, async () => {
+    const shop = await startOrigin();
+    shop.route('GET', '/many-popups', {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: html(`<script>for (let i = 0; i < 20; i++) window.open('/x?' + i);</script>${priceScript}`),
+    });
+    // No --block-new-web-contents here: the cap is what is left.
+    const server = await chromium.launchServer({ executablePath: chromiumPath!, headless: true, env: {} });
+    const remote = new BrowserPool({
+      executablePath: null,
+      wsEndpoint: server.wsEndpoint(),
+      sandbox: false,
+      env: {},
+      maxPages: 1,
+      queueWaitMs: 1_000,
+      recycleAfter: 1000,
+      launchTimeoutMs: 30_000,
+      proxyBindHost: '127.0.0.1',
+    });
+    const records: RenderRecord[] = [];
+    const onRemote = new BrowserFetcher({
+      pool: remote,
+      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
+      connectTo: parseConnectTo(`${SHOP}=${shop.url}`),
+      proxyBindHost: '127.0.0.1',
+      connectTimeoutMs: 1_000,
+      pageDeadlineMs: 10_000,
+      maxNavigations: 3,
+      maxDomBytes: 200_000,
+      maxBodyBytes: 1024 * 1024,
+      hostGate: new InProcessHostGate(),
+      politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
+      observe: (record) => records.push(record),
+    });
+    try {
+      const error = await onRemote.fetch(request('/many-popups')).catch((e: unknown) => e);
+      expect(isKumoError(error) && error.code).toBe('fetch_failed');
+      expect(records.at(-1)!.popupsClosed).toBeGreaterThan(maxPopupsPerRender);
+    } finally {
+      await onRemote.close();
+      await remote.close();
+      await server.close();
+      await shop.close();
     }
   }, 60_000);
 });

@@ -28,6 +28,13 @@ export interface BrowserFetcherOptions {
   maxNavigations: number;
   /** Cap on the serialized DOM taken back. */
   maxDomBytes: number;
+  /** Bytes one render may move through its egress proxy; past it the render ends (content_too_large). */
+  maxWireBytes?: number;
+  /**
+   * Tests only: operator-mapped hosts are reached through the egress proxy (`route.continue`), the path every real
+   * host takes, instead of being answered from Node; lets a test exercise that path over plain HTTP.
+   */
+  mapInProxyOnly?: boolean;
   /** Cap on one response fetched for an operator-mapped host (KUMO_CONNECT_TO). */
   maxBodyBytes: number;
   hostGate: HostGate;
@@ -38,7 +45,15 @@ export interface BrowserFetcherOptions {
   breaker?: CircuitBreaker;
   /** Told what each render tried and was refused (tests, metrics). */
   observe?: (record: RenderRecord) => void;
+  /** Told once a render is over, with its final record and the page's host (metrics and the refusals log line). */
+  finished?: (record: RenderRecord, host: string) => void;
 }
+
+/** Connections a render's proxy keeps open to targets at once (Chromium uses at most 6 per host, 256 in all). */
+export const maxConnectionsPerRender = 32;
+
+/** Popups one render may open (each closed at once) before the render is ended. */
+export const maxPopupsPerRender = 3;
 
 /** What a render is told not to load: no pixels, no sound, no type faces. */
 const blockedResourceTypes = new Set(['image', 'media', 'font']);
@@ -53,6 +68,15 @@ export interface RenderRecord {
   /** Popups (window.open, target=_blank) closed as they opened. */
   popupsClosed: number;
 }
+
+/** Runs in every frame before the page's scripts: no peer connections, so no STUN/TURN/ICE UDP from the page. */
+const removeWebRtc = `(() => {
+  for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCIceCandidate',
+    'RTCSessionDescription', 'RTCRtpSender', 'RTCRtpReceiver', 'RTCRtpTransceiver']) {
+    try { Object.defineProperty(globalThis, name, { value: undefined, writable: false, configurable: false }); }
+    catch { try { delete globalThis[name]; } catch {} }
+  }
+})();`;
 
 export class BrowserFetcher implements Fetcher {
   readonly #o: BrowserFetcherOptions;
@@ -133,7 +157,12 @@ export class BrowserFetcher implements Fetcher {
     const render = request.render ?? { subresourceHosts: [] };
     const pageHosts = request.target.allowedHosts;
     const allHosts = [...new Set([...pageHosts, ...render.subresourceHosts])];
+    // Set once the page exists: ends the render when its proxy's byte budget is spent.
+    let overBudget: () => void = () => undefined;
     const proxy = await EgressProxy.open({
+      maxBytes: this.#o.maxWireBytes ?? Infinity,
+      maxConnections: maxConnectionsPerRender,
+      onOverBudget: () => overBudget(),
       policy: { allowedHosts: allHosts, allowedSchemes: request.target.allowedSchemes },
       connectTo: this.#o.connectTo,
       ...(this.#o.lookup ? { lookup: this.#o.lookup } : {}),
@@ -166,12 +195,28 @@ export class BrowserFetcher implements Fetcher {
           signal.addEventListener('abort', closeOnAbort, { once: true });
           try {
             if (signal.aborted) throw signal.reason;
+            // WebRTC's UDP goes around any HTTP proxy; a remote browser not launched by `kumo browser-server` lacks
+            // the switch that forbids it, so pages never get the API at all (every frame, before any page script).
+            await context.addInitScript(removeWebRtc);
             const page = await context.newPage();
-            // A popup (window.open, target=_blank) is closed at once; its requests meet the same rules meanwhile.
+            let breach: (error: KumoError) => void = () => undefined;
+            const breached = new Promise<never>((_, reject) => (breach = reject));
+            breached.catch(() => undefined);
+            // Chromium makes no popups (--block-new-web-contents); should one get through (a browser launched
+            // otherwise), it is closed at once and its requests meet the same rules meanwhile, and a page that keeps
+            // opening them ends its render.
+            overBudget = () => {
+              breach(new KumoError('content_too_large', 'the page moved more bytes than a render may'));
+              void page.close().catch(() => undefined);
+            };
             context.on('page', (other) => {
               if (other === page) return;
               record.popupsClosed += 1;
               void other.close().catch(() => undefined);
+              if (record.popupsClosed > maxPopupsPerRender) {
+                breach(new KumoError('fetch_failed', 'the page opened too many windows'));
+                void page.close().catch(() => undefined);
+              }
             });
             page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
             await context.route('**/*', (route, req) =>
@@ -184,8 +229,28 @@ export class BrowserFetcher implements Fetcher {
                 signal,
               ),
             );
+            // Chromium follows a redirect of a request that was continued without asking the route again, so every
+            // hop of a main-frame navigation is judged here, as it is issued: counted, and its host checked against
+            // the page hosts (a CDN gives subresources, never the document). A hop out of bounds ends the render.
+            page.on('request', (req) => {
+              if (!req.redirectedFrom() || !req.isNavigationRequest() || !isFrameOf(req, page)) return;
+              record.navigations += 1;
+              let error: KumoError | null = null;
+              if (!documentAllowed(req.url(), pageHosts, request.target.allowedSchemes))
+                error = new KumoError('destination_forbidden', 'the page led outside the site’s hosts');
+              else if (record.navigations > this.#o.maxNavigations)
+                error = new KumoError('fetch_failed', 'the page redirected too many times');
+              if (!error) return;
+              record.refusedByRules += 1;
+              record.refusedNavigation = true;
+              breach(error);
+              void page.close().catch(() => undefined);
+            });
             onReached();
-            return await this.#load(page, url, render.readySelector, deadlineAt, started, record);
+            return await Promise.race([
+              this.#load(page, url, render.readySelector, deadlineAt, started, record),
+              breached,
+            ]);
           } finally {
             signal.removeEventListener('abort', closeOnAbort);
           }
@@ -193,6 +258,7 @@ export class BrowserFetcher implements Fetcher {
       );
     } finally {
       await proxy.close();
+      this.#o.finished?.(record, canonicalHost(url));
     }
   }
 
@@ -238,13 +304,9 @@ export class BrowserFetcher implements Fetcher {
   }
 
   async #pageOf(page: Page, status: number, started: number, check: boolean): Promise<FetchedPage> {
-    // Measured in the page first, so a huge DOM is refused before it is copied into this process.
-    // (A string, not a function: this project compiles without the DOM's types.)
-    const length = Number(await page.evaluate('document.documentElement.outerHTML.length'));
-    // A UTF-16 length: up to 3 bytes each in UTF-8.
-    if (length > this.#o.maxDomBytes)
+    const html = await this.#serialize(page);
+    if (html === null)
       throw new KumoError('content_too_large', `the rendered page is larger than ${this.#o.maxDomBytes} bytes`);
-    const html = await page.content();
     const body = new TextEncoder().encode(html);
     if (body.byteLength > this.#o.maxDomBytes)
       throw new KumoError('content_too_large', `the rendered page is larger than ${this.#o.maxDomBytes} bytes`);
@@ -259,6 +321,39 @@ export class BrowserFetcher implements Fetcher {
       attempts: 1,
       elapsedMs: Math.round(performance.now() - started),
     };
+  }
+
+  /**
+   * The rendered document, measured and serialized in one evaluation in a world of our own, or null when it is over
+   * the cap: the page's scripts cannot redefine what we call there (each world has its own prototypes), and nothing
+   * over the cap is copied into this process.
+   */
+  async #serialize(page: Page): Promise<string | null> {
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      const tree = await cdp.send('Page.getFrameTree');
+      const world = await cdp.send('Page.createIsolatedWorld', {
+        frameId: tree.frameTree.frame.id,
+        worldName: 'kumo-serialize',
+        grantUniveralAccess: false,
+      });
+      // A UTF-16 length never exceeds the UTF-8 byte count, so a longer string is certainly over the byte cap.
+      const expression = `(() => {
+        const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '';
+        const root = document.documentElement ? document.documentElement.outerHTML : '';
+        return doctype.length + root.length > ${this.#o.maxDomBytes} ? null : doctype + root;
+      })()`;
+      const result = await cdp.send('Runtime.evaluate', {
+        expression,
+        contextId: world.executionContextId,
+        returnByValue: true,
+      });
+      if (result.exceptionDetails) throw new KumoError('fetch_failed', 'the rendered page could not be read');
+      const value: unknown = result.result.value;
+      return typeof value === 'string' ? value : null;
+    } finally {
+      await cdp.detach().catch(() => undefined);
+    }
   }
 
   /** Every request the page makes: refused here unless the site may be asked for it; the proxy checks again. */
@@ -292,11 +387,12 @@ export class BrowserFetcher implements Fetcher {
     // Documents (any frame) only from the site's own hosts; CDNs and APIs only give subresources.
     if (!(navigation ? hosts.pageHosts : hosts.allHosts).includes(host)) return refuse();
     if (blockedResourceTypes.has(req.resourceType())) return refuse();
-    if (mainNavigation) {
+    // Redirect hops are counted where they are issued (the request listener in #render), on every path.
+    if (mainNavigation && !req.redirectedFrom()) {
       record.navigations += 1;
       if (record.navigations > this.#o.maxNavigations) return refuse();
     }
-    const mapped = this.#o.connectTo.get(host);
+    const mapped = this.#o.mapInProxyOnly ? undefined : this.#o.connectTo.get(host);
     if (!mapped) return route.continue().catch(() => undefined);
     return this.#fulfilFromOrigin(route, req, url, mapped, signal, (location) => {
       // A redirect is judged here before Chromium sees it, by the rule for where it leads (a document or not).
@@ -380,6 +476,23 @@ export class BrowserFetcher implements Fetcher {
 }
 
 /** Whether a request belongs to the page's main frame; a popup's first request has no frame yet (then: not ours). */
+/** Whether a document may come from this URL: the site's schemes and hosts, default port, no userinfo or IP literal. */
+function documentAllowed(href: string, pageHosts: readonly string[], schemes: readonly string[]): boolean {
+  try {
+    const url = new URL(href);
+    return (
+      schemes.includes(url.protocol) &&
+      url.port === '' &&
+      url.username === '' &&
+      url.password === '' &&
+      !isIpLiteral(url.hostname) &&
+      pageHosts.includes(canonicalHost(url))
+    );
+  } catch {
+    return false;
+  }
+}
+
 function isFrameOf(req: Request, page: Page): boolean {
   try {
     return req.frame() === page.mainFrame();

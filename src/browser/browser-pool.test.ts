@@ -1,4 +1,6 @@
 // The browser pool with real Chromium: the page bound, 503 when no page frees in time, restarts after a crash or N uses.
+import { readFileSync, readdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isKumoError } from '../errors.js';
 import { BrowserPool, findChromium, type BrowserPoolOptions } from './browser-pool.js';
@@ -13,6 +15,9 @@ function pool(changes: Partial<BrowserPoolOptions> = {}): BrowserPool {
   const made = new BrowserPool({
     executablePath: chromiumPath,
     wsEndpoint: null,
+    // This suite runs as root, where Chromium's sandbox cannot start; off here only (KUMO_BROWSER_SANDBOX=false).
+    sandbox: false,
+    env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
     maxPages: 2,
     queueWaitMs: 300,
     recycleAfter: 1000,
@@ -28,6 +33,37 @@ afterEach(async () => {
   for (const made of pools.splice(0)) await made.close();
 });
 
+/** Command line and environment of each Chromium browser process under this test process (not its helpers), from /proc. */
+function launchedBrowsers(): { cmdline: string[]; environ: string }[] {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      parents.set(Number(name), Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const underUs = (pid: number): boolean => {
+    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at))
+      if (at === process.pid) return true;
+    return false;
+  };
+  const found: { cmdline: string[]; environ: string }[] = [];
+  for (const pid of parents.keys()) {
+    if (!underUs(pid)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0');
+      // The browser process itself, the one Playwright drives over a pipe (not Debian's launcher script or helpers).
+      if (!cmdline.includes('--remote-debugging-pipe')) continue;
+      found.push({ cmdline, environ: readFileSync(`/proc/${pid}/environ`, 'latin1') });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
 const hold = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a pool without a browser', () => {
@@ -39,12 +75,79 @@ describe('a pool without a browser', () => {
     expect(isKumoError(error) && error.code).toBe('unavailable');
   });
 
+  it('refuses to start at all when PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK would let loopback bypass the proxy', async () => {
+    const bypassing = pool({ loopbackBypass: true });
+    await bypassing.start();
+    expect(bypassing.status()).toEqual({ ready: false, reason: expect.stringContaining('PROXIED_LOOPBACK') });
+    expect(bypassing.unavailableReason()).toContain('PROXIED_LOOPBACK');
+    const error = await bypassing.withContext({}, Date.now() + 1000, async () => 1).catch((e: unknown) => e);
+    expect(isKumoError(error) && error.code).toBe('unavailable');
+    expect(bypassing.stats().launches).toBe(0);
+  });
+
   it('remembers a browser that would not start, for /readyz, and refuses at once for a while', async () => {
     const broken = pool({ executablePath: '/nonexistent/chromium' });
     await broken.start();
     expect(broken.status()).toEqual({ ready: false, reason: 'Chromium could not be started' });
     expect(broken.unavailableReason()).toBe('Chromium could not be started');
   });
+});
+
+describe.skipIf(!chromiumPath)('what the launched Chromium is given', () => {
+  it('only the environment config passes, never the process secrets; --no-sandbox only when the sandbox is off', async () => {
+    // A secret planted in this process's own environment, which Playwright would hand over whole by default.
+    // eslint-disable-next-line no-restricted-properties
+    process.env.DATABASE_URL_PLANTED = 'postgres://planted-secret@db/kumo';
+    try {
+      const unsandboxed = pool({ sandbox: false });
+      await unsandboxed.start();
+      expect(unsandboxed.status().ready).toBe(true);
+      const [browser] = launchedBrowsers();
+      expect(browser).toBeDefined();
+      expect(browser!.environ).not.toContain('planted-secret');
+      expect(browser!.environ).not.toContain('DATABASE_URL');
+      expect(browser!.environ).toContain('PATH=');
+      expect(browser!.cmdline).toContain('--no-sandbox');
+    } finally {
+      // eslint-disable-next-line no-restricted-properties
+      delete process.env.DATABASE_URL_PLANTED;
+    }
+  }, 30_000);
+
+  it("the one --disable-features Chromium keeps (the last) holds Playwright's own list as well as Kumo's", async () => {
+    const disabled = (cmdline: string[]) =>
+      (cmdline.filter((arg) => arg.startsWith('--disable-features=')).at(-1) ?? '')
+        .slice('--disable-features='.length)
+        .split(',')
+        .filter(Boolean);
+    const plain = await chromium.launch({ executablePath: chromiumPath!, env: { PATH: '/usr/bin:/bin' } });
+    let playwrights: string[];
+    try {
+      playwrights = disabled(launchedBrowsers()[0]!.cmdline);
+    } finally {
+      await plain.close();
+    }
+    expect(playwrights.length).toBeGreaterThan(5);
+    const ours = pool();
+    await ours.start();
+    const kept = disabled(launchedBrowsers()[0]!.cmdline);
+    expect(kept).toEqual(expect.arrayContaining([...playwrights, 'Translate', 'MediaRouter']));
+  }, 30_000);
+
+  it('with the sandbox on, Chromium runs without --no-sandbox, or (as root without user namespaces) the route fails closed and says why', async () => {
+    const sandboxed = pool({ sandbox: true });
+    await sandboxed.start();
+    if (sandboxed.status().ready) {
+      const [browser] = launchedBrowsers();
+      expect(browser!.cmdline).not.toContain('--no-sandbox');
+      return;
+    }
+    expect(sandboxed.status().reason).toContain('sandbox');
+    expect(sandboxed.unavailableReason()).toContain('sandbox');
+    const error = await sandboxed.withContext({}, Date.now() + 5_000, async () => 1).catch((e: unknown) => e);
+    expect(isKumoError(error) && error.code).toBe('unavailable');
+    expect(launchedBrowsers()).toHaveLength(0);
+  }, 30_000);
 });
 
 describe.skipIf(!chromiumPath)('a pool with Chromium', () => {

@@ -1,6 +1,13 @@
 // One Chromium (local playwright-core launch or a remote Playwright server), a bounded number of pages, restarts.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type BrowserServer,
+  type LaunchOptions,
+} from 'playwright-core';
 import { KumoError } from '../errors.js';
 import { EgressProxy } from './egress-proxy.js';
 
@@ -23,6 +30,12 @@ export interface BrowserPoolOptions {
   executablePath: string | null;
   /** A remote Playwright browser server (`KUMO_BROWSER_WS`); wins over the local executable. */
   wsEndpoint: string | null;
+  /** Chromium's own sandbox; false (`--no-sandbox`) only where it cannot start: root without user namespaces, tests. */
+  sandbox: boolean;
+  /** The whole environment the local Chromium gets (config's short list: never database URLs or keys). */
+  env: Record<string, string>;
+  /** PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK is set: loopback would bypass the proxy, so no browser. */
+  loopbackBypass?: boolean;
   /** Pages (one context each) open at once. */
   maxPages: number;
   /** How long a call may wait for a free page before 503 unavailable. */
@@ -40,6 +53,29 @@ export interface BrowserPoolStatus {
   reason: string | null;
 }
 
+/** What Playwright disables by default (background requests to Google, HTTPS upgrades, paint holding, …). */
+const playwrightDisabledFeatures = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/** What Kumo disables beside them: features that talk to Google's services on their own. */
+const kumoDisabledFeatures = ['Translate', 'AutofillServerCommunication', 'InterestFeedContentSuggestions'];
+
 /** Chromium switches that keep the browser from talking to anyone on its own, or around the proxy. */
 const quietArgs = [
   '--disable-background-networking',
@@ -54,11 +90,101 @@ const quietArgs = [
   // QUIC is UDP: through an HTTP proxy Chromium does not use it, and it is not allowed to try.
   '--disable-quic',
   '--disable-gpu',
+  // window.open and target=_blank make no new page at all (checked to hold in Debian's headless shell); the
+  // fetcher still caps and closes any popup that gets through.
+  '--block-new-web-contents',
   // WebRTC's UDP would go around an HTTP proxy; only proxied (i.e. no) UDP is allowed.
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-  '--disable-features=MediaRouter,OptimizationHints,Translate,AutofillServerCommunication,InterestFeedContentSuggestions',
+  // Chromium keeps only the last --disable-features, so ours repeats Playwright's own list (its chromiumSwitches, as
+  // of playwright-core 1.65) beside Kumo's; a test fails when a Playwright upgrade disables a feature not listed here.
+  `--disable-features=${[...playwrightDisabledFeatures, ...kumoDisabledFeatures].join(',')}`,
 ];
+
+/**
+ * How Kumo launches Chromium, locally (the pool) or as the remote browser server `kumo browser-server` runs for
+ * KUMO_BROWSER_WS: the quiet switches (no unproxied WebRTC UDP, no background traffic), the sandbox setting, a minimal
+ * environment, and a default proxy that refuses everything, so a context that somehow has no proxy of its own reaches
+ * nobody. Playwright adds `<-loopback>` to the bypass list: loopback is proxied too.
+ */
+export function hardenedLaunchOptions(o: {
+  executablePath: string;
+  sandbox: boolean;
+  env: Record<string, string>;
+  launchTimeoutMs: number;
+  defaultProxyUrl: string;
+}): LaunchOptions {
+  return {
+    executablePath: o.executablePath,
+    headless: true,
+    timeout: o.launchTimeoutMs,
+    proxy: { server: o.defaultProxyUrl },
+    args: quietArgs,
+    // Without it Playwright adds --no-sandbox; with it a Chromium that cannot sandbox (root without user
+    // namespaces) refuses to start, and the route fails closed (503, /readyz says why).
+    chromiumSandbox: o.sandbox,
+    // Replaces process.env, which Playwright would otherwise hand over whole.
+    env: o.env,
+  };
+}
+
+/** The browser's default proxy: allows no host at all. */
+function openRefusingProxy(bindHost: string): Promise<EgressProxy> {
+  return EgressProxy.open({
+    policy: { allowedHosts: [], allowedSchemes: [] },
+    connectTo: new Map(),
+    bindHost,
+    connectTimeoutMs: 1_000,
+  });
+}
+
+/** A running `kumo browser-server`: the Playwright server's endpoint, and how to stop it with its refusing proxy. */
+export interface HardenedBrowserServer {
+  wsEndpoint: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The remote browser for KUMO_BROWSER_WS, launched with the same hardening as the local one (a plain
+ * `launchServer` has none of it). Kumo's per-call proxies still decide every connection of a render.
+ */
+export async function launchHardenedBrowserServer(o: {
+  executablePath: string;
+  sandbox: boolean;
+  env: Record<string, string>;
+  host: string;
+  port: number;
+  proxyBindHost: string;
+}): Promise<HardenedBrowserServer> {
+  const refusing = await openRefusingProxy(o.proxyBindHost);
+  let server: BrowserServer;
+  try {
+    server = await chromium.launchServer({
+      ...hardenedLaunchOptions({
+        executablePath: o.executablePath,
+        sandbox: o.sandbox,
+        env: o.env,
+        launchTimeoutMs: 30_000,
+        defaultProxyUrl: refusing.url,
+      }),
+      host: o.host,
+      port: o.port,
+    });
+  } catch (error) {
+    await refusing.close();
+    throw error;
+  }
+  return {
+    wsEndpoint: server.wsEndpoint(),
+    close: async () => {
+      await server.close().catch(() => undefined);
+      await refusing.close();
+    },
+  };
+}
+
+export const loopbackBypassReason =
+  'PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK is set, which would let loopback bypass the egress proxy; unset it';
 
 /** After a failed start, calls are refused at once for this long before the next try. */
 const retryLaunchAfterMs = 5_000;
@@ -93,6 +219,7 @@ export class BrowserPool {
   }
 
   status(): BrowserPoolStatus {
+    if (this.#o.loopbackBypass) return { ready: false, reason: loopbackBypassReason };
     if (!this.#o.executablePath && !this.#o.wsEndpoint)
       return { ready: false, reason: 'no browser configured (no Chromium found and KUMO_BROWSER_WS is not set)' };
     if (this.#current?.browser.isConnected()) return { ready: true, reason: null };
@@ -106,7 +233,7 @@ export class BrowserPool {
    * all, or a start that failed moments ago.
    */
   unavailableReason(): string | null {
-    if (!this.#o.executablePath && !this.#o.wsEndpoint) return this.status().reason;
+    if (this.#o.loopbackBypass || (!this.#o.executablePath && !this.#o.wsEndpoint)) return this.status().reason;
     if (this.#closed) return 'the browser pool is closed';
     if (this.#failure && !this.#current && Date.now() - this.#failedAt < retryLaunchAfterMs) return this.#failure;
     return null;
@@ -194,6 +321,7 @@ export class BrowserPool {
     const current = this.#current;
     if (current && current.browser.isConnected() && !current.retiring) return current;
     if (this.#launching) return this.#launching;
+    if (this.#o.loopbackBypass) throw unavailable(loopbackBypassReason);
     if (!this.#o.executablePath && !this.#o.wsEndpoint) throw unavailable(this.status().reason ?? 'no browser');
     // A browser that would not start is not tried again on every call: at most every few seconds.
     if (this.#failure && Date.now() - this.#failedAt < retryLaunchAfterMs) throw unavailable(this.#failure);
@@ -209,26 +337,23 @@ export class BrowserPool {
       if (this.#o.wsEndpoint) {
         browser = await chromium.connect(this.#o.wsEndpoint, { timeout: this.#o.launchTimeoutMs });
       } else {
-        // Contexts get their own proxy per call; this one refuses everything, so a context that somehow has none
-        // reaches nobody. Playwright adds `<-loopback>` to the bypass list: loopback is proxied too.
-        this.#fallbackProxy ??= await EgressProxy.open({
-          policy: { allowedHosts: [], allowedSchemes: [] },
-          connectTo: new Map(),
-          bindHost: this.#o.proxyBindHost,
-          connectTimeoutMs: 1_000,
-        });
-        browser = await chromium.launch({
-          executablePath: this.#o.executablePath!,
-          headless: true,
-          timeout: this.#o.launchTimeoutMs,
-          proxy: { server: this.#fallbackProxy.url },
-          args: quietArgs,
-        });
+        this.#fallbackProxy ??= await openRefusingProxy(this.#o.proxyBindHost);
+        browser = await chromium.launch(
+          hardenedLaunchOptions({
+            executablePath: this.#o.executablePath!,
+            sandbox: this.#o.sandbox,
+            env: this.#o.env,
+            launchTimeoutMs: this.#o.launchTimeoutMs,
+            defaultProxyUrl: this.#fallbackProxy.url,
+          }),
+        );
       }
     } catch (error) {
       this.#failure = this.#o.wsEndpoint
         ? 'the remote browser (KUMO_BROWSER_WS) could not be reached'
-        : 'Chromium could not be started';
+        : this.#o.sandbox && /sandbox/i.test(String(error))
+          ? "Chromium's sandbox could not start (root without user namespaces?); KUMO_BROWSER_SANDBOX=false is unsafe outside a disposable container"
+          : 'Chromium could not be started';
       this.#failedAt = Date.now();
       throw unavailable(this.#failure, error);
     }

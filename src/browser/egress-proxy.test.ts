@@ -1,4 +1,5 @@
 // The egress proxy on its own, spoken to with raw sockets: what a hostile page could ask of it, and what it refuses.
+import { globalAgent } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConnectTo } from '../fetch/connect-to.js';
@@ -56,6 +57,53 @@ async function exchange(proxy: EgressProxy, text: string): Promise<string> {
 }
 
 describe('the egress proxy', () => {
+  it('keeps at most maxConnections target connections open for a render; one more is refused', async () => {
+    const proxy = await EgressProxy.open({
+      policy: { allowedHosts: ['shop.example'], allowedSchemes: ['https:'] },
+      connectTo: parseConnectTo(`shop.example=${site.url}`),
+      bindHost: '127.0.0.1',
+      connectTimeoutMs: 500,
+      maxConnections: 1,
+    });
+    proxies.push(proxy);
+    const { port } = new URL(proxy.url);
+    const held = connect(Number(port), '127.0.0.1');
+    try {
+      await new Promise<void>((resolve) => {
+        held.on('data', (chunk) => {
+          if (chunk.toString('latin1').startsWith('HTTP/1.1 200')) resolve();
+        });
+        held.write('CONNECT shop.example:443 HTTP/1.1\r\nHost: shop.example:443\r\n\r\n');
+      });
+      const second = await exchange(proxy, 'CONNECT shop.example:443 HTTP/1.1\r\nHost: shop.example:443\r\n\r\n');
+      expect(second).toMatch(/^HTTP\/1.1 403/);
+      expect(proxy.refusals).toEqual(['too_many_connections']);
+    } finally {
+      held.destroy();
+    }
+  });
+
+  it("forwards plain HTTP on a connection of its own, never through Node's shared keep-alive agent", async () => {
+    const proxy = await proxyFor();
+    const pooled = () =>
+      Object.values(globalAgent.sockets).flat().length + Object.values(globalAgent.freeSockets).flat().length;
+    let seen = 0;
+    const watcher = setInterval(() => (seen = Math.max(seen, pooled())), 1);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          exchange(proxy, 'GET http://shop.example/ HTTP/1.1\r\nHost: shop.example\r\nConnection: close\r\n\r\n'),
+        ),
+      );
+      for (const answer of answers) expect(answer).toContain('site');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      clearInterval(watcher);
+    }
+    seen = Math.max(seen, pooled());
+    expect(seen).toBe(0);
+  });
+
   it('refuses CONNECT to an IP literal, a host outside the site, and a non-default port, without connecting', async () => {
     const proxy = await proxyFor();
     const { port } = internal;

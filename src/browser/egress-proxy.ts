@@ -29,10 +29,24 @@ export interface EgressProxyOptions {
   /** Interface to listen on: loopback unless a remote browser must reach it. */
   bindHost: string;
   connectTimeoutMs: number;
+  /** Bytes one render may move through this proxy, both ways, all connections; past it every connection is cut. */
+  maxBytes?: number;
+  /** Connections open to targets at once; more are refused. */
+  maxConnections?: number;
+  /** Told once when the byte budget is spent (the render is then ended). */
+  onOverBudget?: () => void;
 }
 
 /** Why a connection was refused; counted, never sent to the page (the refusal itself is all it learns). */
-export type Refusal = 'not_allowed_host' | 'ip_literal' | 'port' | 'non_public_address' | 'unresolved' | 'malformed';
+export type Refusal =
+  | 'not_allowed_host'
+  | 'ip_literal'
+  | 'port'
+  | 'non_public_address'
+  | 'unresolved'
+  | 'malformed'
+  | 'too_many_connections'
+  | 'byte_budget';
 
 /** The address a host is connected to: resolved once per proxy (one render), never again for that host. */
 interface Pinned {
@@ -50,6 +64,9 @@ export class EgressProxy {
   readonly #pins = new Map<string, Promise<Pinned | Refusal>>();
   readonly #refusals: Refusal[] = [];
   #connections = 0;
+  #live = 0;
+  #bytes = 0;
+  #overBudget = false;
   #url = '';
 
   private constructor(options: EgressProxyOptions) {
@@ -108,6 +125,7 @@ export class EgressProxy {
     if (typeof pinned === 'string') return refuse(client);
     const upstream = await this.#open(pinned, client);
     if (!upstream) return;
+    client.on('data', (chunk: Buffer) => this.#spend(chunk.length));
     client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
     if (head.length > 0) upstream.write(head);
     upstream.pipe(client);
@@ -135,14 +153,21 @@ export class EgressProxy {
       headers,
       setHost: false,
       timeout: this.#o.connectTimeoutMs,
+      // A connection of its own, never Node's shared keep-alive pool: nothing of one render's traffic outlives its
+      // proxy or is handed to another call's.
+      agent: false,
     });
-    outbound.on('socket', (socket) => this.#track(socket));
+    outbound.on('socket', (socket) => {
+      this.#track(socket);
+      this.#meter(socket);
+    });
     outbound.on('timeout', () => outbound.destroy());
     outbound.on('error', () => res.destroy());
     outbound.on('response', (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
       answer.pipe(res);
     });
+    req.on('data', (chunk: Buffer) => this.#spend(chunk.length));
     req.pipe(outbound);
   }
 
@@ -159,6 +184,7 @@ export class EgressProxy {
     for (const [name, value] of Object.entries(headers)) {
       for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) lines.push(`${name}: ${one}`);
     }
+    client.on('data', (chunk: Buffer) => this.#spend(chunk.length));
     upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
     if (head.length > 0) upstream.write(head);
     upstream.pipe(client);
@@ -168,7 +194,11 @@ export class EgressProxy {
   /** The policy for one host and port; the pinned address to connect to, or why not. */
   async #admit(rawHost: string, port: number): Promise<Pinned | Refusal> {
     const host = canonical(rawHost);
-    const verdict = await this.#decide(host, port);
+    const verdict: Pinned | Refusal = this.#overBudget
+      ? 'byte_budget'
+      : this.#live >= (this.#o.maxConnections ?? Infinity)
+        ? 'too_many_connections'
+        : await this.#decide(host, port);
     if (typeof verdict === 'string') this.#refusals.push(verdict);
     return verdict;
   }
@@ -225,11 +255,28 @@ export class EgressProxy {
       return null;
     }
     upstream.setTimeout(0);
+    this.#meter(upstream);
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
     client.on('close', () => upstream.destroy());
     return upstream;
+  }
+
+  /** Counts a target connection against the render's connection cap, and what it receives against the byte budget. */
+  #meter(socket: Socket): void {
+    this.#live += 1;
+    socket.once('close', () => (this.#live -= 1));
+    socket.on('data', (chunk: Buffer) => this.#spend(chunk.length));
+  }
+
+  #spend(bytes: number): void {
+    this.#bytes += bytes;
+    if (this.#overBudget || this.#bytes <= (this.#o.maxBytes ?? Infinity)) return;
+    this.#overBudget = true;
+    this.#refusals.push('byte_budget');
+    for (const socket of this.#sockets) socket.destroy();
+    this.#o.onOverBudget?.();
   }
 
   #track(socket: Duplex): void {

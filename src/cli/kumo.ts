@@ -49,6 +49,8 @@ ${reviewApprovalsUsage}
   kumo sites record URL [--site ID] [--name NAME] [--out DIR]
   kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]
                    (serves the saved page at the URL's path on 127.0.0.1, for KUMO_CONNECT_TO)
+  kumo browser-server [--host 127.0.0.1] [--port 0]
+                   (the remote browser for KUMO_BROWSER_WS: Chromium with Kumo's hardening; prints ws_endpoint)
   kumo help | --help | -h
 
 Output is JSON on stdout (pipe it: \`npm run -s kumo -- … | jq\`); errors go to stderr with exit status 2.`;
@@ -447,6 +449,37 @@ async function origin(args: string[]): Promise<void> {
   });
 }
 
+/**
+ * The only supported remote browser for KUMO_BROWSER_WS: Playwright's launchServer with the local launch's hardening
+ * (quiet switches, no unproxied WebRTC UDP, refusing default proxy, sandbox setting, minimal environment).
+ */
+async function browserServer(args: string[]): Promise<void> {
+  const { values } = parse(args, { host: { type: 'string' }, port: { type: 'string' } });
+  const port = int(values.port ?? '0', 'port')!;
+  if (port > 65535) throw new UsageError('--port must be at most 65535');
+  const config = loadConfigFromProcess();
+  const { findChromium, launchHardenedBrowserServer, loopbackBypassReason } =
+    await import('../browser/browser-pool.js');
+  if (config.browser.loopbackBypass) throw new UsageError(loopbackBypassReason);
+  const executablePath = config.browser.path === null ? null : findChromium(config.browser.path);
+  if (!executablePath) throw new UsageError('no Chromium: install chromium-headless-shell or set KUMO_BROWSER_PATH');
+  const server = await launchHardenedBrowserServer({
+    executablePath,
+    sandbox: config.browser.sandbox,
+    env: config.browser.env,
+    host: values.host ?? '127.0.0.1',
+    port,
+    proxyBindHost: '127.0.0.1',
+  });
+  process.stderr.write(`browser server on ${server.wsEndpoint} (Ctrl-C stops); set KUMO_BROWSER_WS to it\n`);
+  print({ ws_endpoint: server.wsEndpoint, sandbox: config.browser.sandbox });
+  await new Promise<void>((resolve) => {
+    const stop = () => void server.close().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
 /** `help`, or `--help`/`-h` anywhere before a `--`: usage on stdout, exit 0 (asking for help is not an error). */
 function wantsHelp(argv: string[]): boolean {
   const end = argv.indexOf('--');
@@ -465,6 +498,8 @@ async function run(argv: string[]): Promise<void> {
       return accountsCommand(rest);
     case 'origin':
       return origin(rest);
+    case 'browser-server':
+      return browserServer(rest);
     case 'keys':
       return keys(rest);
     case 'extract':

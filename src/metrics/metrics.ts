@@ -28,6 +28,8 @@ export interface Metrics {
   /** Time a request spent in the host gate before it could start. */
   politenessWaited(host: string, seconds: number): void;
   breakerChanged(host: string, state: BreakerState): void;
+  /** Requests or connections of a render refused: by the in-page request rules or the egress proxy, and why. */
+  browserRefused(layer: 'rules' | 'proxy', reason: string, count: number): void;
   /** The Prometheus text exposition. */
   exposition(): Promise<{ contentType: string; body: string }>;
 }
@@ -38,6 +40,7 @@ export class NoopMetrics implements Metrics {
   fetchFinished(): void {}
   politenessWaited(): void {}
   breakerChanged(): void {}
+  browserRefused(): void {}
   exposition(): Promise<{ contentType: string; body: string }> {
     return Promise.resolve({ contentType: 'text/plain; version=0.0.4; charset=utf-8', body: '' });
   }

@@ -11,6 +11,8 @@ describe('PromClientMetrics', () => {
     metrics.fetchFinished({ host: 'a.jp', outcome: 'ok', seconds: 0.3, attempts: 2, bytes: 1234 });
     metrics.politenessWaited('a.jp', 0.2);
     metrics.breakerChanged('a.jp', 'open');
+    metrics.browserRefused('proxy', 'ip_literal', 2);
+    metrics.browserRefused('rules', 'request_rule', 0);
     const { contentType, body } = await metrics.exposition();
     expect(contentType).toMatch(/^text\/plain/);
     expect(body).toContain(
@@ -22,6 +24,8 @@ describe('PromClientMetrics', () => {
     expect(body).toContain('kumo_fetch_bytes_total{host="a.jp"} 1234');
     expect(body).toContain('kumo_politeness_wait_seconds_count{host="a.jp"} 1');
     expect(body).toContain('kumo_breaker_state{host="a.jp"} 2');
+    expect(body).toContain('kumo_browser_refusals_total{layer="proxy",reason="ip_literal"} 2');
+    expect(body).not.toContain('layer="rules"');
     expect(await register.metrics()).not.toContain('kumo_');
   });
 });

@@ -14,6 +14,7 @@ export class PromClientMetrics implements Metrics {
   readonly #bytes: Counter<'host'>;
   readonly #waitSeconds: Histogram<'host'>;
   readonly #breaker: Gauge<'host'>;
+  readonly #browserRefusals: Counter<'layer' | 'reason'>;
 
   constructor() {
     const registers = [this.registry];
@@ -61,6 +62,12 @@ export class PromClientMetrics implements Metrics {
       labelNames: ['host'],
       registers,
     });
+    this.#browserRefusals = new Counter({
+      name: 'kumo_browser_refusals_total',
+      help: 'Requests and connections of browser renders refused, by layer (rules in the page, egress proxy) and reason.',
+      labelNames: ['layer', 'reason'],
+      registers,
+    });
   }
 
   scrapeFinished(o: ScrapeObservation): void {
@@ -80,6 +87,10 @@ export class PromClientMetrics implements Metrics {
 
   breakerChanged(host: string, state: BreakerState): void {
     this.#breaker.set({ host }, breakerValue[state]);
+  }
+
+  browserRefused(layer: 'rules' | 'proxy', reason: string, count: number): void {
+    if (count > 0) this.#browserRefusals.inc({ layer, reason }, count);
   }
 
   async exposition(): Promise<{ contentType: string; body: string }> {

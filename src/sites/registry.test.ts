@@ -1,5 +1,10 @@
 // The closed site catalogue: exact hosts, URL patterns per page type, explicit work types, secrets.
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoRoot } from './corpus.js';
 import { routesOf } from './site.js';
 import { SiteRegistry } from './registry.js';
 
@@ -139,6 +144,25 @@ describe('routes per page type', () => {
     expect(item.browser?.extractor.id).toBe('mercari/item_rendered');
     expect(item.browser?.coverage).toBe('beta');
     expect(routesOf(ikebe, ikebe.pageTypes[0]!)).toEqual(['http']);
+  });
+
+  it("earns the browser route's level only from rendered-page fixtures (meta route browser), never the default route's", async () => {
+    // The same fixtures without the rendered pages: the api route's fixtures still pass, the browser route earns nothing.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kumo-browser-coverage-'));
+    try {
+      const source = path.join(repoRoot, 'src', 'sites', 'mercari', 'fixtures');
+      for (const name of readdirSync(source)) {
+        if (name.startsWith('modelled-rendered-')) continue;
+        await copyFile(path.join(source, name), path.join(dir, name));
+      }
+      const withoutRendered = new SiteRegistry([{ ...mercari, fixturesDir: dir }], { record: null });
+      const item = withoutRendered.get('mercari')!.pageTypes[0]!;
+      expect(item.verification?.fail).toBe(0);
+      expect(item.coverage).not.toBe('experimental');
+      expect(item.browser?.coverage).toBe('experimental');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a browser default without its rendering, and a rendering read by a non-HTML extractor', () => {

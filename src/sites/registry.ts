@@ -65,7 +65,7 @@ export interface RegistryOptions {
   record?: VerificationRecord | null;
 }
 
-type Outcome = Pick<FixtureResult, 'site' | 'pageType' | 'source' | 'status'>;
+type Outcome = Pick<FixtureResult, 'site' | 'pageType' | 'source' | 'status' | 'route'>;
 
 /** Fixture outcomes of one site: all from the shipped record, or in-project ones live plus the record's corpus ones. */
 function outcomesOf(site: Site, shipped: VerificationRecord | null, record: VerificationRecord | null): Outcome[] {
@@ -89,12 +89,20 @@ function withEarnedCoverage(site: Site, results: readonly Outcome[]): Site {
       const coverage = effectiveCoverage(entry.coverage, earned);
       return {
         ...entry,
-        // The browser route is never served above its page type, and never above what it declares itself.
+        // The browser route is never served above its page type, never above what it declares itself, and never above
+        // what its own fixtures (meta route "browser", rendered pages) earned: the default route's fixtures say
+        // nothing about how a rendering is read.
         ...(entry.browser
           ? {
               browser: {
                 ...entry.browser,
-                coverage: coverage === 'stopped' ? coverage : effectiveCoverage(entry.browser.coverage, coverage),
+                coverage:
+                  coverage === 'stopped'
+                    ? coverage
+                    : effectiveCoverage(
+                        effectiveCoverage(entry.browser.coverage, coverage),
+                        earnedCoverage(mine.filter((r) => r.route === 'browser')),
+                      ),
               },
             }
           : {}),

@@ -60,6 +60,8 @@ export interface FixtureResult {
   sha256?: string;
   /** Fields of `data` with no entry in `extractor.provenance`: every served field must say where it came from. */
   unsourced?: string[];
+  /** `browser` for a rendered-page fixture (meta `route`): only these earn the page type's browser-route level. */
+  route?: 'browser';
 }
 
 /** Fixtures live in the source tree, found from the repository root so the built CLI reads the same files. */
@@ -129,6 +131,7 @@ function verifyFixture(
   const base: FixtureResult = { site: site.id, pageType: null, fixture: name, source: null, status: 'fail' };
   if (!meta) return { ...base, detail: 'meta.json missing or not JSON' };
   base.source = meta.source === 'corpus' && meta.wrap ? 'corpus-wrapped' : meta.source;
+  if (meta.route === 'browser') base.route = 'browser';
 
   const url = new URL(meta.url);
   const entry = meta.pageType
@@ -323,6 +326,8 @@ export interface RecordedFixture {
   source: FixtureSource | null;
   sha256: string | null;
   status: FixtureResult['status'];
+  /** Present (`browser`) for a rendered-page fixture: what earns the browser route's level. */
+  route?: 'browser';
 }
 
 /** The committed record, in the source tree: what `kumo sites verify --record` writes and the build checks. */
@@ -346,6 +351,7 @@ export function toRecord(results: readonly FixtureResult[]): VerificationRecord 
         source: r.source,
         sha256: r.sha256 ?? null,
         status: r.status,
+        ...(r.route ? { route: r.route } : {}),
       })),
   };
 }

@@ -46,6 +46,33 @@ async function approveMercari(process: KumoProcess): Promise<string> {
   return account;
 }
 
+/** Command line and environment of each Chromium browser process under the Kumo process (helpers left out). */
+function browsersUnder(kumoPid: number): { cmdline: string[]; environ: string }[] {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      parents.set(Number(name), Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: { cmdline: string[]; environ: string }[] = [];
+  for (const pid of parents.keys()) {
+    let at = parents.get(pid);
+    while (at !== undefined && at > 1 && at !== kumoPid) at = parents.get(at);
+    if (at !== kumoPid) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0');
+      if (!cmdline.includes('--remote-debugging-pipe')) continue;
+      found.push({ cmdline, environ: readFileSync(`/proc/${pid}/environ`, 'latin1') });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
 /** RSS (kB) of the Kumo process and every process under it (its Chromium), found through /proc. */
 function treeRssKb(dataDir: string): number {
   const stats = new Map<number, { ppid: number; rss: number; env: string }>();
@@ -155,6 +182,19 @@ describe.skipIf(!chromiumPath)('the browser route through the built server', () 
     expect(res.body.data).toMatchObject({ title: 'ポケモンカード 151 未開封 BOX シュリンク付き', price: 12800 });
   });
 
+  it("the server's Chromium gets none of its environment's secrets, and --no-sandbox only because the suite asked", async () => {
+    const res = await scrape(kumo.baseUrl, { url: `https://jp.mercari.com/item/${ITEM}`, params: { render_js: true } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const browsers = browsersUnder(kumo.pid);
+    expect(browsers.length).toBeGreaterThan(0);
+    for (const browser of browsers) {
+      // The server's environment holds the bootstrap key and KUMO_* settings; none of it may reach the renderer.
+      expect(browser.environ).not.toContain('kumo_test_e2e_bootstrap_key');
+      expect(browser.environ).not.toContain('KUMO_');
+      expect(browser.cmdline).toContain('--no-sandbox');
+    }
+  });
+
   it('a hostile page through the server reaches no internal listener; a redirect to one is 502, free', async () => {
     const internal = await startOrigin();
     try {
@@ -190,6 +230,20 @@ describe.skipIf(!chromiumPath)('the browser route through the built server', () 
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(internal.accepts).toBe(0);
       expect(await used()).toBe(before + 2);
+      // What was refused leaves a trace: a metric by reason and a log line per render, without URLs.
+      const metrics = await fetch(`${kumo.baseUrl}/metrics`).then((r) => r.text());
+      expect(metrics).toMatch(/kumo_browser_refusals_total\{layer="rules",reason="request_rule"\} [1-9]/);
+      expect(metrics).toMatch(/kumo_browser_refusals_total\{layer="proxy",reason="ip_literal"\} [1-9]/);
+      const lines = kumo
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('browser render refusals'));
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) {
+        expect(line).toContain('"host":"jp.mercari.com"');
+        expect(line).not.toContain('127.0.0.1');
+        expect(line).not.toContain('http');
+      }
     } finally {
       await internal.close();
     }
@@ -295,6 +349,36 @@ describe('a server without a browser', () => {
     expect(viaApi.status, JSON.stringify(viaApi.body)).toBe(200);
     expect((await call(bare.baseUrl, '/v1/usage')).body.credits.used).toBe(1);
   });
+
+  it('with the sandbox on where it cannot start (root), render_js fails closed: 503, free, and /readyz says why', async () => {
+    const sandboxed = await startKumo({
+      KUMO_BROWSER_SANDBOX: 'true',
+      KUMO_CONNECT_TO: connectToSpec({ 'jp.mercari.com': api.url, 'api.mercari.jp': api.url }),
+    });
+    try {
+      await approveMercari(sandboxed);
+      const res = await scrape(sandboxed.baseUrl, {
+        url: `https://jp.mercari.com/item/${ITEM}`,
+        params: { render_js: true },
+      });
+      if (res.status === 200) {
+        // Not root, or user namespaces available: the sandbox started, so it must be on.
+        for (const browser of browsersUnder(sandboxed.pid)) expect(browser.cmdline).not.toContain('--no-sandbox');
+        return;
+      }
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ code: 'unavailable' });
+      expect((await call(sandboxed.baseUrl, '/v1/usage')).body.credits.used).toBe(0);
+      const ready = await call(sandboxed.baseUrl, '/readyz', null);
+      expect(ready.body).toMatchObject({
+        status: 'ok',
+        browser: { status: 'unavailable', reason: expect.stringContaining('sandbox') },
+      });
+    } finally {
+      await sandboxed.stop();
+      await sandboxed.cleanup();
+    }
+  }, 60_000);
 
   it('/readyz is ready and says why the browser route is not', async () => {
     const res = await call(bare.baseUrl, '/readyz', null);

@@ -47,6 +47,9 @@ export async function startKumo(env: Record<string, string>, options: StartOptio
       KUMO_HOST_MAX_IN_FLIGHT: '64',
       KUMO_HOST_MIN_INTERVAL_MS: '0',
       KUMO_FETCH_RETRY_BASE_MS: '10',
+      // Tests run as root without user namespaces, where Chromium's sandbox cannot start: off here only (unsafe in
+      // production, see KUMO_BROWSER_SANDBOX); a test that checks the sandbox turns it back on.
+      KUMO_BROWSER_SANDBOX: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
