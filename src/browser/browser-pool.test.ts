@@ -1,9 +1,9 @@
 // The browser pool with real Chromium: the page bound, 503 when no page frees in time, restarts after a crash or N uses.
-import { readFileSync, readdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isKumoError } from '../errors.js';
 import { BrowserPool, findChromium, type BrowserPoolOptions } from './browser-pool.js';
+import { browserProcessesUnder } from '../../test/support/chromium.js';
 
 const chromiumPath = findChromium('');
 if (!chromiumPath)
@@ -33,36 +33,7 @@ afterEach(async () => {
   for (const made of pools.splice(0)) await made.close();
 });
 
-/** Command line and environment of each Chromium browser process under this test process (not its helpers), from /proc. */
-function launchedBrowsers(): { cmdline: string[]; environ: string }[] {
-  const parents = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      parents.set(Number(name), Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const underUs = (pid: number): boolean => {
-    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at))
-      if (at === process.pid) return true;
-    return false;
-  };
-  const found: { cmdline: string[]; environ: string }[] = [];
-  for (const pid of parents.keys()) {
-    if (!underUs(pid)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0');
-      // The browser process itself, the one Playwright drives over a pipe (not Debian's launcher script or helpers).
-      if (!cmdline.includes('--remote-debugging-pipe')) continue;
-      found.push({ cmdline, environ: readFileSync(`/proc/${pid}/environ`, 'latin1') });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
+const launchedBrowsers = () => browserProcessesUnder(process.pid);
 
 const hold = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

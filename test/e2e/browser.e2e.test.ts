@@ -3,6 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium } from '../../src/browser/browser-pool.js';
+import { browserProcessesUnder } from '../support/chromium.js';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, call, kumoCli, repoRoot, type KumoProcess } from '../support/kumo-process.js';
 
@@ -46,32 +47,7 @@ async function approveMercari(process: KumoProcess): Promise<string> {
   return account;
 }
 
-/** Command line and environment of each Chromium browser process under the Kumo process (helpers left out). */
-function browsersUnder(kumoPid: number): { cmdline: string[]; environ: string }[] {
-  const parents = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      parents.set(Number(name), Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found: { cmdline: string[]; environ: string }[] = [];
-  for (const pid of parents.keys()) {
-    let at = parents.get(pid);
-    while (at !== undefined && at > 1 && at !== kumoPid) at = parents.get(at);
-    if (at !== kumoPid) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0');
-      if (!cmdline.includes('--remote-debugging-pipe')) continue;
-      found.push({ cmdline, environ: readFileSync(`/proc/${pid}/environ`, 'latin1') });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
+const browsersUnder = browserProcessesUnder;
 
 /** RSS (kB) of the Kumo process and every process under it (its Chromium), found through /proc. */
 function treeRssKb(dataDir: string): number {

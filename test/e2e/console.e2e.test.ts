@@ -1,5 +1,5 @@
 // Issue 10: the /console pages in real Chromium against the built server: sign-in, live numbers, ownership, CSRF, a11y.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,19 +10,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, call, kumoCli, testKey, repoRoot, type KumoProcess } from '../support/kumo-process.js';
 import { itemPage } from '../support/pages.js';
+import { chromiumForTests } from '../support/chromium.js';
 
 // Debian's chromium-headless-shell, or a full Chromium; the test skips (loudly) when none is installed.
-const chromiumPath = [
-  '/usr/bin/chromium-headless-shell',
-  '/usr/lib/chromium/headless_shell',
-  '/usr/lib/chromium/chromium-headless-shell',
-  '/usr/bin/chromium',
-].find((candidate) => existsSync(candidate));
-if (!chromiumPath) {
-  console.warn(
-    'console e2e skipped: no Chromium binary (apt-get install chromium-headless-shell; .ci/run does this in CI)',
-  );
-}
+const chromiumPath = chromiumForTests('console e2e');
 // `npm run console:screenshots` sets this to docs/console: the pages are then saved there as PNGs, with their sizes.
 const screenshotDir = process.env.KUMO_CONSOLE_SCREENSHOTS_DIR;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -1,22 +1,13 @@
 // Issue 7 §1: every public XSS vector, served in a page through the real API, opened in real Chromium: nothing runs.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, type KumoProcess } from '../support/kumo-process.js';
+import { chromiumForTests } from '../support/chromium.js';
 
 // Debian's chromium-headless-shell, or a full Chromium; the test skips (loudly) when none is installed.
-const chromiumPath = [
-  '/usr/bin/chromium-headless-shell',
-  '/usr/lib/chromium/headless_shell',
-  '/usr/lib/chromium/chromium-headless-shell',
-  '/usr/bin/chromium',
-].find((candidate) => existsSync(candidate));
-if (!chromiumPath) {
-  console.warn(
-    'xss e2e skipped: no Chromium binary (apt-get install chromium-headless-shell; .ci/run does this in CI)',
-  );
-}
+const chromiumPath = chromiumForTests('xss e2e');
 
 interface Vector {
   id: string;
@@ -308,7 +299,7 @@ describe.skipIf(!chromiumPath)(`public XSS corpus through POST /v1/scrape, opene
       KUMO_HOST_MAX_IN_FLIGHT: '64',
     });
     browser = await chromium.launch({
-      executablePath: chromiumPath,
+      executablePath: chromiumPath ?? undefined,
       args: [
         '--headless',
         '--no-sandbox',
