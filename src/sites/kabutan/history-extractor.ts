@@ -1,24 +1,18 @@
 // 株探 (kabutan.jp) 時系列 page `/stock/kabuka?code=CODE&ashi=day&page=N`: the dated daily rows of stock_kabuka_dwm.
 import { KumoError } from '../../errors.js';
+import { DAILY_PRICE_COLUMNS, datedRow, knownColumns, type DataColumn } from '../../extract/dated-rows.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import type { DataTableData } from '../../extract/page-types.js';
 import { all, first, firstAttr, textOf } from '../../extract/selectors.js';
-import { parseDate } from '../../normalize/date.js';
 import { parseNumber } from '../../normalize/number.js';
 import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
 
 const ID = 'kabutan/history';
 // The history table proper; `stock_kabuka0` above it holds only today's row, which is not yet a closed day.
 const TABLE = 'table.stock_kabuka_dwm';
-type Column = DataTableData['columns'][number];
-
 // The page's own headings; a heading not listed here means the layout changed, and we stop rather than guess.
-const COLUMNS: Readonly<Record<string, Column>> = {
-  日付: { key: 'date', label: '日付', type: 'date', unit: null },
-  始値: { key: 'open', label: '始値', type: 'number', unit: '円' },
-  高値: { key: 'high', label: '高値', type: 'number', unit: '円' },
-  安値: { key: 'low', label: '安値', type: 'number', unit: '円' },
-  終値: { key: 'close', label: '終値', type: 'number', unit: '円' },
+const COLUMNS: Readonly<Record<string, DataColumn>> = {
+  ...DAILY_PRICE_COLUMNS,
   前日比: { key: 'change', label: '前日比', type: 'number', unit: '円' },
   '前日比%': { key: 'change_percent', label: '前日比%', type: 'number', unit: '%' },
   '売買高(株)': { key: 'volume', label: '売買高(株)', type: 'number', unit: '株' },
@@ -82,32 +76,15 @@ export const kabutanHistoryExtractor: Extractor = {
     if (!table) throw new KumoError('extraction_failed', `${ID}: no price table`);
 
     const headings = all(table, 'thead th').map((th) => textOf(th).replace(/\s+/g, ''));
-    const columns = headings.map((h) => COLUMNS[h]);
-    if (columns.length === 0 || columns.some((c) => c === undefined) || columns[0]?.key !== 'date')
-      throw new KumoError(
-        'extraction_failed',
-        `${ID}: unexpected column headings (at ${columns.flatMap((c, i) => (c === undefined ? [i + 1] : [])).join(', ') || 'first'})`,
-      );
+    const columns = knownColumns(headings, COLUMNS, ID);
 
     const rows: DataTableData['rows'] = [];
     for (const tr of all(table, 'tbody tr')) {
-      const cells = all(tr, 'th, td');
-      if (cells.length !== columns.length)
-        throw new KumoError('extraction_failed', `${ID}: a row has ${cells.length} cells`);
-      const row: Record<string, string | number | null> = {};
-      columns.forEach((column, i) => {
-        const cell = cells[i]!;
-        if (column!.type === 'date') {
-          // The machine-readable datetime beats the two-digit-year text (26/06/30).
-          const date = parseDate(firstAttr(cell, 'time', 'datetime') ?? textOf(cell)).value;
-          if (!date || date.length !== 10) throw new KumoError('extraction_failed', `${ID}: a row without a date`);
-          row[column!.key] = date;
-        } else {
-          const n = parseNumber(textOf(cell));
-          if (!n) throw new KumoError('extraction_failed', `${ID}: ${column!.key} is not a number`);
-          row[column!.key] = n.value;
-        }
-      });
+      // The machine-readable datetime of the date cell beats its two-digit-year text (26/06/30).
+      const values = all(tr, 'th, td').map((cell, i) =>
+        columns[i]?.type === 'date' ? (firstAttr(cell, 'time', 'datetime') ?? textOf(cell)) : textOf(cell),
+      );
+      const row = datedRow(values, columns, ID);
       rows.push(row);
     }
     if (rows.length === 0) throw new KumoError('extraction_failed', `${ID}: the price table is empty`);
@@ -118,7 +95,7 @@ export const kabutanHistoryExtractor: Extractor = {
     const data: DataTableData = {
       title: subject ? `${subject} 日足` : '日足',
       subject,
-      columns: columns as Column[],
+      columns,
       rows,
       next_page: pager.next,
       page: pager.current,
