@@ -8,8 +8,13 @@ import { isKumoError } from '../errors.js';
 import { startOrigin, type Origin } from '../../test/support/origin.js';
 import { createSocket } from 'node:dgram';
 import { chromium } from 'playwright-core';
-import { BrowserPool, findChromium, launchHardenedBrowserServer } from './browser-pool.js';
-import { BrowserFetcher, maxPopupsPerRender, type RenderRecord } from './browser-fetcher.js';
+import { BrowserPool, findChromium, launchHardenedBrowserServer, type BrowserPoolOptions } from './browser-pool.js';
+import {
+  BrowserFetcher,
+  maxPopupsPerRender,
+  type BrowserFetcherOptions,
+  type RenderRecord,
+} from './browser-fetcher.js';
 
 const chromiumPath = findChromium('');
 if (!chromiumPath) {
@@ -41,6 +46,39 @@ const priceScript = `<script>
     document.body.appendChild(p);
   }, 50);
 </script>`;
+
+/** A pool for these tests: this machine's Chromium, one page, sandbox off (the suite runs as root). */
+function testPool(changes: Partial<BrowserPoolOptions> = {}): BrowserPool {
+  return new BrowserPool({
+    executablePath: chromiumPath,
+    wsEndpoint: null,
+    // Root, where Chromium's sandbox cannot start; off here only (KUMO_BROWSER_SANDBOX=false).
+    sandbox: false,
+    env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
+    maxPages: 1,
+    queueWaitMs: 1_000,
+    recycleAfter: 1000,
+    launchTimeoutMs: 30_000,
+    proxyBindHost: '127.0.0.1',
+    ...changes,
+  });
+}
+
+/** A fetcher for these tests on `pool`, with the budgets the tests assume unless a test gives its own. */
+function testFetcher(options: Partial<BrowserFetcherOptions> & Pick<BrowserFetcherOptions, 'pool' | 'connectTo'>) {
+  return new BrowserFetcher({
+    userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
+    proxyBindHost: '127.0.0.1',
+    connectTimeoutMs: 1_000,
+    pageDeadlineMs: 10_000,
+    maxNavigations: 3,
+    maxDomBytes: 200_000,
+    maxBodyBytes: 1024 * 1024,
+    hostGate: new InProcessHostGate(),
+    politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
+    ...options,
+  });
+}
 
 function request(path: string, extra: Partial<FetchRequest> = {}): FetchRequest {
   return {
@@ -113,31 +151,11 @@ describe.skipIf(!chromiumPath)('BrowserFetcher in Chromium', () => {
       body: html('<script src="/never.js"></script>'),
     });
 
-    pool = new BrowserPool({
-      executablePath: chromiumPath,
-      wsEndpoint: null,
-      // This suite runs as root, where Chromium's sandbox cannot start; off here only (KUMO_BROWSER_SANDBOX=false).
-      sandbox: false,
-      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
-      maxPages: 2,
-      queueWaitMs: 5_000,
-      recycleAfter: 1000,
-      launchTimeoutMs: 30_000,
-      proxyBindHost: '127.0.0.1',
-    });
-    fetcher = new BrowserFetcher({
+    pool = testPool({ maxPages: 2, queueWaitMs: 5_000 });
+    fetcher = testFetcher({
       pool,
-      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
       connectTo: parseConnectTo(`${SHOP}=${site.url}`),
       lookup: async () => [{ address: REBOUND, family: 4 }],
-      proxyBindHost: '127.0.0.1',
-      connectTimeoutMs: 1_000,
-      pageDeadlineMs: 10_000,
-      maxNavigations: 3,
-      maxDomBytes: 200_000,
-      maxBodyBytes: 1024 * 1024,
-      hostGate: new InProcessHostGate(),
-      politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
       observe: (record) => renders.push(record),
     });
     await pool.start();
@@ -247,30 +265,11 @@ describe.skipIf(!chromiumPath)('BrowserFetcher and the circuit breaker', () => {
   it('a host whose renders time out rests (site_busy) without another render; our own refusals do not count', async () => {
     const origin = await startOrigin();
     const breaker = new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 60_000, minAccounts: 1 });
-    const local = new BrowserPool({
-      executablePath: chromiumPath,
-      wsEndpoint: null,
-      // This suite runs as root, where Chromium's sandbox cannot start; off here only (KUMO_BROWSER_SANDBOX=false).
-      sandbox: false,
-      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
-      maxPages: 1,
-      queueWaitMs: 1_000,
-      recycleAfter: 1000,
-      launchTimeoutMs: 30_000,
-      proxyBindHost: '127.0.0.1',
-    });
-    const guarded = new BrowserFetcher({
+    const local = testPool();
+    const guarded = testFetcher({
       pool: local,
-      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
       connectTo: parseConnectTo(`${SHOP}=${origin.url}`),
-      proxyBindHost: '127.0.0.1',
-      connectTimeoutMs: 1_000,
       pageDeadlineMs: 800,
-      maxNavigations: 3,
-      maxDomBytes: 200_000,
-      maxBodyBytes: 1024 * 1024,
-      hostGate: new InProcessHostGate(),
-      politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
       breaker,
     });
     try {
@@ -312,30 +311,11 @@ describe.skipIf(!chromiumPath)('a remote browser (KUMO_BROWSER_WS)', () => {
       port: 0,
       proxyBindHost: '127.0.0.1',
     });
-    const remote = new BrowserPool({
-      executablePath: null,
-      wsEndpoint: server.wsEndpoint,
-      sandbox: false,
-      env: {},
-      maxPages: 1,
-      queueWaitMs: 1_000,
-      recycleAfter: 1000,
-      launchTimeoutMs: 30_000,
-      proxyBindHost: '127.0.0.1',
-    });
+    const remote = testPool({ executablePath: null, wsEndpoint: server.wsEndpoint, env: {} });
     const records: RenderRecord[] = [];
-    const fetcherOnRemote = new BrowserFetcher({
+    const fetcherOnRemote = testFetcher({
       pool: remote,
-      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
       connectTo: parseConnectTo(`${SHOP}=${origin.url}`),
-      proxyBindHost: '127.0.0.1',
-      connectTimeoutMs: 1_000,
-      pageDeadlineMs: 10_000,
-      maxNavigations: 3,
-      maxDomBytes: 200_000,
-      maxBodyBytes: 1024 * 1024,
-      hostGate: new InProcessHostGate(),
-      politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
       observe: (record) => records.push(record),
     });
     try {
@@ -388,45 +368,10 @@ describe.skipIf(!chromiumPath)('a remote browser (KUMO_BROWSER_WS)', () => {
       port: 0,
       proxyBindHost: '127.0.0.1',
     });
-    const pools = [
-      new BrowserPool({
-        executablePath: null,
-        wsEndpoint: server.wsEndpoint,
-        sandbox: false,
-        env: {},
-        maxPages: 1,
-        queueWaitMs: 1_000,
-        recycleAfter: 1000,
-        launchTimeoutMs: 30_000,
-        proxyBindHost: '127.0.0.1',
-      }),
-      new BrowserPool({
-        executablePath: chromiumPath,
-        wsEndpoint: null,
-        sandbox: false,
-        env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
-        maxPages: 1,
-        queueWaitMs: 1_000,
-        recycleAfter: 1000,
-        launchTimeoutMs: 30_000,
-        proxyBindHost: '127.0.0.1',
-      }),
-    ];
+    const pools = [testPool({ executablePath: null, wsEndpoint: server.wsEndpoint, env: {} }), testPool()];
     try {
       for (const onePool of pools) {
-        const onFetcher = new BrowserFetcher({
-          pool: onePool,
-          userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
-          connectTo: parseConnectTo(`${SHOP}=${origin.url}`),
-          proxyBindHost: '127.0.0.1',
-          connectTimeoutMs: 1_000,
-          pageDeadlineMs: 10_000,
-          maxNavigations: 3,
-          maxDomBytes: 200_000,
-          maxBodyBytes: 1024 * 1024,
-          hostGate: new InProcessHostGate(),
-          politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
-        });
+        const onFetcher = testFetcher({ pool: onePool, connectTo: parseConnectTo(`${SHOP}=${origin.url}`) });
         try {
           const page = await onFetcher.fetch(request('/stun'));
           expect(new TextDecoder().decode(page.body)).toContain('¥1,234');
@@ -469,33 +414,13 @@ describe.skipIf(!chromiumPath)('redirects on the production path (hosts mapped o
     shop.route('GET', '/hop7', page(priceScript));
     shop.route('GET', '/to-cdn', { status: 302, headers: { location: `http://${CDN}/doc` } });
     cdn.route('GET', '/doc', page(priceScript));
-    const local = new BrowserPool({
-      executablePath: chromiumPath,
-      wsEndpoint: null,
-      // This suite runs as root, where Chromium's sandbox cannot start; off here only (KUMO_BROWSER_SANDBOX=false).
-      sandbox: false,
-      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
-      maxPages: 1,
-      queueWaitMs: 1_000,
-      recycleAfter: 1000,
-      launchTimeoutMs: 30_000,
-      proxyBindHost: '127.0.0.1',
-    });
+    const local = testPool();
     const records: RenderRecord[] = [];
-    const viaProxy = new BrowserFetcher({
+    const viaProxy = testFetcher({
       pool: local,
-      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
       connectTo: parseConnectTo(`${SHOP}=${shop.url},${CDN}=${cdn.url}`),
       mapInProxyOnly: true,
       maxWireBytes: 3_000_000,
-      proxyBindHost: '127.0.0.1',
-      connectTimeoutMs: 1_000,
-      pageDeadlineMs: 10_000,
-      maxNavigations: 3,
-      maxDomBytes: 200_000,
-      maxBodyBytes: 1024 * 1024,
-      hostGate: new InProcessHostGate(),
-      politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
       observe: (record) => records.push(record),
     });
     const plain = (path: string): FetchRequest => ({
@@ -539,30 +464,11 @@ describe.skipIf(!chromiumPath)('popups on a browser that lets them be made (an u
     });
     // No --block-new-web-contents here: the cap is what is left.
     const server = await chromium.launchServer({ executablePath: chromiumPath!, headless: true, env: {} });
-    const remote = new BrowserPool({
-      executablePath: null,
-      wsEndpoint: server.wsEndpoint(),
-      sandbox: false,
-      env: {},
-      maxPages: 1,
-      queueWaitMs: 1_000,
-      recycleAfter: 1000,
-      launchTimeoutMs: 30_000,
-      proxyBindHost: '127.0.0.1',
-    });
+    const remote = testPool({ executablePath: null, wsEndpoint: server.wsEndpoint(), env: {} });
     const records: RenderRecord[] = [];
-    const onRemote = new BrowserFetcher({
+    const onRemote = testFetcher({
       pool: remote,
-      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
       connectTo: parseConnectTo(`${SHOP}=${shop.url}`),
-      proxyBindHost: '127.0.0.1',
-      connectTimeoutMs: 1_000,
-      pageDeadlineMs: 10_000,
-      maxNavigations: 3,
-      maxDomBytes: 200_000,
-      maxBodyBytes: 1024 * 1024,
-      hostGate: new InProcessHostGate(),
-      politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
       observe: (record) => records.push(record),
     });
     try {
