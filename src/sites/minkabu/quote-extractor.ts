@@ -55,7 +55,7 @@ function boardDay(text: string, written: { y: number; m: number; d: number }): s
 
 export const minkabuQuoteExtractor: Extractor = {
   id: ID,
-  version: 1,
+  version: 2,
   pageType: 'quote',
   input: 'html',
   extract(page: NormalizedPage): Extraction {
