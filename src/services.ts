@@ -60,6 +60,12 @@ export async function openStorage(config: Readonly<Config>, logger?: Logger, ins
           busyTimeoutMs: config.storage.busyTimeoutMs,
           staleAfterMs: liveness.staleAfterMs,
           ...(instanceId === undefined ? {} : { holder: instanceId }),
+          // The disk refused a flush: charges from now on commit FULL (decision 0017); the operator must look.
+          onFlushFailure: (error) =>
+            logger?.error(
+              { code: 'storage_flush_failed', error_code: (error as NodeJS.ErrnoException).code },
+              'sqlite: a flush of the write-ahead log failed; charges now commit with SQLite fsync each',
+            ),
         });
   await storage.migrate();
   return storage;

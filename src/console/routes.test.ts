@@ -14,6 +14,7 @@ import { get as httpGet, type ClientRequest } from 'node:http';
 import { newId } from '../accounts/ids.js';
 import type { TrustProxy } from '../config.js';
 import { requestStatuses } from '../scrape/scrape-service.js';
+import { completedRequest } from '../../test/support/request-records.js';
 
 let storage: KyselyStorage;
 let accounts: Accounts;
@@ -407,23 +408,12 @@ describe('the console', () => {
     const mine = await accounts.createKey({ plan: 'starter' });
     const theirs = await accounts.createKey({ plan: 'starter' });
     const theirRow = newId('req');
-    await storage.requests.insert({
-      requestId: theirRow,
-      accountId: theirs.accountId,
-      keyId: theirs.keyId,
-      siteId: 'kakaku',
-      pageType: 'item',
-      url: 'https://kakaku.com/item/K0000000001/',
-      status: 'completed',
-      errorCode: null,
-      httpStatus: 200,
-      attempts: 1,
-      route: 'http',
-      costUnits: 1,
-      latencyMs: 10,
-      artifactId: null,
-      createdAt: new Date().toISOString(),
-    });
+    await storage.requests.insert(
+      completedRequest(
+        { accountId: theirs.accountId, keyId: theirs.keyId },
+        { requestId: theirRow, siteId: 'kakaku', url: 'https://kakaku.com/item/K0000000001/', latencyMs: 10 },
+      ),
+    );
     const cookie = cookieOf(await signIn(mine.key));
     const detail = await get(`/console/requests/${theirRow}`, cookie);
     expect(detail.statusCode).toBe(404);

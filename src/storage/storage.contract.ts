@@ -10,6 +10,7 @@ import type {
   ReserveRequest,
   Storage,
 } from './storage.js';
+import { completedRequest } from '../../test/support/request-records.js';
 
 export interface StorageProbe<S extends Storage> {
   /** Credits of every committed ledger row of an account, oldest first. */
@@ -618,25 +619,7 @@ export function describeStorageContract<S extends Storage>(
     });
 
     /** A completed call's metadata row. */
-    function record(accountId: string, keyId: string): RequestRecord {
-      return {
-        requestId: newId('req'),
-        accountId,
-        keyId,
-        siteId: 'ikebe_gakki',
-        pageType: 'item',
-        url: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592',
-        status: 'completed',
-        errorCode: null,
-        httpStatus: 200,
-        attempts: 1,
-        route: 'http',
-        costUnits: 1,
-        latencyMs: 431,
-        artifactId: null,
-        createdAt: new Date().toISOString(),
-      };
-    }
+    const record = (accountId: string, keyId: string): RequestRecord => completedRequest({ accountId, keyId });
 
     describe('request log', () => {
       it('gives a row back to its own account only', async () => {

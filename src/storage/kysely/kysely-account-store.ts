@@ -3,6 +3,9 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AccountRecord, AccountStore, PlanId } from '../storage.js';
 import type { AccountsTable, KumoDatabase } from './schema.js';
 import { isoOf, toIso } from './columns.js';
+import { PreparedQuery } from './prepared.js';
+
+type AccountWithApproval = Selectable<AccountsTable> & { site_id: string | null };
 
 function toRecord(row: Selectable<AccountsTable>, approvedSites: string[]): AccountRecord {
   return {
@@ -16,9 +19,26 @@ function toRecord(row: Selectable<AccountsTable>, approvedSites: string[]): Acco
 
 export class KyselyAccountStore implements AccountStore {
   readonly #db: Kysely<KumoDatabase>;
+  /** Runs on every authenticated call. */
+  readonly #withApprovals: PreparedQuery<AccountWithApproval, [string]>;
 
   constructor(db: Kysely<KumoDatabase>) {
     this.#db = db;
+    this.#withApprovals = new PreparedQuery(1, (id) =>
+      db
+        .selectFrom('accounts')
+        .leftJoin('review_approvals', (join) =>
+          join.onRef('review_approvals.account_id', '=', 'accounts.id').on('review_approvals.revoked_at', 'is', null),
+        )
+        .select([
+          'accounts.id',
+          'accounts.plan',
+          'accounts.overage_cap_credits',
+          'accounts.created_at',
+          'review_approvals.site_id',
+        ])
+        .where('accounts.id', '=', id),
+    );
   }
 
   async create(account: AccountRecord): Promise<void> {
@@ -38,20 +58,7 @@ export class KyselyAccountStore implements AccountStore {
    * approval in force, or one row with a null site when there is none. Never cached, so a revocation holds at once.
    */
   async get(id: string): Promise<AccountRecord | null> {
-    const rows = await this.#db
-      .selectFrom('accounts')
-      .leftJoin('review_approvals', (join) =>
-        join.onRef('review_approvals.account_id', '=', 'accounts.id').on('review_approvals.revoked_at', 'is', null),
-      )
-      .select([
-        'accounts.id',
-        'accounts.plan',
-        'accounts.overage_cap_credits',
-        'accounts.created_at',
-        'review_approvals.site_id',
-      ])
-      .where('accounts.id', '=', id)
-      .execute();
+    const { rows } = await this.#withApprovals.execute(this.#db, id);
     const first = rows[0];
     if (!first) return null;
     const sites = rows.flatMap((row) => (row.site_id === null ? [] : [row.site_id]));

@@ -5,6 +5,7 @@ import type { CreditLedger, CreditUsage, ReserveOutcome, ReserveRequest } from '
 import type { KumoDatabase, ReservationState } from './schema.js';
 import { isoOf, toIso } from './columns.js';
 import { isKumoError } from '../../errors.js';
+import { PreparedQuery } from './prepared.js';
 
 export interface KyselyCreditLedgerOptions {
   /** This instance's id (`ins_…`), recorded as the owner of the reservations it makes (unless a request names one). */
@@ -35,6 +36,110 @@ export interface LedgerEntry {
   period: string;
   credits: number;
   createdAt: string;
+}
+
+/** The ledger's per-call statements, compiled once per database (src/storage/kysely/prepared.ts). */
+function ledgerQueries(db: Kysely<KumoDatabase>) {
+  const addReserved = (subject: string, period: string, cost: number) =>
+    db
+      .updateTable('credit_counters')
+      .set((eb) => ({ reserved: eb('reserved', '+', cost) }))
+      .where('subject', '=', subject)
+      .where('period', '=', period);
+  /** Of a commit, a release and a sweeper racing on one reservation, only the first finds it still reserved. */
+  const settle = (requestId: string, state: 'committed' | 'released', committedCost: number | null, now: string) =>
+    db
+      .updateTable('credit_reservations')
+      .set({ state, committed_cost: committedCost, settled_at: now })
+      .where('request_id', '=', requestId)
+      .where('state', '=', 'reserved')
+      .returning(['account_id', 'key_id', 'period', 'cost']);
+  return {
+    openCounters: new PreparedQuery<never, [string, string, string]>(3, (account, key, period) =>
+      db
+        .insertInto('credit_counters')
+        .values([
+          { subject: account, period, used: 0, reserved: 0 },
+          { subject: key, period, used: 0, reserved: 0 },
+        ])
+        .onConflict((oc) => oc.columns(['subject', 'period']).doNothing()),
+    ),
+    /** reserved += cost where used + reserved + cost stays within the limit. */
+    reserveWithin: new PreparedQuery<never, [string, string, number, number]>(4, (subject, period, cost, limit) =>
+      addReserved(subject, period, cost).where(sql<boolean>`used + reserved + ${cost} <= ${limit}`),
+    ),
+    /** A key without its own limit still counts, so its usage can be reported. */
+    reserveUnlimited: new PreparedQuery<never, [string, string, number]>(3, (subject, period, cost) =>
+      addReserved(subject, period, cost),
+    ),
+    insertReservation: new PreparedQuery<never, [string, string, string, string, number, string, string, string]>(
+      8,
+      (requestId, accountId, keyId, period, cost, holder, expiresAt, now) =>
+        db
+          .insertInto('credit_reservations')
+          .values({
+            request_id: requestId,
+            account_id: accountId,
+            key_id: keyId,
+            period,
+            cost,
+            committed_cost: null,
+            state: 'reserved',
+            holder,
+            expires_at: expiresAt,
+            created_at: now,
+            settled_at: null,
+          })
+          .onConflict((oc) => oc.column('request_id').doNothing()),
+    ),
+    usage: new PreparedQuery<{ used: number; reserved: number }, [string, string]>(2, (subject, period) =>
+      db
+        .selectFrom('credit_counters')
+        .select(['used', 'reserved'])
+        .where('subject', '=', subject)
+        .where('period', '=', period),
+    ),
+    /** A charge may not exceed what was reserved. */
+    commitReservation: new PreparedQuery<SettledRow, [string, number, string]>(3, (requestId, committedCost, now) =>
+      settle(requestId, 'committed', committedCost, now).where('cost', '>=', committedCost),
+    ),
+    releaseReservation: new PreparedQuery<SettledRow, [string, string]>(2, (requestId, now) =>
+      settle(requestId, 'released', null, now),
+    ),
+    openCost: new PreparedQuery<{ cost: number }, [string]>(1, (requestId) =>
+      db
+        .selectFrom('credit_reservations')
+        .select('cost')
+        .where('request_id', '=', requestId)
+        .where('state', '=', 'reserved'),
+    ),
+    moveCounters: new PreparedQuery<never, [number, number, string, string]>(4, (reserved, used, subject, period) =>
+      db
+        .updateTable('credit_counters')
+        .set((eb) => ({ reserved: eb('reserved', '-', reserved), used: eb('used', '+', used) }))
+        .where('subject', '=', subject)
+        .where('period', '=', period),
+    ),
+    insertEntry: new PreparedQuery<never, [string, string, string, string, number, string]>(
+      6,
+      (requestId, accountId, keyId, period, credits, now) =>
+        db.insertInto('credit_ledger').values({
+          request_id: requestId,
+          account_id: accountId,
+          key_id: keyId,
+          period,
+          credits,
+          created_at: now,
+        }),
+    ),
+  };
+}
+
+interface SettledRow {
+  account_id: string;
+  key_id: string;
+  period: string;
+  cost: number;
 }
 
 /** Thrown inside the reserve transaction to roll it back; never leaves this module. */
@@ -72,6 +177,7 @@ export class KyselyCreditLedger implements CreditLedger {
   readonly #staleAfterMs: number;
   readonly #clock: () => Date;
   readonly #holdTransaction: HoldTransaction;
+  readonly #q: ReturnType<typeof ledgerQueries>;
   /** Releases that failed during an outage; `releaseOrphaned` retries them so the credits come back. */
   readonly #unreleased = new Set<string>();
 
@@ -81,6 +187,7 @@ export class KyselyCreditLedger implements CreditLedger {
     this.#staleAfterMs = options.staleAfterMs ?? 30_000;
     this.#clock = options.clock ?? (() => new Date());
     this.#holdTransaction = options.holdTransaction ?? ((db, body) => db.transaction().execute(body));
+    this.#q = ledgerQueries(db);
   }
 
   async reserve(request: ReserveRequest): Promise<ReserveOutcome> {
@@ -115,6 +222,7 @@ export class KyselyCreditLedger implements CreditLedger {
     const account = accountSubject(request.accountId);
     const key = keySubject(request.keyId);
     const { period, cost } = request;
+    const q = this.#q;
     /** Which kind of no: only committed credits make a refusal an exhaustion; reservations may still come back. */
     const refusal = async (
       trx: Transaction<KumoDatabase>,
@@ -122,65 +230,32 @@ export class KyselyCreditLedger implements CreditLedger {
       subject: string,
       limit: number,
     ) => {
-      const row = await trx
-        .selectFrom('credit_counters')
-        .select('used')
-        .where('subject', '=', subject)
-        .where('period', '=', period)
-        .executeTakeFirst();
+      const row = await q.usage.first(trx, subject, period);
       return new Refused(which, (row?.used ?? 0) + cost > limit ? 'exhausted' : 'held');
     };
     try {
       await this.#holdTransaction(this.#db, async (trx) => {
-        await trx
-          .insertInto('credit_counters')
-          .values([
-            { subject: account, period, used: 0, reserved: 0 },
-            { subject: key, period, used: 0, reserved: 0 },
-          ])
-          .onConflict((oc) => oc.columns(['subject', 'period']).doNothing())
-          .execute();
-
-        const accountRow = await trx
-          .updateTable('credit_counters')
-          .set((eb) => ({ reserved: eb('reserved', '+', cost) }))
-          .where('subject', '=', account)
-          .where('period', '=', period)
-          .where(sql<boolean>`used + reserved + ${cost} <= ${request.accountLimit}`)
-          .executeTakeFirst();
-        if (accountRow.numUpdatedRows === 0n) throw await refusal(trx, 'account', account, request.accountLimit);
-
-        let keyUpdate = trx
-          .updateTable('credit_counters')
-          .set((eb) => ({ reserved: eb('reserved', '+', cost) }))
-          .where('subject', '=', key)
-          .where('period', '=', period);
-        // A key without its own limit still counts, so its usage can be reported.
-        if (request.keyLimit !== null)
-          keyUpdate = keyUpdate.where(sql<boolean>`used + reserved + ${cost} <= ${request.keyLimit}`);
-        const keyRow = await keyUpdate.executeTakeFirst();
-        if (keyRow.numUpdatedRows === 0n) throw await refusal(trx, 'key', key, request.keyLimit!);
-
-        const inserted = await trx
-          .insertInto('credit_reservations')
-          .values({
-            request_id: request.requestId,
-            account_id: request.accountId,
-            key_id: request.keyId,
-            period,
-            cost,
-            committed_cost: null,
-            state: 'reserved',
-            holder: request.owner ?? this.#holder,
-            expires_at: expiresAt,
-            created_at: now,
-            settled_at: null,
-          })
-          .onConflict((oc) => oc.column('request_id').doNothing())
-          .executeTakeFirst();
-        if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) {
-          throw new Error(`request ${request.requestId} already has a credit reservation`);
+        await q.openCounters.execute(trx, account, key, period);
+        if ((await q.reserveWithin.changed(trx, account, period, cost, request.accountLimit)) === 0) {
+          throw await refusal(trx, 'account', account, request.accountLimit);
         }
+        const keyChanged =
+          request.keyLimit === null
+            ? await q.reserveUnlimited.changed(trx, key, period, cost)
+            : await q.reserveWithin.changed(trx, key, period, cost, request.keyLimit);
+        if (keyChanged === 0) throw await refusal(trx, 'key', key, request.keyLimit!);
+        const inserted = await q.insertReservation.changed(
+          trx,
+          request.requestId,
+          request.accountId,
+          request.keyId,
+          period,
+          cost,
+          request.owner ?? this.#holder,
+          expiresAt,
+          now,
+        );
+        if (inserted === 0) throw new Error(`request ${request.requestId} already has a credit reservation`);
       });
       return { ok: true };
     } catch (error) {
@@ -211,38 +286,23 @@ export class KyselyCreditLedger implements CreditLedger {
   async commitIn(trx: Transaction<KumoDatabase>, requestId: string, cost: number): Promise<boolean> {
     assertCredits(cost, 'cost', 0);
     const now = this.#clock().toISOString();
-    const row = await this.#settle(trx, requestId, 'committed', cost, now);
+    const row = await this.#q.commitReservation.first(trx, requestId, cost, now);
     if (!row) {
-      const open = await trx
-        .selectFrom('credit_reservations')
-        .select('cost')
-        .where('request_id', '=', requestId)
-        .where('state', '=', 'reserved')
-        .executeTakeFirst();
+      const open = await this.#q.openCost.first(trx, requestId);
       // Charging more than was reserved could pass a limit; it is a bug in the caller, not a refusal.
       if (open) throw new RangeError(`cannot commit ${cost} credits against a reservation of ${open.cost}`);
       return false;
     }
     await this.#moveCounters(trx, row, row.cost, cost);
     // UNIQUE(request_id) is the last line of defence against a second charge for one request.
-    await trx
-      .insertInto('credit_ledger')
-      .values({
-        request_id: requestId,
-        account_id: row.account_id,
-        key_id: row.key_id,
-        period: row.period,
-        credits: cost,
-        created_at: now,
-      })
-      .execute();
+    await this.#q.insertEntry.execute(trx, requestId, row.account_id, row.key_id, row.period, cost, now);
     return true;
   }
 
   /** `release` inside a caller's transaction. */
   async releaseIn(trx: Transaction<KumoDatabase>, requestId: string): Promise<boolean> {
     const now = this.#clock().toISOString();
-    const row = await this.#settle(trx, requestId, 'released', null, now);
+    const row = await this.#q.releaseReservation.first(trx, requestId, now);
     if (!row) return false;
     await this.#moveCounters(trx, row, row.cost, 0);
     return true;
@@ -338,30 +398,8 @@ export class KyselyCreditLedger implements CreditLedger {
   }
 
   async #usage(subject: string, period: string): Promise<CreditUsage> {
-    const row = await this.#db
-      .selectFrom('credit_counters')
-      .select(['used', 'reserved'])
-      .where('subject', '=', subject)
-      .where('period', '=', period)
-      .executeTakeFirst();
+    const row = await this.#q.usage.first(this.#db, subject, period);
     return { used: row?.used ?? 0, reserved: row?.reserved ?? 0 };
-  }
-
-  async #settle(
-    trx: Transaction<KumoDatabase>,
-    requestId: string,
-    state: Exclude<ReservationState, 'reserved'>,
-    committedCost: number | null,
-    now: string,
-  ): Promise<{ account_id: string; key_id: string; period: string; cost: number } | undefined> {
-    return trx
-      .updateTable('credit_reservations')
-      .set({ state, committed_cost: committedCost, settled_at: now })
-      .where('request_id', '=', requestId)
-      .where('state', '=', 'reserved')
-      .$if(committedCost !== null, (qb) => qb.where('cost', '>=', committedCost!))
-      .returning(['account_id', 'key_id', 'period', 'cost'])
-      .executeTakeFirst();
   }
 
   /** Account row first, then key row: the same lock order as `reserve`. */
@@ -372,12 +410,7 @@ export class KyselyCreditLedger implements CreditLedger {
     used: number,
   ): Promise<void> {
     for (const subject of [accountSubject(row.account_id), keySubject(row.key_id)]) {
-      await trx
-        .updateTable('credit_counters')
-        .set((eb) => ({ reserved: eb('reserved', '-', reserved), used: eb('used', '+', used) }))
-        .where('subject', '=', subject)
-        .where('period', '=', row.period)
-        .execute();
+      await this.#q.moveCounters.execute(trx, reserved, used, subject, row.period);
     }
   }
 }

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { KeyNarrowing, KeyRecord, KeyStore, Operation, Output } from '../storage.js';
 import type { ApiKeysTable, KumoDatabase } from './schema.js';
 import { isoOf, isoOrNull, listOf, listToColumn, toIso } from './columns.js';
+import { PreparedQuery } from './prepared.js';
 
 function toRecord(row: Selectable<ApiKeysTable>): KeyRecord {
   return {
@@ -23,9 +24,12 @@ function toRecord(row: Selectable<ApiKeysTable>): KeyRecord {
 
 export class KyselyKeyStore implements KeyStore {
   readonly #db: Kysely<KumoDatabase>;
+  /** Runs on every authenticated call. */
+  readonly #byHash: PreparedQuery<Selectable<ApiKeysTable>, [string]>;
 
   constructor(db: Kysely<KumoDatabase>) {
     this.#db = db;
+    this.#byHash = new PreparedQuery(1, (hash) => db.selectFrom('api_keys').selectAll().where('hash', '=', hash));
   }
 
   async create(key: KeyRecord): Promise<void> {
@@ -54,7 +58,7 @@ export class KyselyKeyStore implements KeyStore {
   }
 
   async findByHash(hash: string): Promise<KeyRecord | null> {
-    const row = await this.#db.selectFrom('api_keys').selectAll().where('hash', '=', hash).executeTakeFirst();
+    const row = await this.#byHash.first(this.#db, hash);
     return row ? toRecord(row) : null;
   }
 

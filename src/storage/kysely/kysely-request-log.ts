@@ -3,6 +3,28 @@ import { type Kysely, type RawBuilder, type Selectable, type Transaction } from 
 import type { RequestLog, RequestQuery, RequestRecord, RequestSpend } from '../storage.js';
 import type { KumoDatabase, RequestsTable } from './schema.js';
 import { isoOf, toIso } from './columns.js';
+import { PreparedQuery } from './prepared.js';
+
+/** The row's values in the order of the prepared insert's slots. */
+function columnsOf(record: RequestRecord): unknown[] {
+  return [
+    record.requestId,
+    record.accountId,
+    record.keyId,
+    record.siteId,
+    record.pageType,
+    record.url,
+    record.status,
+    record.errorCode,
+    record.httpStatus,
+    record.attempts,
+    record.route,
+    record.costUnits,
+    record.latencyMs,
+    record.artifactId,
+    toIso(record.createdAt),
+  ];
+}
 
 function toRecord(row: Selectable<RequestsTable>): RequestRecord {
   return {
@@ -30,10 +52,49 @@ export type JstDayOf = () => RawBuilder<string>;
 export class KyselyRequestLog implements RequestLog {
   readonly #db: Kysely<KumoDatabase>;
   readonly #jstDay: JstDayOf;
+  /** Runs once per call, in its settlement. */
+  readonly #insert: PreparedQuery<unknown, unknown[]>;
 
   constructor(db: Kysely<KumoDatabase>, jstDay: JstDayOf) {
     this.#db = db;
     this.#jstDay = jstDay;
+    this.#insert = new PreparedQuery(
+      15,
+      (
+        requestId,
+        accountId,
+        keyId,
+        siteId,
+        pageType,
+        url,
+        status,
+        errorCode,
+        httpStatus,
+        attempts,
+        route,
+        costUnits,
+        latencyMs,
+        artifactId,
+        createdAt,
+      ) =>
+        db.insertInto('requests').values({
+          request_id: requestId,
+          account_id: accountId,
+          key_id: keyId,
+          site_id: siteId,
+          page_type: pageType,
+          url,
+          status,
+          error_code: errorCode,
+          http_status: httpStatus,
+          attempts,
+          route,
+          cost_units: costUnits,
+          latency_ms: latencyMs,
+          artifact_id: artifactId,
+          created_at: createdAt,
+        }),
+    );
   }
 
   async insert(record: RequestRecord): Promise<void> {
@@ -42,26 +103,7 @@ export class KyselyRequestLog implements RequestLog {
 
   /** `insert` inside a caller's transaction (KyselyStorage.settle). */
   async insertIn(db: Kysely<KumoDatabase> | Transaction<KumoDatabase>, record: RequestRecord): Promise<void> {
-    await db
-      .insertInto('requests')
-      .values({
-        request_id: record.requestId,
-        account_id: record.accountId,
-        key_id: record.keyId,
-        site_id: record.siteId,
-        page_type: record.pageType,
-        url: record.url,
-        status: record.status,
-        error_code: record.errorCode,
-        http_status: record.httpStatus,
-        attempts: record.attempts,
-        route: record.route,
-        cost_units: record.costUnits,
-        latency_ms: record.latencyMs,
-        artifact_id: record.artifactId,
-        created_at: toIso(record.createdAt),
-      })
-      .execute();
+    await this.#insert.execute(db, ...columnsOf(record));
   }
 
   async get(requestId: string, accountId: string): Promise<RequestRecord | null> {

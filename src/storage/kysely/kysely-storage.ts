@@ -5,7 +5,7 @@ import type { SettleRequest, Storage } from '../storage.js';
 import type { KumoDatabase } from './schema.js';
 import { KyselyAccountStore } from './kysely-account-store.js';
 import { KyselyKeyStore } from './kysely-key-store.js';
-import { KyselyCreditLedger, type KyselyCreditLedgerOptions } from './kysely-credit-ledger.js';
+import { KyselyCreditLedger, type HoldTransaction, type KyselyCreditLedgerOptions } from './kysely-credit-ledger.js';
 import { KyselyRequestLog, type JstDayOf } from './kysely-request-log.js';
 import { KyselySessionStore } from './kysely-session-store.js';
 import { KyselyInstanceStore } from './kysely-instance-store.js';
@@ -35,12 +35,27 @@ class NotCommitted extends Error {
   }
 }
 
+/**
+ * The settlement's transaction runs through `settleTransaction` (committing without waiting for the disk), and a
+ * settlement that charges then waits for `log.flush()`, which resolves once everything committed before it is on the
+ * disk. Once a flush has failed (`log.failed`), settlements go back to plain durable transactions.
+ */
+export interface GroupCommit {
+  settleTransaction: HoldTransaction;
+  /** SQLite's WalFlusher. */
+  log: { flush(): Promise<void>; readonly failed: boolean; close(): Promise<void> };
+  onFlushFailure: (error: Error) => void;
+}
+
 export interface KyselyStorageOptions {
   db: Kysely<KumoDatabase>;
   migrations: SqlMigrations;
   ledger: KyselyCreditLedgerOptions;
   /** The dialect's expression for the Asia/Tokyo day of a request row (the console's daily chart). */
   jstDay: JstDayOf;
+  /** Group commit (SQLite, docs/decisions/0017-group-commit-and-prepared-queries.md); absent, every settlement is a
+   * plain transaction whose commit is itself durable (PostgreSQL, or SQLite without a log). */
+  groupCommit?: GroupCommit;
 }
 
 export class KyselyStorage implements Storage {
@@ -54,11 +69,13 @@ export class KyselyStorage implements Storage {
   readonly reviews: KyselyReviewStore;
   readonly sessions: KyselySessionStore;
   readonly #migrations: SqlMigrations;
+  readonly #groupCommit: KyselyStorageOptions['groupCommit'];
   #closed: Promise<void> | null = null;
 
   constructor(options: KyselyStorageOptions) {
     this.db = options.db;
     this.#migrations = options.migrations;
+    this.#groupCommit = options.groupCommit;
     this.accounts = new KyselyAccountStore(options.db);
     this.keys = new KyselyKeyStore(options.db);
     this.ledger = new KyselyCreditLedger(options.db, options.ledger);
@@ -71,12 +88,16 @@ export class KyselyStorage implements Storage {
 
   /**
    * One transaction for the charge and its evidence: a committed charge always has its request row (and a completed
-   * Idempotency-Key), and a row that cannot be written takes the charge back with it.
+   * Idempotency-Key), and a row that cannot be written takes the charge back with it. A charge is on the disk before
+   * this returns (and so before the answer is sent), unless a flush has failed (decision 0017); a settlement that
+   * charges nothing need not wait for it.
    */
   async settle(request: SettleRequest): Promise<boolean> {
     const { record, ledger, idempotency } = request;
+    const group = this.#groupCommit && !this.#groupCommit.log.failed ? this.#groupCommit : null;
+    const transaction: HoldTransaction = group?.settleTransaction ?? ((db, body) => db.transaction().execute(body));
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await transaction(this.db, async (trx) => {
         if (ledger === 'release') await this.ledger.releaseIn(trx, record.requestId);
         else if (ledger !== 'none' && !(await this.ledger.commitIn(trx, record.requestId, ledger.commit))) {
           throw new NotCommitted();
@@ -95,6 +116,16 @@ export class KyselyStorage implements Storage {
           if (!held && idempotency.complete) throw new NotCommitted('the Idempotency-Key claim was taken over');
         }
       });
+      if (group && typeof ledger === 'object') {
+        try {
+          await group.log.flush();
+        } catch (error) {
+          // The charge is committed and every reader sees it; only its place on the disk is unknown. The call is
+          // answered (charged and served), so the caller is never charged for an answer withheld; if the disk then
+          // loses the charge, the call was free. Later settlements commit FULL (decision 0017).
+          group.onFlushFailure(error instanceof Error ? error : new Error('flush failed'));
+        }
+      }
       return true;
     } catch (error) {
       if (error instanceof NotCommitted) return false;
@@ -116,7 +147,10 @@ export class KyselyStorage implements Storage {
 
   /** Idempotent. */
   async close(): Promise<void> {
-    this.#closed ??= this.db.destroy();
+    this.#closed ??= (async () => {
+      await this.#groupCommit?.log.close();
+      await this.db.destroy();
+    })();
     await this.#closed;
   }
 }

@@ -74,6 +74,20 @@ export class NodeSqliteDatabase implements SqliteDatabase {
     return statement;
   }
 
+  /**
+   * The write-ahead log this connection writes, or null when it keeps none (`:memory:`, or a file system where SQLite
+   * fell back from WAL). Read from SQLite, not built from the path it was given: SQLite follows symbolic links and
+   * keeps the log beside the real file.
+   */
+  walPath(): string | null {
+    const mode = this.#db.prepare('PRAGMA journal_mode').get() as { journal_mode?: string } | undefined;
+    if (mode?.journal_mode?.toLowerCase() !== 'wal') return null;
+    const main = (this.#db.prepare('PRAGMA database_list').all() as { name: string; file: string }[]).find(
+      (row) => row.name === 'main',
+    );
+    return main?.file ? `${main.file}-wal` : null;
+  }
+
   close(): void {
     this.#statements.clear();
     if (this.#db.isOpen) this.#db.close();

@@ -1,5 +1,5 @@
 // SQLite storage: the shared contract in memory and on a file, plus what only a file can show (reopen, other processes).
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -14,9 +14,11 @@ import { NodeSqliteDatabase } from './node-sqlite-database.js';
 import { NodeSqliteDialect } from './node-sqlite-dialect.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
 import { createSqliteStorage, holdWithoutFsync, sqliteJstDay } from './sqlite-storage.js';
+import { ThreadFdatasync } from './wal-sync.js';
 import { newId } from '../../accounts/ids.js';
 import { isKumoError } from '../../errors.js';
 import type { ReserveRequest } from '../storage.js';
+import { completedRequest } from '../../../test/support/request-records.js';
 
 const probe: StorageProbe<KyselyStorage> = {
   ledgerCredits: async (storage, accountId) => (await storage.ledger.entries(accountId)).map((e) => e.credits),
@@ -103,7 +105,7 @@ describe('sqlite file durability', () => {
     await killed.close();
   });
 
-  it('a reservation commits without waiting for the disk; the charge and every other write wait for it', async () => {
+  it('a hold commits without waiting for the disk; every other transaction waits for it', async () => {
     const storage = await createSqliteStorage({ path: join(dir, `${newId('db')}.sqlite`) });
     await storage.migrate();
     const ids = await seeded(storage);
@@ -127,6 +129,124 @@ describe('sqlite file durability', () => {
     expect(await levelOf(storage.db)).toBe(2);
     expect(await storage.ledger.commit(r.requestId, 1)).toBe(true);
     expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 1, reserved: 0 });
+    await storage.close();
+  });
+
+  it('group commit: a charging settlement commits without an fsync and answers only once its log is flushed', async () => {
+    let flushes = 0;
+    let finishFlush: () => void = () => undefined;
+    const flushFile = () => ({
+      flush: async () => {
+        flushes++;
+        await new Promise<void>((resolve) => (finishFlush = resolve));
+      },
+      close: () => Promise.resolve(),
+    });
+    const storage = await createSqliteStorage({ path: join(dir, `${newId('db')}.sqlite`), flushFile });
+    await storage.migrate();
+    const ids = await seeded(storage);
+    const r = reserveRequest(ids, 1);
+    await storage.ledger.reserve(r);
+    let settled = false;
+    const settling = storage
+      .settle({ ledger: { commit: 1 }, record: completedRequest(ids, { requestId: r.requestId }) })
+      .then((ok) => {
+        settled = ok;
+      });
+    while (flushes === 0) await new Promise((resolve) => setImmediate(resolve));
+    // Committed (a reader sees the charge), but not answered until the disk has it.
+    expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 1, reserved: 0 });
+    expect(settled).toBe(false);
+    finishFlush();
+    await settling;
+    expect(settled).toBe(true);
+    // A settlement that charges nothing does not wait for the disk.
+    const free = reserveRequest(ids, 1);
+    await storage.ledger.reserve(free);
+    const released = {
+      ...completedRequest(ids, { requestId: free.requestId }),
+      status: 'failed',
+      errorCode: 'fetch_failed',
+      costUnits: 0,
+    };
+    expect(await storage.settle({ ledger: 'release', record: released })).toBe(true);
+    expect(flushes).toBe(1);
+    // Twelve calls settling at once share the flushes: far fewer than one each, and every charge is there.
+    const burst = Array.from({ length: 12 }, () => reserveRequest(ids, 1));
+    for (const b of burst) await storage.ledger.reserve(b);
+    const all = Promise.all(
+      burst.map((b) =>
+        storage.settle({ ledger: { commit: 1 }, record: completedRequest(ids, { requestId: b.requestId }) }),
+      ),
+    );
+    const release = setInterval(() => finishFlush(), 5);
+    expect(await all).toEqual(burst.map(() => true));
+    clearInterval(release);
+    expect(flushes - 1).toBeLessThanOrEqual(3);
+    expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 13, reserved: 0 });
+    await storage.close();
+  });
+
+  it('group commit: a failed flush leaves the charge standing and answered, and later settlements commit FULL', async () => {
+    let flushes = 0;
+    const failures: Error[] = [];
+    const storage = await createSqliteStorage({
+      path: join(dir, `${newId('db')}.sqlite`),
+      flushFile: () => ({
+        flush: () => {
+          flushes++;
+          return Promise.reject(Object.assign(new Error('EIO'), { code: 'EIO' }));
+        },
+        close: () => Promise.resolve(),
+      }),
+      onFlushFailure: (error) => failures.push(error),
+    });
+    await storage.migrate();
+    const ids = await seeded(storage);
+    const first = reserveRequest(ids, 1);
+    await storage.ledger.reserve(first);
+    // Committed and seen by every reader: the call is answered, charged once (never charged and refused).
+    expect(
+      await storage.settle({ ledger: { commit: 1 }, record: completedRequest(ids, { requestId: first.requestId }) }),
+    ).toBe(true);
+    expect(failures.map((e) => e.message)).toEqual(['EIO']);
+    const second = reserveRequest(ids, 1);
+    await storage.ledger.reserve(second);
+    expect(
+      await storage.settle({ ledger: { commit: 1 }, record: completedRequest(ids, { requestId: second.requestId }) }),
+    ).toBe(true);
+    // No second flush and no second report: the second charge went through SQLite's own durable commit.
+    expect(flushes).toBe(1);
+    expect(failures).toHaveLength(1);
+    expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 2, reserved: 0 });
+    expect((await storage.ledger.entries(ids.accountId)).map((e) => e.credits)).toEqual([1, 1]);
+    await storage.close();
+  });
+
+  it('group commit flushes the log SQLite really writes, beside the file a symbolic link points to', async () => {
+    const realDir = join(dir, `real-${newId('d')}`);
+    const linkDir = join(dir, `link-${newId('d')}`);
+    await mkdir(realDir);
+    await symlink(realDir, linkDir);
+    const flushed: string[] = [];
+    const storage = await createSqliteStorage({
+      path: join(linkDir, 'kumo.sqlite'),
+      flushFile: (walPath) => {
+        flushed.push(walPath);
+        return new ThreadFdatasync(walPath);
+      },
+    });
+    await storage.migrate();
+    expect(flushed).toEqual([join(await realpath(realDir), 'kumo.sqlite-wal')]);
+    const ids = await seeded(storage);
+    const r = reserveRequest(ids, 1);
+    await storage.ledger.reserve(r);
+    await expect(
+      storage.settle({
+        ledger: { commit: 1 },
+        record: completedRequest(ids, { requestId: r.requestId }),
+      }),
+    ).resolves.toBe(true);
     await storage.close();
   });
 

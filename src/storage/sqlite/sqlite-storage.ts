@@ -1,7 +1,7 @@
 // The embedded default: Storage in one SQLite file under the data folder, via node:sqlite.
 import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { Kysely, sql } from 'kysely';
+import { CompiledQuery, Kysely, sql } from 'kysely';
 import type { KumoDatabase } from '../kysely/schema.js';
 import { KyselyStorage } from '../kysely/kysely-storage.js';
 import type { HoldTransaction } from '../kysely/kysely-credit-ledger.js';
@@ -10,6 +10,7 @@ import { NodeSqliteDialect } from './node-sqlite-dialect.js';
 import { sqliteMigrations } from './sqlite-migrations.js';
 import { outageClassifyingDialect } from '../kysely/outage-dialect.js';
 import { newId } from '../../accounts/ids.js';
+import { ThreadFdatasync, WalFlusher, type FileFlush } from './wal-sync.js';
 
 export interface SqliteStorageOptions {
   /** The database file (e.g. `<data dir>/kumo.sqlite`), or `:memory:` for unit tests. */
@@ -19,6 +20,10 @@ export interface SqliteStorageOptions {
   holder?: string;
   /** A heartbeat older than this marks its instance dead (see KyselyCreditLedger). */
   staleAfterMs?: number;
+  /** How the write-ahead log is put on the disk after a charge (tests count the calls); default fdatasync on a thread. */
+  flushFile?: (walPath: string) => FileFlush;
+  /** Told once when a flush of the log fails and group commit is given up (docs/decisions/0017). */
+  onFlushFailure?: (error: Error) => void;
 }
 
 /** Timestamps are ISO text ending in Z, which SQLite's date() reads as UTC; Japan keeps UTC+9 all year. */
@@ -36,10 +41,24 @@ export async function createSqliteStorage(options: SqliteStorageOptions): Promis
     options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs },
   );
   const db = new Kysely<KumoDatabase>({ dialect: outageClassifyingDialect(new NodeSqliteDialect({ database })) });
+  // An in-memory database, or one SQLite could not put in WAL mode, has no log to flush: its settlements commit FULL.
+  const walPath = database.walPath();
+  const wal = walPath
+    ? new WalFlusher(options.flushFile ? options.flushFile(walPath) : new ThreadFdatasync(walPath))
+    : null;
   return new KyselyStorage({
     db,
     migrations: sqliteMigrations,
     jstDay: sqliteJstDay,
+    ...(wal
+      ? {
+          groupCommit: {
+            settleTransaction: holdWithoutFsync,
+            log: wal,
+            onFlushFailure: options.onFlushFailure ?? (() => undefined),
+          },
+        }
+      : {}),
     // A process killed mid-call is found dead by its stale heartbeat, never by its pid: a zombie or a reused pid
     // would look alive for ever (docs/architecture.md, liveness).
     ledger: {
@@ -51,18 +70,26 @@ export async function createSqliteStorage(options: SqliteStorageOptions): Promis
 }
 
 /**
- * A reservation commits with synchronous=NORMAL: durable if the process is killed (WAL), not waited onto the disk. The
- * settlement that turns it into a charge commits with synchronous=FULL, and its fsync of the WAL persists every frame
- * before it, the reservation included; a power cut that loses a hold loses only a call that was never answered. One
- * connection (Kysely's SQLite driver serializes on it) keeps another transaction from running in between, and the
- * level goes back to FULL before the connection is let go. PRAGMA synchronous cannot change inside a transaction.
+ * A transaction that commits without waiting for the disk (docs/decisions/0014 and 0017).
+ *
+ * A reservation commits with synchronous=NORMAL: durable if the process is killed (WAL), not waited onto the disk. So
+ * does a settlement, which the group commit (WalFlusher) then puts on the disk before its answer is sent; its flush of
+ * the write-ahead log persists every frame before it, the reservation included. A power cut that loses a hold or an
+ * unflushed charge loses only a call that was never answered (a failed flush is decision 0017's case). Every other
+ * transaction keeps synchronous=FULL. One connection (Kysely's SQLite driver serializes on it) keeps another
+ * transaction from running in between, and the level goes back to FULL before the connection is let go. PRAGMA
+ * synchronous cannot change inside a transaction.
  */
 export const holdWithoutFsync: HoldTransaction = (db, body) =>
   db.connection().execute(async (connection) => {
-    await sql`pragma synchronous = normal`.execute(connection);
+    await connection.executeQuery(synchronousNormal);
     try {
       return await connection.transaction().execute(body);
     } finally {
-      await sql`pragma synchronous = full`.execute(connection);
+      await connection.executeQuery(synchronousFull);
     }
   });
+
+// Twice per call each: compiled once.
+const synchronousNormal = CompiledQuery.raw('pragma synchronous = normal');
+const synchronousFull = CompiledQuery.raw('pragma synchronous = full');
