@@ -2,7 +2,7 @@
 import { isTag, type Element } from 'domhandler';
 import type { HtmlPage } from '../normalize/page.js';
 import { parsePrice, taxMarkerOf, type TaxStatus } from '../normalize/price.js';
-import { all, first, firstText, textOf } from './selectors.js';
+import { all, elementText, first, firstText, selectMany, textOf } from './selectors.js';
 
 /** One price row read with its labels: which amount the page marks 税込, which 税抜, which neither. */
 export interface PriceReading {
@@ -28,29 +28,44 @@ export interface FutureshopProduct {
 // Detail-page parts only: list items (`.fs-c-productListItem`) and recommendation blocks reuse the same classes.
 const DETAIL = '.fs-c-productPrices--productDetail';
 
+// The detail page's parts, read in one walk of the page rather than one scan each.
+const PRODUCT_PARTS = {
+  first: {
+    prices: DETAIL,
+    name: '.fs-c-productNameHeading__name',
+    catchCopy: '.fs-c-productNameHeading__copy',
+    productNumber: '.fs-c-productNumber__number',
+    points: '.fs-c-productPointDisplay__quantity',
+    postage: '.fs-c-productPostage',
+    outOfStock: '.fs-c-productNotice--outOfStock',
+  },
+  all: {
+    images:
+      '.fs-c-productCarouselMainImage__image img[src], .fs-c-productMainImage__image img[src], .fs-c-productImage__image[src]',
+  },
+} as const;
+
 export function readFutureshopProduct(page: HtmlPage): FutureshopProduct {
   const doc = page.document;
+  const parts = selectMany(doc, PRODUCT_PARTS);
   // Without the wrapper (some layouts drop it), rows are taken from the page, list items excepted.
-  const prices = first(doc, DETAIL) ?? firstOutsideLists(doc, '.fs-c-productPrices');
+  const prices = parts.first.prices ?? firstOutsideLists(doc, '.fs-c-productPrices');
   const row = (modifier: string) =>
     prices
       ? first(prices, `.fs-c-productPrice--${modifier}`)
       : firstOutsideLists(doc, `.fs-c-productPrice--${modifier}`);
   return {
-    name: firstText(doc, '.fs-c-productNameHeading__name'),
-    catchCopy: firstText(doc, '.fs-c-productNameHeading__copy'),
-    productNumber: firstText(doc, '.fs-c-productNumber__number'),
+    name: elementText(parts.first.name),
+    catchCopy: elementText(parts.first.catchCopy),
+    productNumber: elementText(parts.first.productNumber),
     selling: readRow(row('selling')),
     listed: readRow(row('listed')),
-    points: integerOf(firstText(doc, '.fs-c-productPointDisplay__quantity')),
-    postage: firstText(doc, '.fs-c-productPostage'),
-    outOfStock: first(doc, '.fs-c-productNotice--outOfStock') !== null,
+    points: integerOf(elementText(parts.first.points)),
+    postage: elementText(parts.first.postage),
+    outOfStock: parts.first.outOfStock !== null,
     images: [
       ...new Set(
-        all(
-          doc,
-          '.fs-c-productCarouselMainImage__image img[src], .fs-c-productMainImage__image img[src], .fs-c-productImage__image[src]',
-        )
+        parts.all.images
           .filter((img) => !insideList(img))
           .map((img) => img.attribs.src ?? '')
           .filter((src) => /^https?:\/\//.test(src)),
@@ -147,37 +162,66 @@ const LIST_ITEMS = '.fs-c-productList__list .fs-c-productListItem';
 // Lazy-loading shops put the real image in a data attribute and a placeholder in src.
 const LAZY_ATTRS = ['data-layzr', 'data-lazy', 'data-src', 'data-original'] as const;
 
+// The list page's parts outside the items, read in one walk of the page.
+const LIST_PARTS = {
+  first: {
+    list: LIST,
+    listList: '.fs-c-productList__list',
+    total: '.fs-c-listControl__status__total',
+    activePage: '.fs-c-pagination .fs-c-pagination__item.is-active',
+    next: '.fs-c-pagination a.fs-c-pagination__item--next[href]',
+  },
+  all: { items: LIST_ITEMS, crumbs: '.fs-c-breadcrumb__listItem' },
+} as const;
+
+// An item's parts, read in one walk of the item (an item is small, but a list page has dozens).
+const ITEM_PARTS = {
+  first: {
+    prices: '.fs-c-productPrices',
+    out: '.fs-c-productListItem__outOfStock',
+    low: '.fs-c-productListItem__lowInStock',
+    name: '.fs-c-productName__name',
+    catchCopy: '.fs-c-productName__copy',
+    nameLink: '.fs-c-productName a[href]',
+    imageLink: '.fs-c-productImage a[href]',
+    points: '.fs-c-productPointDisplay__quantity',
+    image: 'img.fs-c-productImage__image, .fs-c-productImage img',
+    description: '.fs-c-productListItem__productDescription',
+  },
+} as const;
+
 export function readFutureshopList(page: HtmlPage): FutureshopList {
-  const doc = page.document;
-  const container = first(doc, LIST) ?? first(doc, '.fs-c-productList__list');
+  const parts = selectMany(page.document, LIST_PARTS);
+  const container = parts.first.list ?? parts.first.listList;
   if (!container) return { found: false, items: [], total: null, page: null, nextHref: null, heading: null };
-  const items = all(doc, LIST_ITEMS).map((item): FutureshopListItem => {
-    const prices = first(item, '.fs-c-productPrices');
-    const out = first(item, '.fs-c-productListItem__outOfStock');
-    const low = out ? null : first(item, '.fs-c-productListItem__lowInStock');
+  const items = parts.all.items.map((item): FutureshopListItem => {
+    const own = selectMany(item, ITEM_PARTS).first;
+    const prices = own.prices;
+    const out = own.out;
+    const low = out ? null : own.low;
     const notice = out ?? low;
     const noticeText = notice ? textOf(notice) : '';
     return {
-      name: firstText(item, '.fs-c-productName__name'),
-      catchCopy: firstText(item, '.fs-c-productName__copy'),
-      href: linkOf(first(item, '.fs-c-productName a[href]') ?? first(item, '.fs-c-productImage a[href]'), page.url),
+      name: elementText(own.name),
+      catchCopy: elementText(own.catchCopy),
+      href: linkOf(own.nameLink ?? own.imageLink, page.url),
       selling: prices ? readRow(first(prices, '.fs-c-productPrice--selling')) : null,
       listed: prices ? readRow(first(prices, '.fs-c-productPrice--listed')) : null,
-      points: integerOf(firstText(item, '.fs-c-productPointDisplay__quantity')),
+      points: integerOf(elementText(own.points)),
       stock: notice ? { kind: out ? 'out' : 'low', text: noticeText === '' ? null : noticeText } : null,
-      image: imageOf(first(item, 'img.fs-c-productImage__image, .fs-c-productImage img'), page.url),
-      description: firstText(item, '.fs-c-productListItem__productDescription'),
+      image: imageOf(own.image, page.url),
+      description: elementText(own.description),
     };
   });
-  const totalText = firstText(doc, '.fs-c-listControl__status__total');
-  const crumbs = all(doc, '.fs-c-breadcrumb__listItem');
+  const totalText = elementText(parts.first.total);
+  const crumbs = parts.all.crumbs;
   const lastCrumb = crumbs[crumbs.length - 1];
   return {
     found: true,
     items,
     total: totalText ? integerOf(totalText.replace(/件.*$/, '').trim()) : null,
-    page: integerOf(firstText(doc, '.fs-c-pagination .fs-c-pagination__item.is-active')),
-    nextHref: linkOf(first(doc, '.fs-c-pagination a.fs-c-pagination__item--next[href]'), page.url),
+    page: integerOf(elementText(parts.first.activePage)),
+    nextHref: linkOf(parts.first.next, page.url),
     heading: lastCrumb ? textOf(lastCrumb) || null : null,
   };
 }

@@ -1,7 +1,7 @@
 // Page-level metadata: OpenGraph, the `product:` price namespace, canonical link and <title>.
 import type { HtmlPage } from '../normalize/page.js';
 import { normalizeText } from '../normalize/text.js';
-import { all, firstAttr, firstText } from './selectors.js';
+import { elementText, selectMany } from './selectors.js';
 
 export interface PageMeta {
   title: string | null;
@@ -19,9 +19,16 @@ export interface PageMeta {
   canonical: string | null;
 }
 
+// One walk of the page for every <meta>, <title> and canonical <link>: each was a scan of the whole document.
+const PARTS = {
+  first: { headTitle: 'head > title', title: 'title' },
+  all: { metas: 'meta[content]', canonicals: 'link[rel~="canonical" i][href]' },
+} as const;
+
 export function readMeta(page: HtmlPage): PageMeta {
+  const found = selectMany(page.document, PARTS);
   const byKey = new Map<string, string[]>();
-  for (const el of all(page.document, 'meta[content]')) {
+  for (const el of found.all.metas) {
     // OpenGraph is `property`, but many templates write `name`; both are read.
     const key = (el.attribs.property ?? el.attribs.name ?? el.attribs.itemprop ?? '').trim().toLowerCase();
     const content = el.attribs.content?.trim();
@@ -44,7 +51,7 @@ export function readMeta(page: HtmlPage): PageMeta {
     ...(byKey.get('og:image:secure_url') ?? []),
   ];
   return {
-    title: firstText(page.document, 'head > title') ?? firstText(page.document, 'title'),
+    title: elementText(found.first.headTitle) ?? elementText(found.first.title),
     ogTitle: text(get('og:title')),
     ogSiteName: text(get('og:site_name')),
     ogType: get('og:type'),
@@ -54,7 +61,11 @@ export function readMeta(page: HtmlPage): PageMeta {
     priceAmount: get('product:price:amount', 'og:price:amount'),
     priceCurrency: get('product:price:currency', 'og:price:currency'),
     availability: get('product:availability', 'og:availability'),
-    canonical: absolute(firstAttr(page.document, 'link[rel~="canonical" i][href]', 'href'), page.url),
+    // The first canonical link with a non-empty href, as firstAttr reads it.
+    canonical: absolute(
+      found.all.canonicals.map((el) => el.attribs.href?.trim()).find((href) => !!href) ?? null,
+      page.url,
+    ),
   };
 }
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { KumoError } from '../errors.js';
 import { corpusAvailable, corpusPath } from '../sites/corpus.js';
 import { absoluteSrcset, normalizeLimits, normalizePage, serializeHtml } from './normalize-page.js';
+import { linkResolver } from './links.js';
 import type { HtmlPage } from './page.js';
 
 const haveCorpus = corpusAvailable();
@@ -74,10 +75,10 @@ describe('normalizePage (html)', () => {
   });
 
   it('splits srcset candidates whose URLs contain commas', () => {
-    expect(absoluteSrcset('a,b.jpg 1x,c.jpg 2x', 'https://x.jp/')).toBe(
+    expect(absoluteSrcset('a,b.jpg 1x,c.jpg 2x', linkResolver('https://x.jp/'))).toBe(
       'https://x.jp/a,b.jpg 1x, https://x.jp/c.jpg 2x',
     );
-    expect(absoluteSrcset('x.jpg, y.jpg 640w', 'https://x.jp/d/')).toBe(
+    expect(absoluteSrcset('x.jpg, y.jpg 640w', linkResolver('https://x.jp/d/'))).toBe(
       'https://x.jp/d/x.jpg, https://x.jp/d/y.jpg 640w',
     );
   });

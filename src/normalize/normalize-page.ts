@@ -5,6 +5,7 @@ import { render } from 'dom-serializer';
 import { isCDATA, isComment, isTag, type AnyNode, type Document, type Element, type ParentNode } from 'domhandler';
 import { KumoError } from '../errors.js';
 import { decodeBody } from './charset.js';
+import { linkResolver, type LinkResolver } from './links.js';
 import type { CsvPage, EmbeddedScript, HtmlPage, JsonPage, NormalizedPage, XmlPage, ZipPage } from './page.js';
 import { sanitizeOutputHtml } from './sanitize-output.js';
 import { splitSrcset } from './srcset.js';
@@ -33,8 +34,11 @@ export const normalizeLimits = {
   maxCsvRows: 100_000,
 } as const;
 
-const REMOVED_TAGS = new Set(['script', 'style', 'noscript', 'template']);
-const URL_ATTRIBUTES = ['href', 'src', 'action', 'poster', 'cite'] as const;
+// Asked of every element and attribute of a page: plain comparisons, cheaper than hashing each name into a Set.
+const isRemovedTag = (name: string) =>
+  name === 'script' || name === 'style' || name === 'noscript' || name === 'template';
+const isUrlAttribute = (name: string) =>
+  name === 'href' || name === 'src' || name === 'action' || name === 'poster' || name === 'cite';
 
 export function normalizePage(input: NormalizeInput): NormalizedPage {
   const contentType = input.headers['content-type'];
@@ -198,7 +202,8 @@ function normalizeHtml(input: NormalizeInput, contentType: string | undefined): 
   const cut = cleanTree(document, {
     dropCdata: true,
     visit(node) {
-      if (node.name === 'script') {
+      const name = node.name;
+      if (name === 'script') {
         if (isJsonLd(node)) {
           if (jsonLd.length >= normalizeLimits.maxJsonLdBlocks) warnings.push('json-ld: too many blocks, rest ignored');
           else {
@@ -208,14 +213,15 @@ function normalizeHtml(input: NormalizeInput, contentType: string | undefined): 
           }
         } else keepEmbeddedState(node, scripts, warnings);
       }
-      if (REMOVED_TAGS.has(node.name)) return false;
-      if (node.name === 'base' && baseHref === null && node.attribs.href !== undefined) baseHref = node.attribs.href;
+      if (isRemovedTag(name)) return false;
+      if (name === 'base' && baseHref === null && node.attribs.href !== undefined) baseHref = node.attribs.href;
       if (stripHandlers(node)) linked.push(node);
       return true;
     },
   });
-  const base = baseHref === null ? input.finalUrl : (resolveUrl(baseHref, input.finalUrl) ?? input.finalUrl);
-  for (const el of linked) absoluteLinks(el, base);
+  const base = baseHref === null ? input.finalUrl : (linkResolver(input.finalUrl).resolve(baseHref) ?? input.finalUrl);
+  const links = linkResolver(base);
+  for (const el of linked) absoluteLinks(el, links);
   if (cut) warnings.push(`html: elements nested deeper than ${normalizeLimits.maxDomDepth} were dropped`);
   return {
     kind: 'html',
@@ -258,55 +264,39 @@ function isJsonLd(el: Element): boolean {
   return type === 'application/ld+json';
 }
 
-/** The absolute http(s) form of a link, or null to leave the value as it is (fragments, mailto:, data:…). The scheme is
- * read after resolution, as a browser reads it: `java&#x09;script:` must not come out as a clean `javascript:`. */
-function resolveUrl(value: string, base: string): string | null {
-  const trimmed = value.trim();
-  if (trimmed === '' || trimmed.startsWith('#')) return null;
-  const url = parseUrl(trimmed, base);
-  return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.href : null;
-}
-
-function parseUrl(value: string, base: string): URL | null {
-  try {
-    return new URL(value, base);
-  } catch {
-    return null;
-  }
-}
-
 /** Tidies the tree the extractors read (absolute links, no handlers). It is not what makes served HTML safe: that is
  * sanitizeOutputHtml's job alone, on the way out (see serializeHtml). Returns whether the element has links to resolve. */
 function stripHandlers(el: Element): boolean {
   let links = false;
-  for (const name in el.attribs) {
-    if (name.startsWith('on')) delete el.attribs[name];
-    else if (name === 'srcset' || (URL_ATTRIBUTES as readonly string[]).includes(name)) links = true;
+  const attribs = el.attribs;
+  for (const name in attribs) {
+    // `on…`: a handler, whatever follows.
+    if (name.charCodeAt(0) === 0x6f && name.charCodeAt(1) === 0x6e) delete attribs[name];
+    else if (!links && (name === 'srcset' || isUrlAttribute(name))) links = true;
   }
   return links;
 }
 
-function absoluteLinks(el: Element, base: string): void {
-  for (const name of URL_ATTRIBUTES) {
-    const value = el.attribs[name];
-    if (value === undefined) continue;
-    const scheme = parseUrl(value, base)?.protocol;
-    if (scheme === 'javascript:' || scheme === 'vbscript:') {
-      delete el.attribs[name];
-      continue;
+function absoluteLinks(el: Element, links: LinkResolver): void {
+  // One pass over the attributes present: a lookup of each link attribute would mostly miss, and a miss is the
+  // costly lookup.
+  const attribs = el.attribs;
+  for (const name in attribs) {
+    if (name === 'srcset') attribs.srcset = absoluteSrcset(attribs.srcset!, links);
+    else if (isUrlAttribute(name)) {
+      const value = attribs[name]!;
+      const fate = links.attribute(value);
+      if (fate === null) delete attribs[name];
+      else if (fate !== value) attribs[name] = fate;
     }
-    const absolute = resolveUrl(value, base);
-    if (absolute) el.attribs[name] = absolute;
   }
-  const srcset = el.attribs.srcset;
-  if (srcset !== undefined) el.attribs.srcset = absoluteSrcset(srcset, base);
 }
 
 /** srcset is `url [descriptor], …` where a URL may itself contain commas; split as the HTML Standard does. */
-export function absoluteSrcset(srcset: string, base: string): string {
+export function absoluteSrcset(srcset: string, links: LinkResolver): string {
   return splitSrcset(srcset)
     .map(({ url, descriptor }) => {
-      const absolute = resolveUrl(url, base) ?? url;
+      const absolute = links.resolve(url) ?? url;
       return descriptor ? `${absolute} ${descriptor}` : absolute;
     })
     .join(', ');
@@ -318,27 +308,38 @@ export function absoluteSrcset(srcset: string, base: string): string {
  * sees every element that is kept so far, returning false to drop it with its subtree. Returns whether anything was cut.
  */
 function cleanTree(document: Document, options: { dropCdata: boolean; visit?: (el: Element) => boolean }): boolean {
-  const stack: { node: AnyNode; depth: number }[] = [];
-  for (let i = document.children.length - 1; i >= 0; i--) stack.push({ node: document.children[i]!, depth: 1 });
+  const { dropCdata, visit } = options;
+  // Two stacks in step rather than one of {node, depth}: no object allocated per node.
+  const nodes: AnyNode[] = [];
+  const depths: number[] = [];
+  for (let i = document.children.length - 1; i >= 0; i--) {
+    nodes.push(document.children[i]!);
+    depths.push(1);
+  }
   const doomed: AnyNode[] = [];
   let cut = false;
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!;
-    if (isComment(node) || (options.dropCdata && isCDATA(node))) {
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    if (isComment(node) || (dropCdata && isCDATA(node))) {
       doomed.push(node);
       continue;
     }
     if (!isTag(node)) continue;
-    if (options.visit && !options.visit(node)) {
+    if (visit && !visit(node)) {
       doomed.push(node);
       continue;
     }
+    const children = node.children;
     if (depth >= normalizeLimits.maxDomDepth) {
-      if (node.children.length > 0) cut = true;
-      for (const child of node.children) doomed.push(child);
+      if (children.length > 0) cut = true;
+      for (const child of children) doomed.push(child);
       continue;
     }
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]!, depth: depth + 1 });
+    for (let i = children.length - 1; i >= 0; i--) {
+      nodes.push(children[i]!);
+      depths.push(depth + 1);
+    }
   }
   detachAll(doomed);
   return cut;
@@ -346,24 +347,22 @@ function cleanTree(document: Document, options: { dropCdata: boolean; visit?: (e
 
 /** Removes nodes in one pass per parent: splicing one by one is quadratic on pages with thousands of comments. */
 function detachAll(nodes: readonly AnyNode[]): void {
-  const byParent = new Map<ParentNode, Set<AnyNode>>();
+  // A removed node is known by its cleared parent: no set of removed nodes per parent.
+  const parents = new Set<ParentNode>();
   for (const node of nodes) {
     if (!node.parent) continue;
-    let set = byParent.get(node.parent);
-    if (!set) byParent.set(node.parent, (set = new Set()));
-    set.add(node);
+    parents.add(node.parent);
+    node.parent = null;
+    node.prev = null;
+    node.next = null;
   }
-  for (const [parent, removed] of byParent) {
-    for (const node of removed) {
-      node.parent = null;
-      node.prev = null;
-      node.next = null;
+  for (const parent of parents) {
+    const kept = parent.children.filter((child) => child.parent !== null);
+    for (let i = 0; i < kept.length; i++) {
+      kept[i]!.prev = i > 0 ? kept[i - 1]! : null;
+      kept[i]!.next = i + 1 < kept.length ? kept[i + 1]! : null;
     }
-    parent.children = parent.children.filter((child) => !removed.has(child));
-    parent.children.forEach((child, i) => {
-      child.prev = parent.children[i - 1] ?? null;
-      child.next = parent.children[i + 1] ?? null;
-    });
+    parent.children = kept;
   }
 }
 

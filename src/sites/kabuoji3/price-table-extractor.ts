@@ -3,7 +3,7 @@ import { KumoError } from '../../errors.js';
 import { DAILY_PRICE_COLUMNS, datedRow, knownColumns, type DataColumn } from '../../extract/dated-rows.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import type { DataTableData } from '../../extract/page-types.js';
-import { all, firstText, textOf } from '../../extract/selectors.js';
+import { all, elementText, selectMany, textOf } from '../../extract/selectors.js';
 import type { NormalizedPage } from '../../normalize/page.js';
 import { normalizeText } from '../../normalize/text.js';
 
@@ -16,6 +16,13 @@ const COLUMNS: Readonly<Record<string, DataColumn>> = {
   終値調整: { key: 'adjusted_close', label: '終値調整', type: 'number', unit: '円' },
 };
 
+// The page is read in one walk (tables, subject, title), each table in one more (its headings and rows).
+const PAGE_PARTS = {
+  first: { subject: 'h2.base_box_ttl span.jp', title: 'h1.page_name' },
+  all: { tables: TABLE },
+} as const;
+const TABLE_PARTS = { all: { headings: 'thead th', rows: 'tbody tr' } } as const;
+
 export const kabuoji3PriceTableExtractor: Extractor = {
   id: ID,
   version: 1,
@@ -24,18 +31,21 @@ export const kabuoji3PriceTableExtractor: Extractor = {
   extract(page: NormalizedPage): Extraction {
     if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
     const warnings = [...(page.warnings ?? [])];
-    const tables = all(page.document, TABLE);
+    const parts = selectMany(page.document, PAGE_PARTS);
+    const tables = parts.all.tables.map((table) => {
+      const { all: own } = selectMany(table, TABLE_PARTS);
+      return { headings: own.headings.map((th) => normalizeText(textOf(th))), rows: own.rows };
+    });
     if (tables.length === 0) throw new KumoError('extraction_failed', `${ID}: no price table`);
 
-    const headings = all(tables[0]!, 'thead th').map((th) => normalizeText(textOf(th)));
+    const headings = tables[0]!.headings;
     const columns = knownColumns(headings, COLUMNS, ID);
 
     const rows: DataTableData['rows'] = [];
     // The page splits the year into two tables (recent months, older months) with the same header.
     for (const table of tables) {
-      const own = all(table, 'thead th').map((th) => normalizeText(textOf(th)));
-      if (own.join() !== headings.join()) throw new KumoError('extraction_failed', `${ID}: tables disagree`);
-      for (const tr of all(table, 'tbody tr')) {
+      if (table.headings.join() !== headings.join()) throw new KumoError('extraction_failed', `${ID}: tables disagree`);
+      for (const tr of table.rows) {
         const row = datedRow(
           all(tr, 'td').map((td) => textOf(td)),
           columns,
@@ -46,8 +56,8 @@ export const kabuoji3PriceTableExtractor: Extractor = {
     }
     if (rows.length === 0) throw new KumoError('extraction_failed', `${ID}: the price table is empty`);
 
-    const subject = firstText(page.document, 'h2.base_box_ttl span.jp');
-    const title = firstText(page.document, 'h1.page_name');
+    const subject = elementText(parts.first.subject);
+    const title = elementText(parts.first.title);
     const data: DataTableData = {
       title: title ?? subject ?? '株価データ',
       subject: subject ?? null,

@@ -1,9 +1,10 @@
 // 株探 (kabutan.jp) 時系列 page `/stock/kabuka?code=CODE&ashi=day&page=N`: the dated daily rows of stock_kabuka_dwm.
+import type { Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import { DAILY_PRICE_COLUMNS, datedRow, knownColumns, type DataColumn } from '../../extract/dated-rows.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import type { DataTableData } from '../../extract/page-types.js';
-import { all, first, firstAttr, textOf } from '../../extract/selectors.js';
+import { all, first, firstAttr, selectMany, textOf } from '../../extract/selectors.js';
 import { parseNumber } from '../../normalize/number.js';
 import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
 
@@ -25,8 +26,7 @@ const PAGER = '.pagination';
  * The next page of the same history: only a link that stays on this stock's daily view is taken (the pager is written
  * twice, above and below the table, with the same links).
  */
-function pagerOf(page: HtmlPage, warnings: string[]) {
-  const pagers = all(page.document, PAGER);
+function pagerOf(pagers: readonly Element[], page: HtmlPage, warnings: string[]) {
   let current: number | null = null;
   let next: string | null = null;
   for (const pager of pagers) {
@@ -64,6 +64,10 @@ function sameHistory(href: string, pageUrl: string, warnings: string[]): string 
   return url.href;
 }
 
+// The page is read in one walk (table, heading, pagers), the table in one more (its headings and rows).
+const PAGE_PARTS = { first: { table: TABLE, heading: '#stockinfo_i1 .si_i1_1 h2' }, all: { pagers: PAGER } } as const;
+const TABLE_PARTS = { all: { headings: 'thead th', rows: 'tbody tr' } } as const;
+
 export const kabutanHistoryExtractor: Extractor = {
   id: ID,
   version: 2,
@@ -72,14 +76,16 @@ export const kabutanHistoryExtractor: Extractor = {
   extract(page: NormalizedPage): Extraction {
     if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
     const warnings = [...(page.warnings ?? [])];
-    const table = first(page.document, TABLE);
+    const parts = selectMany(page.document, PAGE_PARTS);
+    const table = parts.first.table;
     if (!table) throw new KumoError('extraction_failed', `${ID}: no price table`);
 
-    const headings = all(table, 'thead th').map((th) => textOf(th).replace(/\s+/g, ''));
+    const own = selectMany(table, TABLE_PARTS).all;
+    const headings = own.headings.map((th) => textOf(th).replace(/\s+/g, ''));
     const columns = knownColumns(headings, COLUMNS, ID);
 
     const rows: DataTableData['rows'] = [];
-    for (const tr of all(table, 'tbody tr')) {
+    for (const tr of own.rows) {
       // The machine-readable datetime of the date cell beats its two-digit-year text (26/06/30).
       const values = all(tr, 'th, td').map((cell, i) =>
         columns[i]?.type === 'date' ? (firstAttr(cell, 'time', 'datetime') ?? textOf(cell)) : textOf(cell),
@@ -89,9 +95,9 @@ export const kabutanHistoryExtractor: Extractor = {
     }
     if (rows.length === 0) throw new KumoError('extraction_failed', `${ID}: the price table is empty`);
 
-    const heading = first(page.document, '#stockinfo_i1 .si_i1_1 h2');
+    const heading = parts.first.heading;
     const subject = heading ? textOf(heading) : null;
-    const pager = pagerOf(page, warnings);
+    const pager = pagerOf(parts.all.pagers, page, warnings);
     const data: DataTableData = {
       title: subject ? `${subject} 日足` : '日足',
       subject,

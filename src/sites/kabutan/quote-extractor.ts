@@ -1,9 +1,10 @@
 // 株探 (kabutan.jp) stock page `/stock/?code=CODE`: price, market, the PER/PBR/利回り/信用倍率/時価総額 box, company block.
+import type { Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import type { QuoteData, QuoteMetric } from '../../extract/page-types.js';
 import { quoteMetric } from '../../extract/quote.js';
-import { all, first, firstAttr, firstText, textOf, type Root } from '../../extract/selectors.js';
+import { all, attrOf, elementText, first, firstAttr, firstText, selectMany, textOf } from '../../extract/selectors.js';
 import { parseDate } from '../../normalize/date.js';
 import { parseNumber } from '../../normalize/number.js';
 import type { NormalizedPage } from '../../normalize/page.js';
@@ -30,6 +31,25 @@ const DAY_ROWS: Readonly<Record<string, { key: string; unit: string }>> = {
   発行済株式数: { key: 'shares_outstanding', unit: '株' },
 };
 
+// Everything read from the page, in one walk of it rather than a scan each.
+const PARTS = {
+  first: {
+    heading: `${HEAD} .si_i1_1 h2`,
+    code: `${HEAD} .si_i1_1 h2 span.inline-block`,
+    price: `${HEAD} .si_i1_2 span.kabuka`,
+    capLabel: `${BOX} th.v_zika1`,
+    capText: `${BOX} td.v_zika2`,
+    market: `${HEAD} span.market`,
+  },
+  all: {
+    stamps: `${HEAD} .si_i1_1_rbox time`,
+    labels: `${BOX} thead th`,
+    rows: `${BOX} tbody tr`,
+    dayRows: '#kobetsu_left tr',
+    companyRows: '.company_block tr',
+  },
+} as const;
+
 export const kabutanQuoteExtractor: Extractor = {
   id: ID,
   version: 1,
@@ -40,21 +60,22 @@ export const kabutanQuoteExtractor: Extractor = {
     const doc = page.document;
     const warnings = [...(page.warnings ?? [])];
 
-    const heading = first(doc, `${HEAD} .si_i1_1 h2`);
-    const code = firstText(doc, `${HEAD} .si_i1_1 h2 span.inline-block`);
+    const parts = selectMany(doc, PARTS);
+    const heading = parts.first.heading;
+    const code = elementText(parts.first.code);
     const name = heading && code ? textOf(heading).replace(code, '').trim() : null;
-    const priceText = firstText(doc, `${HEAD} .si_i1_2 span.kabuka`);
+    const priceText = elementText(parts.first.price);
     const missing = [!code && 'code', !name && 'name', !priceText && 'price'].filter(Boolean);
     if (missing.length > 0) throw new KumoError('extraction_failed', `${ID}: no ${missing.join(', ')}`);
 
     const price = parseNumber(priceText!);
     if (!price) throw new KumoError('extraction_failed', `${ID}: price is not a number`);
-    const stamp = firstAttr(doc, `${HEAD} .si_i1_1_rbox time`, 'datetime');
+    const stamp = attrOf(parts.all.stamps, 'datetime');
     const asOf = stamp ? parseDate(stamp).value : null;
 
     const metrics: QuoteMetric[] = [];
-    const labels = all(doc, `${BOX} thead th`).map((th) => textOf(th));
-    const cells = all(doc, `${BOX} tbody tr`)[0];
+    const labels = parts.all.labels.map((th) => textOf(th));
+    const cells = parts.all.rows[0];
     const values = cells ? all(cells, 'td').map((td) => textOf(td)) : [];
     labels.forEach((label, i) => {
       const known = INDICATORS[label];
@@ -62,15 +83,15 @@ export const kabutanQuoteExtractor: Extractor = {
       if (metric) metrics.push(metric);
       else warnings.push(`${ID}: indicator ${i + 1} not read`);
     });
-    const capLabel = firstText(doc, `${BOX} th.v_zika1`);
-    const capText = firstText(doc, `${BOX} td.v_zika2`);
+    const capLabel = elementText(parts.first.capLabel);
+    const capText = elementText(parts.first.capText);
     if (capLabel && capText) {
       const cap = quoteMetric('market_cap', capLabel, capText, '円');
       if (cap) metrics.push(cap);
       else warnings.push(`${ID}: market cap not read`);
     }
 
-    for (const tr of all(doc, '#kobetsu_left tr')) {
+    for (const tr of parts.all.dayRows) {
       const label = firstText(tr, 'th');
       const known = label ? DAY_ROWS[label] : undefined;
       const cell = firstText(tr, 'td');
@@ -80,8 +101,8 @@ export const kabutanQuoteExtractor: Extractor = {
       else warnings.push(`${ID}: ${known.key} not read`);
     }
 
-    const company = companyRows(doc);
-    const themes = all(doc, '.company_block tr')
+    const company = companyRows(parts.all.companyRows);
+    const themes = parts.all.companyRows
       .filter((tr) => firstText(tr, 'th') === 'テーマ')
       .flatMap((tr) => all(tr, 'li').map((li) => textOf(li)))
       .filter((t) => t.length > 0);
@@ -90,7 +111,7 @@ export const kabutanQuoteExtractor: Extractor = {
     const data: QuoteData = {
       code: code!,
       name: name!,
-      market: firstText(doc, `${HEAD} span.market`),
+      market: elementText(parts.first.market),
       price: price.value,
       ...(price.reason ? { price_reason: price.reason } : {}),
       price_text: priceText!,
@@ -124,10 +145,10 @@ export const kabutanQuoteExtractor: Extractor = {
 };
 
 // The 会社情報 block is a th/td table; rows are found by their heading, not their position.
-function companyRows(doc: Root) {
+function companyRows(trs: readonly Element[]) {
   const rows: Record<string, { text: string; href?: string }> = {};
   const keys: Record<string, string> = { 業種: 'industry', 英語社名: 'english', 会社サイト: 'site' };
-  for (const tr of all(doc, '.company_block tr')) {
+  for (const tr of trs) {
     const key = keys[firstText(tr, 'th') ?? ''];
     const td = first(tr, 'td');
     if (!key || !td) continue;

@@ -1,10 +1,10 @@
 // みんかぶ (minkabu.jp) stock page `/stock/CODE`: the stock board (price, its date) and the 目標株価 card's four prices.
-import type { Document, Element } from 'domhandler';
+import type { Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import type { QuoteData, QuoteMetric } from '../../extract/page-types.js';
 import { quoteMetric } from '../../extract/quote.js';
-import { all, firstAttr, firstText } from '../../extract/selectors.js';
+import { attrOf, elementText, firstText, selectMany, type Selection } from '../../extract/selectors.js';
 import { parseNumber } from '../../normalize/number.js';
 import type { NormalizedPage } from '../../normalize/page.js';
 
@@ -21,10 +21,24 @@ const FORECASTS: Readonly<Record<string, { key: string; label: string }>> = {
 // The date the page was written, which it states at the head of its caution line and of its description.
 const PAGE_DATE = /^\s*(\d{4})\/(\d{1,2})\/(\d{1,2})\s*-/;
 
-function pageDate(doc: Document): { date: { y: number; m: number; d: number }; source: string } | null {
+// Everything read from the page, in one walk of it rather than a scan each.
+const PARTS = {
+  first: {
+    label: `${BOARD} div.stock_label`,
+    name: `${BOARD} .md_stockBoard_stockName`,
+    price: `${BOARD} .stock_price`,
+    date: `${BOARD} h2.stock_label .fsm`,
+    target: `${BOARD} .md_target_box_price`,
+    caution: 'p.stock_caution',
+  },
+  all: { descriptions: 'meta[name="description"]', subIndexes: '.md_sub_index' },
+} as const;
+type Parts = Selection<keyof typeof PARTS.first, keyof typeof PARTS.all>;
+
+function pageDate(parts: Parts): { date: { y: number; m: number; d: number }; source: string } | null {
   const sources: [string, string | null][] = [
-    ['selector:p.stock_caution', firstText(doc, 'p.stock_caution')],
-    ['meta:description', firstAttr(doc, 'meta[name="description"]', 'content')],
+    ['selector:p.stock_caution', elementText(parts.first.caution)],
+    ['meta:description', attrOf(parts.all.descriptions, 'content')],
   ];
   for (const [source, text] of sources) {
     const m = text ? PAGE_DATE.exec(text) : null;
@@ -64,28 +78,29 @@ export const minkabuQuoteExtractor: Extractor = {
     const warnings = [...(page.warnings ?? [])];
 
     // `2157  東証１部`: the code, then the market.
-    const label = firstText(doc, `${BOARD} div.stock_label`);
+    const parts = selectMany(doc, PARTS);
+    const label = elementText(parts.first.label);
     const m = label ? /^([0-9][0-9A-Z]{3})\s*(.*)$/.exec(label) : null;
-    const name = firstText(doc, `${BOARD} .md_stockBoard_stockName`);
-    const priceText = firstText(doc, `${BOARD} .stock_price`);
+    const name = elementText(parts.first.name);
+    const priceText = elementText(parts.first.price);
     const missing = [!m && 'code', !name && 'name', !priceText && 'price'].filter(Boolean);
     if (missing.length > 0) throw new KumoError('extraction_failed', `${ID}: no ${missing.join(', ')}`);
     const price = parseNumber(priceText!);
     if (!price) throw new KumoError('extraction_failed', `${ID}: price is not a number`);
     // `(11/27)`: month and day only. The page dates itself (`2020/11/29 - コシダカ…` in its caution line and
     // description), and the board's day is the latest trading day not after that date: that fixes the year.
-    const dateText = firstText(doc, `${BOARD} h2.stock_label .fsm`)?.replace(/^[(（]|[)）]$/g, '') ?? null;
-    const written = pageDate(doc);
+    const dateText = elementText(parts.first.date)?.replace(/^[(（]|[)）]$/g, '') ?? null;
+    const written = pageDate(parts);
     const asOf = dateText && written ? boardDay(dateText, written.date) : null;
 
     const metrics: QuoteMetric[] = [];
-    const target = firstText(doc, `${BOARD} .md_target_box_price`);
+    const target = elementText(parts.first.target);
     if (target) {
       const metric = quoteMetric('target_price', '目標株価', target, '円');
       if (metric) metrics.push(metric);
       else warnings.push(`${ID}: target price not read`);
     }
-    for (const index of all(doc, '.md_sub_index')) {
+    for (const index of parts.all.subIndexes) {
       const heading = firstText(index, 'h3');
       const known = heading ? FORECASTS[heading] : undefined;
       if (!known || metrics.some((x) => x.key === known.key)) continue;

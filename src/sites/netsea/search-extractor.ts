@@ -4,7 +4,7 @@ import { KumoError } from '../../errors.js';
 import { availabilityFromText } from '../../extract/availability.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import type { ListData, ListItemData } from '../../extract/page-types.js';
-import { all, first, firstText, textOf } from '../../extract/selectors.js';
+import { elementText, first, selectMany, textOf } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import { normalizeText } from '../../normalize/text.js';
 import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
@@ -19,6 +19,35 @@ const SUPPLIER_PATH = /^\/shop\/\d+\/?$/;
 // Badges NETSEA prints inside the item link before the name (`NEW`, …): not part of the name.
 const TITLE_BADGE = /\blabelType\d+\b/;
 
+// The page's parts, read in one walk of it; each card's parts in one walk of the card.
+const PAGE_PARTS = {
+  first: {
+    results: RESULTS,
+    status: '.paginationTxt',
+    current: '.paginationNav li.current',
+    next: '.paginationNav li.next a[href]',
+    heading: 'h1.supplierHd',
+  },
+  all: { cards: CARDS },
+} as const;
+const CARD_PARTS = {
+  first: {
+    linkWithHref: '.showcaseHd a[href]',
+    link: '.showcaseHd a',
+    box: '.priceBox',
+    retail: '.retailPrice',
+    balloon: '.discountPop .discountBalloon',
+    brand: '.showcaseBrandName',
+    supplierLink: '.showcaseSupName a[href]',
+    supplierButton: 'a.showcaseSupInfoBtn[href]',
+    supplierName: '.showcaseSupName',
+    supplierInfoName: '.showcaseSupInfoName',
+    soldOut: '.showcaseItemsImgBlock.ItemsSoldout',
+    notice: '.exclamNoticeMsg',
+    image: 'img.itemsThum',
+  },
+} as const;
+
 export const netseaSearchExtractor: Extractor = {
   id: ID,
   version: 1,
@@ -28,14 +57,15 @@ export const netseaSearchExtractor: Extractor = {
     if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
     const doc = page.document;
     const warnings = [...(page.warnings ?? [])];
-    if (!first(doc, RESULTS)) {
+    const parts = selectMany(doc, PAGE_PARTS);
+    if (!parts.first.results) {
       throw new KumoError('extraction_failed', `${ID}: no item list (#searchResultsArea, .showcaseWrap) on the page`, {
         body: { fields: ['/items'] },
       });
     }
     const items: ListItemData[] = [];
     let untitled = 0;
-    for (const card of all(doc, CARDS)) {
+    for (const card of parts.all.cards) {
       const item = cardItem(card, page);
       if (item) items.push(item);
       else untitled++;
@@ -43,7 +73,7 @@ export const netseaSearchExtractor: Extractor = {
     if (untitled > 0) warnings.push(`${untitled} cards without an item name were left out`);
 
     // `1から60件／全9,487件中`
-    const status = firstText(doc, '.paginationTxt');
+    const status = elementText(parts.first.status);
     const total = status ? /全\s*([\d,]+)\s*件/.exec(status)?.[1] : undefined;
     // The page counts results but holds no item card we know (another card template, e.g. the account pages'
     // `.showcaseType03`): an empty list would be a wrong answer, not an empty result.
@@ -52,10 +82,10 @@ export const netseaSearchExtractor: Extractor = {
         body: { fields: ['/items'] },
       });
     }
-    const current = firstText(doc, '.paginationNav li.current');
+    const current = elementText(parts.first.current);
     const data: ListData = {
       items,
-      next_page: absolute(first(doc, '.paginationNav li.next a[href]')?.attribs.href, page.url),
+      next_page: absolute(parts.first.next?.attribs.href, page.url),
       total: total ? Number(total.replace(/,/g, '')) : status && /^0件/.test(status) ? 0 : null,
       page: current && /^\d+$/.test(current) ? Number(current) : null,
     };
@@ -66,7 +96,7 @@ export const netseaSearchExtractor: Extractor = {
       page: 'selector:.paginationNav li.current',
     };
     // A supplier's list is headed by the supplier (a company: NETSEA suppliers are businesses).
-    const heading = first(doc, 'h1.supplierHd');
+    const heading = parts.first.heading;
     const title = heading ? textOf(heading) : '';
     if (title !== '') {
       data.title = title;
@@ -77,7 +107,8 @@ export const netseaSearchExtractor: Extractor = {
 };
 
 function cardItem(card: Element, page: HtmlPage): ListItemData | null {
-  const link = first(card, '.showcaseHd a[href]') ?? first(card, '.showcaseHd a');
+  const own = selectMany(card, CARD_PARTS).first;
+  const link = own.linkWithHref ?? own.link;
   const title = link ? titleOf(link) : '';
   if (title === '') return null;
   const item: ListItemData = { title };
@@ -93,7 +124,7 @@ function cardItem(card: Element, page: HtmlPage): ListItemData | null {
 
   // Wholesale price: `.afterPrice` is the sale price when the supplier discounts, `.price` otherwise (struck beside
   // it during a sale). A box without a yen amount is a price withheld (logged out, or shown only after 取引申請).
-  const box = first(card, '.priceBox');
+  const box = own.box;
   const sale = box ? priceIn(first(box, '.afterPrice')) : null;
   const regular = box ? priceIn(first(box, '.price')) : null;
   const shown = sale ?? regular;
@@ -105,7 +136,7 @@ function cardItem(card: Element, page: HtmlPage): ListItemData | null {
     else if (shown.price_excluding_tax !== undefined) item.price_excluding_tax = shown.price_excluding_tax;
     // メーカー希望小売価格 only on the same tax basis and per the same unit as the price (NETSEA writes both 税抜,
     // `/点`; a wholesale price per `/セット` is not comparable with a retail price per piece).
-    const retailEl = first(card, '.retailPrice');
+    const retailEl = own.retail;
     const retail = priceIn(retailEl);
     const shownEl = first(box!, sale ? '.afterPrice' : '.price');
     if (retail?.amount != null && retail.tax === shown.tax && unitOf(retailEl) === unitOf(shownEl))
@@ -114,17 +145,17 @@ function cardItem(card: Element, page: HtmlPage): ListItemData | null {
       item.on_sale = true;
       // The card's discount balloon (`45%OFF中（あと1日！）`) sits above the price box; its tooltip (終了日時) is
       // not part of the label.
-      const label = firstText(card, '.discountPop .discountBalloon') ?? firstText(box!, '.discountRate');
+      const label = elementText(own.balloon) ?? elementText(first(box!, '.discountRate'));
       if (label) item.sale_label = label;
     }
   }
 
-  const brand = firstText(card, '.showcaseBrandName');
+  const brand = elementText(own.brand);
   if (brand) item.brand = brand;
   // Supplier lists name the supplier in `.showcaseSupName` (linked to its company page); search lists print a
   // `.showcaseSupInfoBtn` button to the supplier's own list with the name in `.showcaseSupInfoName`.
-  const supplier = first(card, '.showcaseSupName a[href]') ?? first(card, 'a.showcaseSupInfoBtn[href]');
-  const shop = firstText(card, '.showcaseSupName') ?? firstText(card, '.showcaseSupInfoName');
+  const supplier = own.supplierLink ?? own.supplierButton;
+  const shop = elementText(own.supplierName) ?? elementText(own.supplierInfoName);
   if (shop) item.shop = shop;
   const shopUrl = absolute(supplier?.attribs.href, page.url);
   if (shopUrl) {
@@ -142,12 +173,12 @@ function cardItem(card: Element, page: HtmlPage): ListItemData | null {
   }
   // A sold-out card marks its image block (`showcaseItemsImgBlock ItemsSoldout`, the slot every card's class list
   // leaves open); the words, when the card prints them, are its notice (品切れになりました).
-  if (first(card, '.showcaseItemsImgBlock.ItemsSoldout')) {
-    const words = firstText(card, '.exclamNoticeMsg');
+  if (own.soldOut) {
+    const words = elementText(own.notice);
     item.availability = (words ? availabilityFromText(words)?.availability : undefined) ?? 'out_of_stock';
     if (words) item.availability_text = words;
   }
-  const img = first(card, 'img.itemsThum');
+  const img = own.image;
   const image = absolute(img?.attribs['data-src'] ?? img?.attribs.src, page.url);
   if (image) item.images = [image];
   return item;

@@ -3,7 +3,7 @@ import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import type { QuoteData, QuoteMetric } from '../../extract/page-types.js';
 import { quoteMetric } from '../../extract/quote.js';
-import { all, first, firstText, textOf } from '../../extract/selectors.js';
+import { elementText, firstText, selectMany, textOf } from '../../extract/selectors.js';
 import { parseDate } from '../../normalize/date.js';
 import { parseNumber } from '../../normalize/number.js';
 import type { NormalizedPage } from '../../normalize/page.js';
@@ -35,6 +35,21 @@ const headingOf = (raw: string) =>
     .replace(/\s+/g, '')
     .trim();
 
+// Everything read from the page, in one walk of it rather than a scan each; an indicator's title and value in one
+// walk of its item.
+const PARTS = {
+  first: {
+    category: '.m-companyCategory_text',
+    name: 'h1.m-headlineLarge_text',
+    price: '.m-stockPriceElm_value.now',
+    date: `${INFO} .m-stockInfo_date`,
+    priceTitle: '.m-stockPriceElm_title',
+    market: '.m-company_data_select_btn',
+  },
+  all: { indicators: `${INFO} .m-stockInfo_detail_list li` },
+} as const;
+const INDICATOR_PARTS = { first: { title: '.m-stockInfo_detail_title', value: '.m-stockInfo_detail_value' } } as const;
+
 export const nikkeiQuoteExtractor: Extractor = {
   id: ID,
   version: 1,
@@ -46,25 +61,25 @@ export const nikkeiQuoteExtractor: Extractor = {
     const warnings = [...(page.warnings ?? [])];
 
     // `9681 : レジャー・レジャー施設`: the code, then the industry link.
-    const category = first(doc, '.m-companyCategory_text');
+    const parts = selectMany(doc, PARTS);
+    const category = parts.first.category;
     const code = category ? (/^([0-9][0-9A-Z]{3})\b/.exec(textOf(category))?.[1] ?? null) : null;
-    const name = firstText(doc, 'h1.m-headlineLarge_text');
-    const priceText = firstText(doc, '.m-stockPriceElm_value.now');
+    const name = elementText(parts.first.name);
+    const priceText = elementText(parts.first.price);
     const missing = [!code && 'code', !name && 'name', !priceText && 'price'].filter(Boolean);
     if (missing.length > 0) throw new KumoError('extraction_failed', `${ID}: no ${missing.join(', ')}`);
     const price = parseNumber(priceText!);
     if (!price) throw new KumoError('extraction_failed', `${ID}: price is not a number`);
 
     // The date under the indicators, and the time of the price in its heading (`現在値(15:00)：`).
-    const dateText = firstText(doc, `${INFO} .m-stockInfo_date`);
-    const time = /\((\d{1,2}:\d{2})\)/.exec(firstText(doc, '.m-stockPriceElm_title') ?? '')?.[1];
+    const dateText = elementText(parts.first.date);
+    const time = /\((\d{1,2}:\d{2})\)/.exec(elementText(parts.first.priceTitle) ?? '')?.[1];
     const asOf = dateText ? parseDate(time ? `${dateText} ${time}` : dateText).value : null;
 
     const metrics: QuoteMetric[] = [];
     let benefits: string | null = null;
-    for (const li of all(doc, `${INFO} .m-stockInfo_detail_list li`)) {
-      const title = first(li, '.m-stockInfo_detail_title');
-      const value = first(li, '.m-stockInfo_detail_value');
+    for (const li of parts.all.indicators) {
+      const { title, value } = selectMany(li, INDICATOR_PARTS).first;
       if (!title || !value) continue;
       const label = headingOf(textOf(title));
       if (label === '株主優待') {
@@ -82,7 +97,7 @@ export const nikkeiQuoteExtractor: Extractor = {
     const data: QuoteData = {
       code: code!,
       name: name!,
-      market: firstText(doc, '.m-company_data_select_btn'),
+      market: elementText(parts.first.market),
       price: price.value,
       ...(price.reason ? { price_reason: price.reason } : {}),
       price_text: priceText!,

@@ -1,6 +1,6 @@
 // 駿河屋 (www.suruga-ya.jp) parts shared by its item, offers and search extractors: prices, conditions, sellers, postage.
 import { isTag, isText, type Element } from 'domhandler';
-import { all, textOf } from '../../extract/selectors.js';
+import { textOf } from '../../extract/selectors.js';
 import type { OfferData } from '../../extract/page-types.js';
 import { parsePrice, type TaxStatus } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
@@ -60,13 +60,15 @@ export interface Postage {
   text: string;
 }
 
+export const POSTAGE_ROWS = '.campaign_price';
+
 /**
  * A shop's postage terms as the offers list writes them: `.campaign_price` rows of (order total bracket, postage),
  * e.g. `999円未満 440円` / `999円以上 送料無料`. A fee is served only when one paid bracket with one amount is
- * written (`300~1,500円` depends on the region, and several paid brackets on the order total): never computed.
+ * written (`300~1,500円` depends on the region, and several paid brackets on the order total): never computed. `rows`
+ * are an offer's POSTAGE_ROWS, found in the same walk as its other parts.
  */
-export function postageOf(root: Element): Postage | null {
-  const rows = all(root, '.campaign_price');
+export function postageOf(rows: readonly Element[]): Postage | null {
   if (rows.length === 0) return null;
   const text = rows.map((r) => textOf(r)).join(' ');
   const terms = parseShippingTerms(text);

@@ -8,15 +8,27 @@ import { findProduct, parseJsonLd } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
 import { primaryOffer, primaryOfferSource } from '../../extract/offers.js';
 import type { ItemData, OfferData } from '../../extract/page-types.js';
-import { all, first, firstText, textOf } from '../../extract/selectors.js';
+import { all, elementText, first, selectMany, textOf, type Selection } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
-import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
+import type { NormalizedPage } from '../../normalize/page.js';
 import { normalizeText } from '../../normalize/text.js';
 import { SURUGAYA, conditionOf, leadingText, productIdOf, shopLink, yenOf } from './common.js';
 
 const ID = 'surugaya/item';
 const GRADES = 'selector:.price_group .item-price .form-check';
 const BRANCHES = 'selector:.other-branch a.branch-info';
+
+// The page's parts besides its <meta> (readMeta walks for those), read in one walk rather than a scan each.
+const PARTS = {
+  first: { title: '#item_title', saleName: '.flash_sale .flash_sale_title', waitButton: '.waitbtn' },
+  all: {
+    grades: '.price_group .item-price .form-check',
+    branches: '.other-branch a.branch-info',
+    shopLinks: 'a[href*="/shop/"]',
+    tenpo: '#cart input[name="tenpo_cd"]',
+  },
+} as const;
+type Parts = Selection<keyof typeof PARTS.first, keyof typeof PARTS.all>;
 
 export const surugayaItemExtractor: Extractor = {
   id: ID,
@@ -34,20 +46,21 @@ export const surugayaItemExtractor: Extractor = {
     warnings.push(...jsonLd.warnings);
     const product = findProduct(jsonLd.nodes);
     const meta = readMeta(page);
+    const parts = selectMany(doc, PARTS);
 
     // The heading carries the category prefix (`アニメDVD<U+3000>もののけ姫`); JSON-LD's name lacks it, og:title wraps it.
-    set('title', firstText(doc, '#item_title'), 'selector:#item_title');
+    set('title', elementText(parts.first.title), 'selector:#item_title');
     set('title', product?.name ? normalizeText(product.name) || null : null, 'json-ld:name');
 
-    const seller = sellerOf(page);
+    const seller = sellerOf(parts);
     const stateNote = stateNoteOf(data.title);
     const offers: OfferData[] = [];
     const sources: string[] = [];
 
     // Grades sold here: one radio per grade, each label `中古 <grade>` with its price (a struck price-old beside a
     // time-sale price). A time sale is announced once per page (.flash_sale_title) for the struck prices.
-    const saleName = firstText(doc, '.flash_sale .flash_sale_title');
-    for (const grade of all(doc, '.price_group .item-price .form-check')) {
+    const saleName = elementText(parts.first.saleName);
+    for (const grade of parts.all.grades) {
       const label = first(grade, 'label');
       if (!label) continue;
       const price = yenOf(first(label, '.price-buy')) ?? yenOf(first(label, '.price-sale'));
@@ -75,7 +88,7 @@ export const surugayaItemExtractor: Extractor = {
 
     // その他の状態を選ぶ: the same product in other grades (branch_number), each its own page; `※タイムセール`
     // marks a sale, a struck .price-default the price before it.
-    for (const branch of all(doc, '.other-branch a.branch-info')) {
+    for (const branch of parts.all.branches) {
       const price = yenOf(first(branch, '.price-sale')) ?? yenOf(first(branch, '.price-buy'));
       if (!price) continue;
       const raw = leadingText(branch);
@@ -140,7 +153,7 @@ export const surugayaItemExtractor: Extractor = {
       set('availability_text', p.availability_text, from);
       if (offers.length > 1) set('offers', offers, `${GRADES} + ${BRANCHES}`);
     }
-    const stockWords = availabilityFromText(firstText(doc, '.waitbtn'));
+    const stockWords = availabilityFromText(elementText(parts.first.waitButton));
     set('availability', stockWords?.availability, 'selector:.waitbtn');
     set('availability_text', stockWords?.text, 'selector:.waitbtn');
     const ldAvailability = product?.offers.map((o) => availabilityOf(o.availability)).find((a) => a !== null);
@@ -172,14 +185,14 @@ interface Seller {
  * `この商品は、<a href="/shop/400438">…</a>が販売、発送します。` names a marketplace shop; without it the cart's
  * tenpo_cd is empty and the product is sold by 駿河屋 itself.
  */
-function sellerOf(page: HtmlPage): Seller | null {
-  for (const a of all(page.document, 'a[href*="/shop/"]')) {
+function sellerOf(parts: Parts): Seller | null {
+  for (const a of parts.all.shopLinks) {
     const parent = a.parent as Element | null;
     if (!parent || !/が販売、?発送します/.test(textOf(parent))) continue;
     const shop = shopLink(a);
     if (shop) return { ...shop, source: 'selector:a[href*="/shop/"] (この商品は、…が販売、発送します)' };
   }
-  const tenpo = all(page.document, '#cart input[name="tenpo_cd"]')[0];
+  const tenpo = parts.all.tenpo[0];
   if (tenpo && (tenpo.attribs.value ?? '').trim() === '') {
     return { name: SURUGAYA, source: 'selector:#cart input[name=tenpo_cd] (empty: sold by 駿河屋 itself)' };
   }

@@ -3,16 +3,35 @@ import type { Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import type { ListData, ListItemData } from '../../extract/page-types.js';
-import { all, first, firstAttr, firstText } from '../../extract/selectors.js';
+import { attrOf, elementText, first, selectMany } from '../../extract/selectors.js';
 import type { NormalizedPage } from '../../normalize/page.js';
 import { parsePrice } from '../../normalize/price.js';
 import { parseNumeral, decimalToNumber } from '../../normalize/number.js';
 import { normalizeText } from '../../normalize/text.js';
-import { SURUGAYA, childTags, conditionOf, postageOf, productIdOf, shopLink, yenOf } from './common.js';
+import { POSTAGE_ROWS, SURUGAYA, childTags, conditionOf, postageOf, productIdOf, shopLink, yenOf } from './common.js';
 
 const ID = 'surugaya/offers';
 const ROWS = '#tbl_all tr.item';
 const HEADING_SUFFIX = /\s*の取り?扱い店舗一覧\s*$/;
+
+// The page's parts, read in one walk of it; each offer row's parts in one walk of the row.
+const PAGE_PARTS = {
+  first: { table: '#tbl_all', heading: 'h1.title_product', total: '.total_all', range: '.price_product' },
+  all: { rows: ROWS },
+} as const;
+const ROW_PARTS = {
+  first: {
+    link: 'a[href*="/product/detail/"]',
+    condition: 'h2.title_product',
+    shop: '.space_text_1 a',
+  },
+  all: {
+    addCarts: '.add-cart',
+    itemImages: 'img.item-image',
+    branchImages: '.images_branch img',
+    postage: POSTAGE_ROWS,
+  },
+} as const;
 
 export const surugayaOffersExtractor: Extractor = {
   id: ID,
@@ -23,17 +42,17 @@ export const surugayaOffersExtractor: Extractor = {
     if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
     const doc = page.document;
     const warnings = [...(page.warnings ?? [])];
-    const table = first(doc, '#tbl_all');
-    if (!table) {
+    const parts = selectMany(doc, PAGE_PARTS);
+    if (!parts.first.table) {
       throw new KumoError('extraction_failed', `${ID}: no offers table (#tbl_all) found`, {
         body: { fields: ['/items'] },
       });
     }
-    const heading = firstText(doc, 'h1.title_product');
+    const heading = elementText(parts.first.heading);
     const product = heading ? normalizeText(heading.replace(HEADING_SUFFIX, '')) || null : null;
 
     const items: ListItemData[] = [];
-    all(doc, ROWS).forEach((row, i) => {
+    parts.all.rows.forEach((row, i) => {
       const item = offerRow(row, product);
       if (item) items.push(item);
       else warnings.push(`${ROWS}[${i}]: no price or no product name; left out`);
@@ -49,14 +68,14 @@ export const surugayaOffersExtractor: Extractor = {
       data.title = product;
       provenance.title = 'selector:h1.title_product (without の取り扱い店舗一覧)';
     }
-    const total = countOf(firstText(doc, '.total_all'));
+    const total = countOf(elementText(parts.first.total));
     if (total !== null) {
       data.total = total;
       provenance.total = 'selector:.total_all';
       if (total !== items.length) warnings.push(`total: the 全て tab says ${total}, the page lists ${items.length}`);
     } else provenance.total = 'constant:null (no 全て count)';
     provenance.page = 'constant:null (one page)';
-    const range = parsePrice(firstText(doc, '.price_product') ?? '');
+    const range = parsePrice(elementText(parts.first.range) ?? '');
     const bounds = items.map((it) => it.price).filter((p): p is number => p !== undefined);
     if (range.range && bounds.length > 0) {
       data.price_range = { min: Math.min(...bounds), max: Math.max(...bounds) };
@@ -72,7 +91,8 @@ function offerRow(row: Element, product: string | null): ListItemData | null {
   // The first cell holds the price (and the struck price before a sale); later cells hold other amounts (postage).
   const priceCell = childTags(row, 'td')[0] ?? row;
   const price = yenOf(first(priceCell, 'strong.text-red'));
-  const title = product ?? firstAttr(row, 'img.item-image', 'alt');
+  const own = selectMany(row, ROW_PARTS);
+  const title = product ?? attrOf(own.all.itemImages, 'alt');
   if (!price || !title) return null;
   const item: ListItemData = {
     title: normalizeText(title),
@@ -80,9 +100,9 @@ function offerRow(row: Element, product: string | null): ListItemData | null {
     currency: 'JPY',
     price_tax: price.tax === 'unknown' ? 'included' : price.tax,
   };
-  const link = first(row, 'a[href*="/product/detail/"]');
+  const link = own.first.link;
   if (link?.attribs.href && /^https?:\/\//.test(link.attribs.href)) item.url = link.attribs.href;
-  const conditionText = firstText(row, 'h2.title_product');
+  const conditionText = elementText(own.first.condition);
   if (conditionText) {
     item.condition = conditionOf(conditionText);
     item.condition_text = conditionText;
@@ -91,14 +111,14 @@ function offerRow(row: Element, product: string | null): ListItemData | null {
   item.on_sale = old !== null && old.amount > price.amount;
   if (item.on_sale) item.list_price = old!.amount;
 
-  const shop = shopLink(first(row, '.space_text_1 a'));
+  const shop = shopLink(own.first.shop);
   if (shop) {
     item.shop = shop.name;
     item.shop_url = shop.url;
-  } else if ((firstAttr(row, '.add-cart', 'data-tenpo_cd') ?? '') === '' && first(row, '.add-cart')) {
+  } else if ((attrOf(own.all.addCarts, 'data-tenpo_cd') ?? '') === '' && own.all.addCarts.length > 0) {
     item.shop = SURUGAYA;
   }
-  const postage = postageOf(row);
+  const postage = postageOf(own.all.postage);
   if (postage) {
     item.shipping = postage.shipping;
     if (postage.fee !== undefined) item.shipping_fee = postage.fee;
@@ -106,7 +126,7 @@ function offerRow(row: Element, product: string | null): ListItemData | null {
   }
   const productId = productIdOf(item.url);
   if (productId) item.sku = productId;
-  const image = firstAttr(row, '.images_branch img', 'src');
+  const image = attrOf(own.all.branchImages, 'src');
   if (image && /^https?:\/\//.test(image)) item.images = [image];
   return item;
 }

@@ -5,7 +5,7 @@ import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { availabilityFromText } from '../../extract/availability.js';
 import { primaryOffer } from '../../extract/offers.js';
 import type { ListData, ListItemData, OfferData } from '../../extract/page-types.js';
-import { all, first, firstAttr, firstText, textOf } from '../../extract/selectors.js';
+import { all, attrOf, elementText, first, firstText, selectMany, textOf } from '../../extract/selectors.js';
 import { decimalToNumber, parseNumeral } from '../../normalize/number.js';
 import type { NormalizedPage } from '../../normalize/page.js';
 import { parsePrice } from '../../normalize/price.js';
@@ -15,6 +15,22 @@ import { SURUGAYA, childTags, conditionOf, leadingText, productIdOf, rangeUpperO
 
 const ID = 'surugaya/search';
 const CARDS = '#search_result .item_box .item';
+
+// The page's parts, read in one walk of it; each card's parts in one walk of the card.
+const PAGE_PARTS = {
+  first: {
+    results: '#search_result',
+    header: '#search_header',
+    headerHit: '#search_header .hit',
+    hit: '.hit',
+    pageNo: '#pager .this_page',
+  },
+  all: { cards: CARDS, pagerNext: '#pager li.next a', headNext: 'link[rel="next"]' },
+} as const;
+const CARD_PARTS = {
+  first: { name: '.product-name', box: '.item_price', brand: 'p.brand' },
+  all: { titleLinks: '.title a', photoLinks: '.photo_box a', photos: '.photo_box img' },
+} as const;
 
 export const surugayaSearchExtractor: Extractor = {
   id: ID,
@@ -26,13 +42,14 @@ export const surugayaSearchExtractor: Extractor = {
     const doc = page.document;
     const warnings = [...(page.warnings ?? [])];
     // A result page always has the search header (hit count, sort) and, when anything matched, the card grid.
-    if (!first(doc, '#search_result') && !first(doc, '#search_header')) {
+    const parts = selectMany(doc, PAGE_PARTS);
+    if (!parts.first.results && !parts.first.header) {
       throw new KumoError('extraction_failed', `${ID}: no search result list (#search_result, #search_header) found`, {
         body: { fields: ['/items'] },
       });
     }
     const items: ListItemData[] = [];
-    all(doc, CARDS).forEach((card, i) => {
+    parts.all.cards.forEach((card, i) => {
       const item = entryOf(card);
       if (item) items.push(item);
       else warnings.push(`${CARDS}[${i}]: no product name; left out`);
@@ -47,20 +64,20 @@ export const surugayaSearchExtractor: Extractor = {
         '.timesales .timesaleTit, served only when true)',
     };
     // The pager's 次のページ link, else the head's <link rel="next"> (the page writes both).
-    const pagerNext = firstAttr(doc, '#pager li.next a', 'href');
-    const headNext = firstAttr(doc, 'link[rel="next"]', 'href');
+    const pagerNext = attrOf(parts.all.pagerNext, 'href');
+    const headNext = attrOf(parts.all.headNext, 'href');
     const next = [pagerNext, headNext].find((u) => u && /^https?:\/\//.test(u));
     if (next) {
       data.next_page = next;
       provenance.next_page = next === pagerNext ? 'selector:#pager li.next a' : 'link:rel=next';
     } else provenance.next_page = 'constant:null (no 次のページ link)';
-    const hit = firstText(doc, '#search_header .hit') ?? firstText(doc, '.hit');
+    const hit = elementText(parts.first.headerHit) ?? elementText(parts.first.hit);
     const total = hit ? countOf(/([0-9,]+)\s*件中/.exec(hit)?.[1] ?? /([0-9,]+)\s*件/.exec(hit)?.[1]) : null;
     if (total !== null) {
       data.total = total;
       provenance.total = 'selector:.hit (該当件数:N件中)';
     } else provenance.total = 'constant:null (no hit count)';
-    const pageNo = countOf(firstText(doc, '#pager .this_page'));
+    const pageNo = countOf(elementText(parts.first.pageNo));
     if (pageNo !== null && pageNo >= 1) {
       data.page = pageNo;
       provenance.page = 'selector:#pager .this_page';
@@ -83,13 +100,14 @@ interface Candidate {
  * price_range spans them when they differ. 駿河屋 marks its prices 税込; a マケプレ price is on the same 税込 basis.
  */
 function entryOf(card: Element): ListItemData | null {
-  const title = firstText(card, '.product-name') ?? firstText(card, '.title a');
+  const own = selectMany(card, CARD_PARTS);
+  const title = elementText(own.first.name) ?? elementText(own.all.titleLinks[0] ?? null);
   if (!title) return null;
   const item: ListItemData = { title };
-  const href = firstAttr(card, '.title a', 'href') ?? firstAttr(card, '.photo_box a', 'href');
+  const href = attrOf(own.all.titleLinks, 'href') ?? attrOf(own.all.photoLinks, 'href');
   if (href && /^https?:\/\//.test(href)) item.url = href;
   const candidates: Candidate[] = [];
-  const box = first(card, '.item_price');
+  const box = own.first.box;
   const shippingText = box
     ? (childTags(box, 'p')
         .map((p) => textOf(p))
@@ -174,12 +192,12 @@ function entryOf(card: Element): ListItemData | null {
     item.availability = soldOut.availability;
     item.availability_text = soldOut.text;
   }
-  const brand = firstText(card, 'p.brand');
+  const brand = elementText(own.first.brand);
   const brandName = brand ? normalizeText(brand.replace(/^\[|\]$/g, '')) : '';
   if (brandName) item.brand = brandName;
   const sku = productIdOf(item.url);
   if (sku) item.sku = sku;
-  const image = firstAttr(card, '.photo_box img', 'src');
+  const image = attrOf(own.all.photos, 'src');
   if (image && /^https?:\/\//.test(image)) item.images = [image];
   return item;
 }

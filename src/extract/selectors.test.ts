@@ -1,0 +1,127 @@
+// The selector helpers' own walk and selectMany against css-select's answers on one small tree.
+import { compile, selectAll, selectOne } from 'css-select';
+import type { AnyNode, Element } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
+import { describe, expect, it } from 'vitest';
+import { all, attrOf, elementText, first, firstAttr, firstText, requiredNames, selectMany } from './selectors.js';
+
+// Nested matches, a <template> (css-select skips its contents), empty and blank attributes, siblings at many depths.
+const doc = parseDocument(
+  `<html><head><title> </title><meta name="d" content=""><meta name="d" content=" x "></head><body>
+   <div class="a" id="one"><p class="b">1<span class="b">2</span></p><template><p class="b">hidden</p></template>
+     <div class="a"><p class="b" data-x="  ">3</p><p class="b" data-x="y">4</p></div></div>
+   <ul><li><a href="/1">one</a></li><li><a href=" ">blank</a></li><li><a href="/3">three</a></li></ul>
+   <p class="b">5</p><head><title>late</title></head></body></html>`,
+  { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+);
+const SELECTORS = ['.b', '.a .b', 'div > p.b', 'li a[href]', 'title', 'head > title', 'meta[content]', '#one', 'q'];
+// What the helpers answered when they called css-select with queries compiled once, without a context (a selector
+// such as `.a .b` is not scoped to the root: its `.a` may be above it).
+const cssAll = (root: AnyNode | AnyNode[], selector: string) =>
+  selectAll<AnyNode, Element>(compile<AnyNode, Element>(selector), root);
+const cssOne = (root: AnyNode | AnyNode[], selector: string) =>
+  selectOne<AnyNode, Element>(compile<AnyNode, Element>(selector), root);
+const roots: [string, AnyNode][] = [
+  ['document', doc],
+  ['an element', cssOne(doc, '#one')!],
+];
+
+describe('first and all', () => {
+  for (const [name, root] of roots) {
+    it(`give css-select's answers below ${name}, in document order`, () => {
+      for (const selector of SELECTORS) {
+        expect(all(root, selector)).toEqual(cssAll(root, selector));
+        expect(first(root, selector)).toBe(cssOne(root, selector));
+      }
+    });
+  }
+
+  it('leave a list of roots to css-select, which matches the roots themselves', () => {
+    const list = all(doc, 'div.a');
+    expect(all(list, '.a')).toEqual(cssAll(list, '.a'));
+    expect(first(list, '.b')).toBe(cssOne(list, '.b'));
+  });
+
+  it('firstAttr takes the first match whose attribute is not blank', () => {
+    expect(firstAttr(doc, 'li a', 'href')).toBe('/1');
+    expect(firstAttr(doc, '.a .b', 'data-x')).toBe('y');
+    expect(firstAttr(doc, 'meta', 'content')).toBe('x');
+    expect(firstAttr(doc, 'q', 'href')).toBeNull();
+  });
+});
+
+describe('selectMany', () => {
+  it('answers each query as first and all would, in one walk', () => {
+    for (const [, root] of roots) {
+      const spec = {
+        first: Object.fromEntries(SELECTORS.map((s) => [`f${s}`, s])),
+        all: Object.fromEntries(SELECTORS.map((s) => [`a${s}`, s])),
+      };
+      const found = selectMany(root, spec);
+      for (const selector of SELECTORS) {
+        expect(found.first[`f${selector}`]).toBe(first(root, selector));
+        expect(found.all[`a${selector}`]).toEqual(all(root, selector));
+      }
+    }
+  });
+
+  it('with only first queries, finds matches that come after others were found', () => {
+    const found = selectMany(doc, { first: { title: 'title', last: 'body > p.b', none: 'q' } });
+    expect(found.first.title).toBe(first(doc, 'title'));
+    expect(found.first.last).toBe(first(doc, 'body > p.b'));
+    expect(found.first.none).toBeNull();
+    expect(elementText(found.first.last)).toBe('5');
+  });
+
+  it('on a list of roots gives what first and all give on it', () => {
+    const list = all(doc, 'div.a');
+    const found = selectMany(list, { first: { b: '.b' }, all: { a: '.a' } });
+    expect(found.first.b).toBe(first(list, '.b'));
+    expect(found.all.a).toEqual(all(list, '.a'));
+  });
+});
+
+describe('elementText and attrOf', () => {
+  it('read found elements as firstText and firstAttr read matches', () => {
+    expect(elementText(first(doc, 'title'))).toBe(firstText(doc, 'title'));
+    expect(elementText(null)).toBeNull();
+    expect(attrOf(all(doc, 'li a'), 'href')).toBe(firstAttr(doc, 'li a', 'href'));
+    expect(attrOf(all(doc, 'meta'), 'content')).toBe('x');
+    expect(attrOf([], 'href')).toBeNull();
+  });
+});
+
+describe('requiredNames', () => {
+  it("reads the classes and id of the selector's subject, the rightmost compound", () => {
+    expect(requiredNames('.fs-c-productList__list .fs-c-productListItem')).toEqual({
+      classes: ['fs-c-productListItem'],
+      id: null,
+    });
+    expect(requiredNames('#tbl_all tr.item')).toEqual({ classes: ['item'], id: null });
+    expect(requiredNames('div>p.b.c:last-child')).toEqual({ classes: ['b', 'c'], id: null });
+    expect(requiredNames('#search_result')).toEqual({ classes: [], id: 'search_result' });
+    expect(requiredNames('.pagination a.next[href]')).toEqual({ classes: ['next'], id: null });
+  });
+
+  it('names nothing it cannot read with certainty, or when the subject names no class or id', () => {
+    for (const selector of [
+      'li a[href]',
+      'a[href*="/shop/"]',
+      '.a, .b',
+      '.a:not(.b)',
+      'link[rel~="canonical" i]',
+      '.a\\:b',
+      'td',
+    ])
+      expect(requiredNames(selector)).toBeNull();
+  });
+
+  it('is a condition every match meets: selectors answer as css-select does', () => {
+    const page = parseDocument(
+      '<div class="x-item item"><p class="itemize">a</p><p class="item">b</p><i id="tbl_all2">c</i><i id="tbl_all">d</i></div>',
+    );
+    for (const selector of ['.item', 'p.item', '#tbl_all', 'div .item', '.x-item']) {
+      expect(all(page, selector)).toEqual(cssAll(page, selector));
+    }
+  });
+});
