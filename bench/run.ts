@@ -24,6 +24,8 @@ const { values: args } = parseArgs({
     cluster: { type: 'string' },
     /** A folder: the server (main thread and extraction workers) writes V8 CPU profiles there (bench/profile.ts). */
     profile: { type: 'string' },
+    /** Extra environment for the Kumo server, `A=1,B=2` (experiments: worker count, V8 flags). */
+    'server-env': { type: 'string' },
   },
 });
 const levels = args.levels.split(',').map(Number);
@@ -52,7 +54,8 @@ for (const page of set.pages) {
   let host = origins.get(url.hostname);
   if (!host) {
     const pages = new Map<string, BenchPage>();
-    host = { origin: await startOrigin(), pages };
+    // Idle sockets kept as a real site keeps them (Node's default 5 s), so that every contender reuses its connections.
+    host = { origin: await startOrigin({ keepAliveTimeoutMs: 5_000 }), pages };
     origins.set(url.hostname, host);
   }
   host.pages.set(url.pathname + url.search, page);
@@ -166,6 +169,15 @@ async function runChild(script: string, job: ChildJob, cwd: string): Promise<Mea
 
 // --- Kumo: the built server, a Growth key per 20 callers ---
 
+function serverEnv(spec: string | undefined): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of (spec ?? '').split(',').filter(Boolean)) {
+    const at = pair.indexOf('=');
+    if (at > 0) env[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return env;
+}
+
 async function startKumoForBench(): Promise<{ kumo: KumoProcess; keys: string[] }> {
   const kumo = await startKumo(
     {
@@ -176,6 +188,7 @@ async function startKumoForBench(): Promise<{ kumo: KumoProcess; keys: string[] 
       KUMO_HOST_MIN_INTERVAL_MS: '0',
       ...(args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}` } : {}),
       ...(args.cluster ? { KUMO_EXTRACT_WORKERS: '1' } : {}),
+      ...serverEnv(args['server-env']),
     },
     args.cluster ? { entry: path.join(repoRoot, 'bench', 'cluster.ts') } : {},
   );

@@ -48,6 +48,19 @@ const priceScript = `<script>
 </script>`;
 
 /** A pool for these tests: this machine's Chromium, one page, sandbox off (the suite runs as root). */
+/** A Playwright browser server as the docs say to run it (`kumo browser-server`), on a free loopback port. */
+function testBrowserServer() {
+  return launchHardenedBrowserServer({
+    executablePath: chromiumPath!,
+    // This suite runs as root, where Chromium's sandbox cannot start; off here only.
+    sandbox: false,
+    env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
+    host: '127.0.0.1',
+    port: 0,
+    proxyBindHost: '127.0.0.1',
+  });
+}
+
 function testPool(changes: Partial<BrowserPoolOptions> = {}): BrowserPool {
   return new BrowserPool({
     executablePath: chromiumPath,
@@ -301,16 +314,8 @@ describe.skipIf(!chromiumPath)('a remote browser (KUMO_BROWSER_WS)', () => {
   it('renders through the same per-call proxy: the page renders, loopback stays unreachable', async () => {
     const origin = await startOrigin();
     const counter = await startOrigin();
-    // A Playwright browser server as the docs say to run it (`kumo browser-server`), reached over its WebSocket.
-    const server = await launchHardenedBrowserServer({
-      executablePath: chromiumPath!,
-      // This suite runs as root, where Chromium's sandbox cannot start; off here only.
-      sandbox: false,
-      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
-      host: '127.0.0.1',
-      port: 0,
-      proxyBindHost: '127.0.0.1',
-    });
+    // Reached over its WebSocket.
+    const server = await testBrowserServer();
     const remote = testPool({ executablePath: null, wsEndpoint: server.wsEndpoint, env: {} });
     const records: RenderRecord[] = [];
     const fetcherOnRemote = testFetcher({
@@ -359,15 +364,7 @@ describe.skipIf(!chromiumPath)('a remote browser (KUMO_BROWSER_WS)', () => {
          }</script>${priceScript}`,
       ),
     });
-    const server = await launchHardenedBrowserServer({
-      executablePath: chromiumPath!,
-      // This suite runs as root, where Chromium's sandbox cannot start; off here only.
-      sandbox: false,
-      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
-      host: '127.0.0.1',
-      port: 0,
-      proxyBindHost: '127.0.0.1',
-    });
+    const server = await testBrowserServer();
     const pools = [testPool({ executablePath: null, wsEndpoint: server.wsEndpoint, env: {} }), testPool()];
     try {
       for (const onePool of pools) {

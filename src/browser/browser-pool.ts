@@ -1,15 +1,31 @@
 // One Chromium (local playwright-core launch or a remote Playwright server), a bounded number of pages, restarts.
 import { existsSync } from 'node:fs';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type BrowserServer,
-  type LaunchOptions,
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  BrowserServer,
+  BrowserType,
+  LaunchOptions,
 } from 'playwright-core';
 import { KumoError } from '../errors.js';
 import { EgressProxy } from './egress-proxy.js';
+
+/**
+ * playwright-core, loaded by the first browser call rather than at start: it adds ~85 MB to the resident memory of a
+ * process that may never render a page (issue 12's memory target). Loaded once; later calls share it.
+ */
+let playwright: Promise<BrowserType> | null = null;
+function chromiumType(): Promise<BrowserType> {
+  playwright ??= import('playwright-core').then(
+    (module) => module.chromium,
+    (error: unknown) => {
+      playwright = null;
+      throw error;
+    },
+  );
+  return playwright;
+}
 
 /** Where Debian puts its headless Chromium (chromium-headless-shell), then the full browser. */
 export const chromiumCandidates = [
@@ -159,7 +175,9 @@ export async function launchHardenedBrowserServer(o: {
   const refusing = await openRefusingProxy(o.proxyBindHost);
   let server: BrowserServer;
   try {
-    server = await chromium.launchServer({
+    server = await (
+      await chromiumType()
+    ).launchServer({
       ...hardenedLaunchOptions({
         executablePath: o.executablePath,
         sandbox: o.sandbox,
@@ -335,10 +353,12 @@ export class BrowserPool {
     let browser: Browser;
     try {
       if (this.#o.wsEndpoint) {
-        browser = await chromium.connect(this.#o.wsEndpoint, { timeout: this.#o.launchTimeoutMs });
+        browser = await (await chromiumType()).connect(this.#o.wsEndpoint, { timeout: this.#o.launchTimeoutMs });
       } else {
         this.#fallbackProxy ??= await openRefusingProxy(this.#o.proxyBindHost);
-        browser = await chromium.launch(
+        browser = await (
+          await chromiumType()
+        ).launch(
           hardenedLaunchOptions({
             executablePath: this.#o.executablePath!,
             sandbox: this.#o.sandbox,

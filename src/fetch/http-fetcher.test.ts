@@ -1,5 +1,5 @@
 // HttpFetcher over real loopback HTTP: redirects, SSRF guard, retries, timeouts, caps and outcomes (test matrix A, D).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import { startOrigin, type Origin } from '../../test/support/origin.js';
 import { KumoError } from '../errors.js';
@@ -532,6 +532,25 @@ describe('timeouts', () => {
     );
     expect(error.code).toBe('fetch_failed');
     expect(performance.now() - t0).toBeLessThan(500);
+  });
+  it('the caller aborting mid-body stops the read and drops the socket', async () => {
+    let closed = false;
+    shop.route('GET', '/trickle', (_req, res) => {
+      res.writeHead(200, html);
+      res.write('<html><body>');
+      const timer = setInterval(() => res.write('<p>more</p>'), 10);
+      res.on('close', () => {
+        closed = true;
+        clearInterval(timer);
+      });
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const t0 = performance.now();
+    const error = await failure(makeFetcher().fetch(req(`https://${SHOP}/trickle`, { signal: controller.signal })));
+    expect(error.code).toBe('fetch_failed');
+    expect(performance.now() - t0).toBeLessThan(1_000);
+    await vi.waitFor(() => expect(closed).toBe(true));
   });
 });
 

@@ -212,12 +212,14 @@ describe('WorkerExtractionPool', () => {
     }
   });
 
-  it('refuses with unavailable, not an unbounded queue, when every worker is busy and the queue is full', async () => {
+  /** One worker held by a runaway page and one page queued behind it: the next page is refused (unavailable, Retry-After
+   * 1) while the queued one is still served. */
+  async function expectNextPageRefused(bounds: { maxQueue: number; maxQueueBytes?: number }): Promise<void> {
     const small = new WorkerExtractionPool({
       size: 1,
       deadlineMs: 2_000,
       maxHeapMb: 128,
-      maxQueue: 1,
+      ...bounds,
       limits: { maxRows: 10, maxBytes: 1e6 },
     });
     try {
@@ -233,31 +235,14 @@ describe('WorkerExtractionPool', () => {
     } finally {
       await small.close();
     }
+  }
+
+  it('refuses with unavailable, not an unbounded queue, when every worker is busy and the queue is full', async () => {
+    await expectNextPageRefused({ maxQueue: 1 });
   });
 
   it('bounds the bytes waiting for a worker too: once that many bytes wait, a page is refused, not queued', async () => {
-    const job = htmlJob(smallPage);
-    const small = new WorkerExtractionPool({
-      size: 1,
-      deadlineMs: 2_000,
-      maxHeapMb: 128,
-      maxQueue: 100,
-      maxQueueBytes: job.body.byteLength,
-      limits: { maxRows: 10, maxBytes: 1e6 },
-    });
-    try {
-      while (small.readyWorkers < 1) await new Promise((resolve) => setTimeout(resolve, 50));
-      const runaway = small.run(htmlJob(millionDeep)).catch((error: KumoError) => error.code);
-      const queued = small.run(htmlJob(smallPage)).then((p) => p.extraction?.data.price);
-      await expect(small.run(htmlJob(smallPage))).rejects.toMatchObject({
-        code: 'unavailable',
-        extras: { retryAfterSeconds: 1 },
-      });
-      expect(await runaway).toBe('content_too_complex');
-      expect(await queued).toBe(1980);
-    } finally {
-      await small.close();
-    }
+    await expectNextPageRefused({ maxQueue: 100, maxQueueBytes: htmlJob(smallPage).body.byteLength });
   });
 
   it('refuses pages that waited for a worker past the queue-wait bound with unavailable + Retry-After, not when it frees', async () => {

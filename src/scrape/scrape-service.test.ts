@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useExtractionPool } from '../../test/support/extraction.js';
-import { ScrapeService, type ScrapeOptions, type ScrapeParams, type ScrapeResult } from './scrape-service.js';
+import {
+  ScrapeService,
+  type ScrapeOptions,
+  type ScrapeParams,
+  type ScrapeResult,
+  type ScrapeServiceOptions,
+} from './scrape-service.js';
 import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import type { KyselyStorage } from '../storage/kysely/kysely-storage.js';
 import { InProcessConcurrencyLimiter } from '../limits/in-process-concurrency-limiter.js';
@@ -35,17 +41,25 @@ class ScriptedFetcher implements Fetcher {
   async close(): Promise<void> {}
 }
 
-function page(status = 200): FetchedPage {
+/** A page a fetcher answered: by default the ikebe item URL, 200, HTML, one attempt. */
+function fetched(body: Uint8Array, changes: Partial<FetchedPage> = {}): FetchedPage {
   return {
     route: 'http',
     finalUrl: url,
-    httpStatus: status,
+    httpStatus: 200,
     headers: { 'content-type': 'text/html; charset=utf-8' },
-    body: new TextEncoder().encode(itemPage()),
+    body,
     attempts: 1,
     elapsedMs: 3,
+    ...changes,
   };
 }
+
+function page(status = 200): FetchedPage {
+  return fetched(new TextEncoder().encode(itemPage()), { httpStatus: status });
+}
+
+const json = { 'content-type': 'application/json' };
 
 /** Resolves when the signal aborts, then fails the way HttpFetcher does for a cancelled fetch. */
 function untilAborted(request: FetchRequest): Promise<FetchedPage> {
@@ -71,7 +85,12 @@ beforeEach(async () => {
   await storage.migrate();
   fetcher = new ScriptedFetcher();
   artifacts = new FsArtifactStore({ dir: join(dir, 'artifacts') });
-  service = new ScrapeService({
+  service = serviceWith();
+});
+
+/** The service under test over this file's storage, fetcher, artifacts and worker pool; `changes` add or replace parts. */
+function serviceWith(changes: Partial<ScrapeServiceOptions> = {}): ScrapeService {
+  return new ScrapeService({
     registry: new SiteRegistry(),
     fetcher,
     storage,
@@ -81,8 +100,9 @@ beforeEach(async () => {
     fetchDeadlineMs: 5_000,
     artifactRetentionMs: 3_600_000,
     extraction: workers.pool,
+    ...changes,
   });
-});
+}
 
 afterEach(async () => {
   await storage.close();
@@ -109,6 +129,12 @@ async function seedCaller(changes: { credits?: number; concurrency?: number } = 
   await storage.accounts.create(account);
   await storage.keys.create(key);
   return { account, key };
+}
+
+/** A caller whose account is approved for メルカリ's review (its page types are review-gated). */
+async function approved(): Promise<Caller> {
+  const caller = await seedCaller();
+  return { ...caller, account: { ...caller.account, approvedSites: ['mercari'] } };
 }
 
 const usage = (caller: Caller) => storage.ledger.accountUsage(caller.account.id, periodOf(new Date()));
@@ -399,19 +425,8 @@ describe('the api route (a page URL served through the API its web app calls)', 
   const apiOf = (page: string) => mercari.pageTypes[0]!.api!.request(new URL(page)).url.href;
   const apiUrl = apiOf(pageUrl);
   const body = readFileSync(new URL('../sites/mercari/fixtures/modelled-new-buyer-pays.json', import.meta.url));
-  const answerWith = (finalUrl: string) => async (): Promise<FetchedPage> => ({
-    route: 'http',
-    finalUrl,
-    httpStatus: 200,
-    headers: { 'content-type': 'application/json' },
-    body: new Uint8Array(body),
-    attempts: 1,
-    elapsedMs: 2,
-  });
-  const approved = async () => {
-    const caller = await seedCaller();
-    return { ...caller, account: { ...caller.account, approvedSites: ['mercari'] } };
-  };
+  const answerWith = (finalUrl: string) => async (): Promise<FetchedPage> =>
+    fetched(new Uint8Array(body), { finalUrl, headers: json });
 
   it('fetches the API request on the API’s hosts only, with the web app’s headers, and says route api', async () => {
     const caller = await approved();
@@ -454,33 +469,10 @@ describe('the api route (a page URL served through the API its web app calls)', 
 describe('the browser route (render_js)', () => {
   const itemUrl = 'https://jp.mercari.com/item/m55501234567';
   const rendered = readFileSync(new URL('../sites/mercari/fixtures/modelled-rendered-on-sale.html', import.meta.url));
-  const renderedPage = async (request: FetchRequest): Promise<FetchedPage> => ({
-    route: 'browser',
-    finalUrl: request.url.href,
-    httpStatus: 200,
-    headers: { 'content-type': 'text/html; charset=utf-8' },
-    body: new Uint8Array(rendered),
-    attempts: 1,
-    elapsedMs: 40,
-  });
-  const approved = async () => {
-    const caller = await seedCaller();
-    return { ...caller, account: { ...caller.account, approvedSites: ['mercari'] } };
-  };
+  const renderedPage = async (request: FetchRequest): Promise<FetchedPage> =>
+    fetched(new Uint8Array(rendered), { route: 'browser', finalUrl: request.url.href, elapsedMs: 40 });
   const withBrowser = (browser: Fetcher | null, down: string | null = null) =>
-    new ScrapeService({
-      registry: new SiteRegistry(),
-      fetcher,
-      browser,
-      browserDown: () => down,
-      storage,
-      limiter: new InProcessConcurrencyLimiter(),
-      artifacts,
-      environment: 'production',
-      fetchDeadlineMs: 5_000,
-      artifactRetentionMs: 3_600_000,
-      extraction: workers.pool,
-    });
+    serviceWith({ browser, browserDown: () => down });
 
   it('renders the page in the browser on the site’s own hosts, reads it with the rendering’s extractor, and charges 2', async () => {
     const caller = await approved();
@@ -503,16 +495,8 @@ describe('the browser route (render_js)', () => {
   it('keeps the default route without render_js (the API, 1 credit), whatever browser is there', async () => {
     const caller = await approved();
     const browser = new ScriptedFetcher();
-    const json = readFileSync(new URL('../sites/mercari/fixtures/modelled-new-buyer-pays.json', import.meta.url));
-    fetcher.answer = async (request) => ({
-      route: 'http',
-      finalUrl: request.url.href,
-      httpStatus: 200,
-      headers: { 'content-type': 'application/json' },
-      body: new Uint8Array(json),
-      attempts: 1,
-      elapsedMs: 2,
-    });
+    const answer = readFileSync(new URL('../sites/mercari/fixtures/modelled-new-buyer-pays.json', import.meta.url));
+    fetcher.answer = async (request) => fetched(new Uint8Array(answer), { finalUrl: request.url.href, headers: json });
     const result = await withBrowser(browser).scrape(caller, 'https://jp.mercari.com/item/m40582716093', params);
     expect(browser.requests).toEqual([]);
     expect(fetcher.requests.at(-1)!.url.hostname).toBe('api.mercari.jp');

@@ -1,11 +1,20 @@
 // Starts the built server (dist/main.js) as a real child process on a free port, for the end-to-end tier.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The Node options `npm start` gives the server (package.json: `node <options> dist/main.js`), so tests and benches
+ * run it as users do. */
+const startOptions = (
+  JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .slice(1, -1);
 
 export interface KumoProcess {
   baseUrl: string;
@@ -35,25 +44,29 @@ export interface StartOptions {
 export async function startKumo(env: Record<string, string>, options: StartOptions = {}): Promise<KumoProcess> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kumo-e2e-')));
   const root = options.root ?? repoRoot;
-  const child: ChildProcess = spawn(process.execPath, [options.entry ?? path.join(root, 'dist/main.js')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      KUMO_DATA_DIR: dataDir,
-      KUMO_BOOTSTRAP_KEY: testKey,
-      KUMO_HOST_MAX_IN_FLIGHT: '64',
-      KUMO_HOST_MIN_INTERVAL_MS: '0',
-      KUMO_FETCH_RETRY_BASE_MS: '10',
-      // Tests run as root without user namespaces, where Chromium's sandbox cannot start: off here only (unsafe in
-      // production, see KUMO_BROWSER_SANDBOX); a test that checks the sandbox turns it back on.
-      KUMO_BROWSER_SANDBOX: 'false',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...startOptions, options.entry ?? path.join(root, 'dist/main.js')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        KUMO_DATA_DIR: dataDir,
+        KUMO_BOOTSTRAP_KEY: testKey,
+        KUMO_HOST_MAX_IN_FLIGHT: '64',
+        KUMO_HOST_MIN_INTERVAL_MS: '0',
+        KUMO_FETCH_RETRY_BASE_MS: '10',
+        // Tests run as root without user namespaces, where Chromium's sandbox cannot start: off here only (unsafe in
+        // production, see KUMO_BROWSER_SANDBOX); a test that checks the sandbox turns it back on.
+        KUMO_BROWSER_SANDBOX: 'false',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
