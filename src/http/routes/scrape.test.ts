@@ -52,6 +52,8 @@ class SpyUsageReporter extends UsageReporter {
     return super.report(c);
   }
 }
+/** The instant every usage report of the test is made at. */
+let reportedAt: Date;
 /** Changes the finished result before the route serializes it: how a test plants output that cannot be sent. */
 let corrupt: ((result: ScrapeResult) => ScrapeResult) | null;
 
@@ -59,6 +61,7 @@ let corrupt: ((result: ScrapeResult) => ScrapeResult) | null;
 const workers = useExtractionPool();
 
 beforeEach(async () => {
+  reportedAt = new Date();
   dir = await mkdtemp(join(tmpdir(), 'kumo-scrape-route-'));
   storage = await createSqliteStorage({ path: ':memory:' });
   await storage.migrate();
@@ -116,7 +119,9 @@ beforeEach(async () => {
   const services = {
     scrape,
     accounts: { authenticate: async (key: string) => (key === secret ? caller : null) },
-    usage: new SpyUsageReporter({ ledger: storage.ledger, limiter }),
+    // One instant for every report in a test: the headers' `t=` counts whole seconds to the reset, so a call and the
+    // GET /v1/usage after it would otherwise disagree whenever a second boundary falls between them.
+    usage: new SpyUsageReporter({ ledger: storage.ledger, limiter, clock: () => reportedAt }),
     health: async () => undefined,
   } as unknown as AppServices;
   app = await buildApp(services, { logger: pino({ level: 'silent' }), bodyLimitBytes: 16_384 });
