@@ -112,6 +112,41 @@ describe('parseDate', () => {
   });
 });
 
+describe('parseDate: the plain Y-M-D shortcut answers as the full reading does', () => {
+  // A leading space fails the shortcut's pattern and is trimmed by the full reading: the oracle.
+  const alphabet = [...'0123456789', '-', '/', '.', '-', '/', '年', '月', '日', 'T', ':', ' '];
+  let seed = 99;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  const inputs = [
+    '2024-02-29',
+    '2023-02-29',
+    '2024-4-1',
+    '2024/04/01',
+    '2024.4.31',
+    '2024-13-01',
+    '2024-00-10',
+    '0000-01-01',
+  ];
+  for (let i = 0; i < 5_000; i++) {
+    // Mostly shaped like a date (four digits, a separator, digits, a separator, digits), sometimes not.
+    const part = (n: number) => String(next() % n);
+    const sep = () => alphabet[10 + (next() % (next() % 4 === 0 ? alphabet.length - 10 : 6))];
+    const tail = ['', '', '', '', ' (月)', '(Mon)', ' 現在', '日', ' 12:00', 'T09:30', ' ', '年', ' 月曜日'][
+      next() % 13
+    ];
+    inputs.push(`${1900 + (next() % 200)}${sep()}${part(14)}${sep()}${part(33)}${tail}`);
+  }
+
+  it('on 5,000 generated strings and the edge cases', () => {
+    const differing = inputs.filter(
+      (input) => JSON.stringify(parseDate(input)) !== JSON.stringify(parseDate(` ${input}`)),
+    );
+    expect(differing).toEqual([]);
+    const answered = inputs.filter((input) => parseDate(input).value !== null);
+    expect(answered.length).toBeGreaterThan(500);
+  });
+});
+
 describe('weekday markers, short and long (issue 7 §6)', () => {
   it.each<[string, ParsedDate]>([
     ['2024年4月1日(月曜日)', d('2024-04-01')],

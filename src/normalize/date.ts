@@ -60,6 +60,14 @@ function kanjiNumber(run: string): string {
   return parsed && parsed.exp === 0 ? String(parsed.units) : run;
 }
 
+// Built once: a date column calls parseDate for every row.
+const WESTERN_THEN_ERA = new RegExp(String.raw`(\d{4})\s*\(\s*(?:${ERA})\s*(?:元|\d{1,2})\s*年?\s*\)\s*年`, 'g');
+const ERA_THEN_SPACE = new RegExp(String.raw`(${ERA.replace('|[MTSHR]', '')})\s+`, 'g');
+const DATE = new RegExp(
+  String.raw`^(?:(${ERA})(元|\d{1,2})(?:年|[./-])|(\d{4})(?:年|[./-]))(\d{1,2})(?:月|[./-])?(?:(\d{1,2})日?)?`,
+);
+const PLAIN_DATE = /^\d{4}[./-]\d{1,2}[./-]\d{1,2}$/;
+
 const invalid: ParsedDate = { value: null, reason: 'invalid_date' };
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
@@ -90,10 +98,10 @@ function prepare(input: string): { text: string; weekday: string | null } {
     .replace(/現在|時点|JST/g, ' ')
     // Both calendars: 令和7年(2025年)3月31日 and 2025(令和7)年3月31日 keep one of them.
     .replace(/年\s*\(\s*\d{4}\s*年?\s*\)/g, '年')
-    .replace(new RegExp(String.raw`(\d{4})\s*\(\s*(?:${ERA})\s*(?:元|\d{1,2})\s*年?\s*\)\s*年`, 'g'), '$1年')
+    .replace(WESTERN_THEN_ERA, '$1年')
     // Spaced alignment (令和 6 年 4 月 1 日): spaces around the date words carry nothing.
     .replace(/\s*([年月日時分秒元])\s*/g, '$1')
-    .replace(new RegExp(String.raw`(${ERA.replace('|[MTSHR]', '')})\s+`, 'g'), '$1')
+    .replace(ERA_THEN_SPACE, '$1')
     .trim();
   return { text: s, weekday };
 }
@@ -103,11 +111,9 @@ function prepare(input: string): { text: string; weekday: string | null } {
  * 30-hour clock (25:30 = 01:30 the next day) are read; a weekday marker must agree with the date.
  */
 export function parseDate(input: string): ParsedDate {
-  const { text, weekday } = prepare(input);
-  const dateRe = new RegExp(
-    String.raw`^(?:(${ERA})(元|\d{1,2})(?:年|[./-])|(\d{4})(?:年|[./-]))(\d{1,2})(?:月|[./-])?(?:(\d{1,2})日?)?`,
-  );
-  const m = dateRe.exec(text);
+  // An ASCII Y-M-D (2024-04-01, 2024/4/1) is already what prepare() would make of it.
+  const { text, weekday } = PLAIN_DATE.test(input) ? { text: input, weekday: null } : prepare(input);
+  const m = DATE.exec(text);
   if (!m) return invalid;
   const [matched, era, eraYear, western, monthText, dayText] = m;
   const n = eraYear === '元' ? 1 : Number(eraYear);

@@ -120,6 +120,32 @@ describe('parseNumber', () => {
   });
 });
 
+describe('parseNumber: the plain-number shortcut answers as the full reading does', () => {
+  // A legend whose mark no cell has changes nothing, and it sends every cell down the full reading: the oracle.
+  const fullReading = (cell: string) => parseNumber(cell, [{ mark: 'never-a-cell', meaning: '秘匿' }]);
+  const alphabet = [...'0123456789', ',', ',', '.', '-', '+', ' ', '△', '万', '千', '円', 'p', '#', '%', '１', '，'];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  const cells = ['0', '-0', '+0', '007', '1,234', '12,345,678.90', '1,23', '1,2345', ',123', '123,', '1.', '.5', '-'];
+  cells.push('9'.repeat(400), `-${'9'.repeat(309)}`, `${'9'.repeat(308)}.5`);
+  for (let i = 0; i < 5_000; i++) {
+    const length = 1 + (next() % 10);
+    let cell = '';
+    for (let j = 0; j < length; j++) cell += alphabet[next() % alphabet.length];
+    cells.push(cell);
+  }
+
+  it('on 5,000 generated cells and the edge cases', () => {
+    // Object.is on the value: -0 and 0 are one in JSON, but a cell of `-0` must read 0, never -0.
+    const same = (a: TableNumber | null, b: TableNumber | null) =>
+      a === null || b === null ? a === b : Object.is(a.value, b.value) && JSON.stringify(a) === JSON.stringify(b);
+    const differing = cells.filter((cell) => !same(parseNumber(cell), fullReading(cell)));
+    expect(differing).toEqual([]);
+    // The generated set does reach the shortcut often enough to mean something.
+    expect(cells.filter((cell) => /^[+-]?[\d,]+(\.\d+)?$/.test(cell)).length).toBeGreaterThan(500);
+  });
+});
+
 describe('千/百/十 and 万/億/兆 as multipliers, Arabic, kanji and mixed (issue 7 §6)', () => {
   it.each<[string, number]>([
     ['2千', 2000],

@@ -281,6 +281,7 @@ const COUNTERS = [
 ];
 /** The counters as one regex alternation, longest first. */
 export const COUNTER = COUNTERS.join('|');
+const PLAIN_NUMBER = /^([+-])?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/;
 const CELL = new RegExp(String.raw`^([△▲+-])?([${NUMERAL_CHARS}]+)(円|${COUNTER})?(%|‰)?([pr#*]*)$`, 'iu');
 
 /**
@@ -291,6 +292,15 @@ const CELL = new RegExp(String.raw`^([△▲+-])?([${NUMERAL_CHARS}]+)(円|${COU
  * including a malformed numeral (`1千1000`, `2万万`), which is never guessed at.
  */
 export function parseNumber(raw: string, notes: readonly MarkNote[] = []): TableNumber | null {
+  // Most cells are plain ASCII numbers (`1,234`, `-5`, `12.5`): they read as parseTableNumber reads them, and only a
+  // legend could give such a cell another meaning.
+  if (notes.length === 0) {
+    const plain = PLAIN_NUMBER.exec(raw);
+    if (plain) {
+      const magnitude = Number(`${plain[2]!.replace(/,/g, '')}${plain[3] ?? ''}`);
+      if (Number.isFinite(magnitude)) return { value: plain[1] === '-' && magnitude !== 0 ? -magnitude : magnitude };
+    }
+  }
   // Spaces around units and signs go; between two digit runs they would join two numbers into one.
   const cell = normalizeText(raw).replace(/(?<!\d)\s+|\s+(?!\d)/g, '');
   const plain = parseTableNumber(cell, notes);

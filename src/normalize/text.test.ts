@@ -35,6 +35,53 @@ describe('normalizeText (ja-extract)', () => {
   });
 });
 
+describe('normalizeText: the plain-ASCII shortcut answers as the whole pipeline does', () => {
+  // The profile restated step by step (§4.4), as the oracle for strings the shortcut may answer on its own.
+  const pipeline = (input: string, profile: 'nfkc' | 'ja-extract') => {
+    const nfkc = input.normalize('NFKC');
+    if (profile === 'nfkc') return nfkc;
+    return nfkc
+      .replace(/[\u301C\u3030\u223C\u223E\uFF5E]/g, '~')
+      .replace(/[\u2010\u2011\u2012\u2013\u2043\u2212\u02D7\u058A\uFE63\uFF0D\u207B\u208B]/g, '-')
+      .replace(/(?<=[0-9])[\u30FC\u2015\u2014\u2500\u2501](?=[0-9])/g, '-')
+      .replace(/\s+/g, ' ')
+      .trim();
+  };
+  // Mostly ASCII (where the shortcut applies or nearly does), with the characters that would break it.
+  const alphabet = [
+    ...'0123456789,.-+~ab XYZ()%#*/:',
+    ' ',
+    ' ',
+    '\t',
+    '\n',
+    '\u00a0',
+    '\u3000',
+    '１',
+    'ー',
+    '〜',
+    '−',
+    'ｶ',
+    'ﾞ',
+    '①',
+    '\x7f',
+    '\x1f',
+  ];
+  let seed = 12345;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  const inputs = ['', ' ', 'a', ' a', 'a ', 'a  b', 'a b', '1,234', '2024-01-02', '~', '\x7f', 'a\tb'];
+  for (let i = 0; i < 5_000; i++) {
+    const length = next() % 12;
+    let text = '';
+    for (let j = 0; j < length; j++) text += alphabet[next() % alphabet.length];
+    inputs.push(text);
+  }
+
+  it.each(['ja-extract', 'nfkc'] as const)('%s: 5,000 generated strings and the edge cases', (profile) => {
+    const differing = inputs.filter((input) => normalizeText(input, profile) !== pipeline(input, profile));
+    expect(differing).toEqual([]);
+  });
+});
+
 describe('normalizeText (nfkc)', () => {
   it('is exactly String.prototype.normalize', () => {
     expect(normalizeText('〜　ｶﾞ', 'nfkc')).toBe('〜 ガ');

@@ -10,12 +10,16 @@ const HYPHENS = /[\u2010\u2011\u2012\u2013\u2043\u2212\u02D7\u058A\uFE63\uFF0D\u
 // Long-vowel mark and dashes typed between digits (`03ー1234`) are hyphens; elsewhere (ラーメン) they are words.
 const DASH_BETWEEN_DIGITS = /(?<=[0-9])[\u30FC\u2015\u2014\u2500\u2501](?=[0-9])/g;
 const WHITESPACE = /\s+/g;
+// Printable ASCII words joined by single spaces: NFKC leaves ASCII as it is, and none of the folds above or the
+// whitespace rule can change such a string, so it is its own normal form. Most table cells, prices and dates are this.
+const ALREADY_NORMAL = /^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/;
 
 /**
  * `ja-extract` (default): NFKC, tildes → `~`, hyphen/minus variants → `-`, dashes between ASCII digits → `-`,
  * whitespace runs → one space, trimmed. Nothing else: no tilde deletion, no ー collapsing, no case folding.
  */
 export function normalizeText(input: string, profile: TextProfile = 'ja-extract'): string {
+  if (ALREADY_NORMAL.test(input)) return input;
   const nfkc = input.normalize('NFKC');
   if (profile === 'nfkc') return nfkc;
   return nfkc
