@@ -44,7 +44,9 @@ function makeFetcher(overrides: Partial<HttpFetcherOptions> = {}): HttpFetcher {
   const fetcher = new HttpFetcher({
     userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
     connectTimeoutMs: 500,
-    headersTimeoutMs: 300,
+    // 2 s, not the 300 ms the timeout tests set: a paused test process runs due timers before reading what arrived,
+    // so a short timeout could end an answer that was on time.
+    headersTimeoutMs: 2_000,
     maxBodyBytes: 1024 * 1024,
     maxRedirects: 5,
     maxAttempts: 3,
@@ -442,7 +444,7 @@ describe('retries', () => {
     });
     const gaps = async () => {
       const before = shop.requests('/paced').length;
-      // A headers timeout far past the slow answers: at the usual 300 ms a late timer would time them out.
+      // A headers timeout far past the 400 ms answers, so only the pacing shapes the gaps.
       const fetcher = makeFetcher({
         headersTimeoutMs: 5_000,
         politeness: () => ({ maxInFlight: 1, minIntervalMs: 30 }),
@@ -498,7 +500,9 @@ describe('timeouts', () => {
     });
     const t0 = performance.now();
     const error = await failure(
-      makeFetcher({ maxAttempts: 2 }).fetch(req(`https://${SHOP}/silent`, { deadlineAt: Date.now() + 10_000 })),
+      makeFetcher({ maxAttempts: 2, headersTimeoutMs: 300 }).fetch(
+        req(`https://${SHOP}/silent`, { deadlineAt: Date.now() + 10_000 }),
+      ),
     );
     const took = performance.now() - t0;
     expect(error.code).toBe('fetch_timeout');
@@ -517,7 +521,9 @@ describe('timeouts', () => {
       res.once('close', () => clearInterval(timer));
     });
     const t0 = performance.now();
-    const error = await failure(makeFetcher().fetch(req(`https://${SHOP}/drip`, { deadlineAt: Date.now() + 700 })));
+    const error = await failure(
+      makeFetcher({ headersTimeoutMs: 300 }).fetch(req(`https://${SHOP}/drip`, { deadlineAt: Date.now() + 700 })),
+    );
     const took = performance.now() - t0;
     expect(error.code).toBe('fetch_timeout');
     expect(error.extras.body?.attempts).toBe(1);
