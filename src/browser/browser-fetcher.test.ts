@@ -279,6 +279,8 @@ describe.skipIf(!chromiumPath)('BrowserFetcher and the circuit breaker', () => {
     const origin = await startOrigin();
     const breaker = new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 60_000, minAccounts: 1 });
     const local = testPool();
+    // Launched before the first call: the 800 ms page deadline would otherwise include the launch (seconds when loaded).
+    await local.start();
     const guarded = testFetcher({
       pool: local,
       connectTo: parseConnectTo(`${SHOP}=${origin.url}`),

@@ -274,6 +274,13 @@ describe('HttpFetcher with a breaker', () => {
   const target = { allowedHosts: [SHOP], allowedSchemes: ['https:'], acceptContentTypes: ['text/html'] };
   let shop: Origin;
   const fetchers: HttpFetcher[] = [];
+  // The breaker reads the test's clock: a cooldown passes when the test moves it on, so a loaded machine's pause
+  // between two calls can neither end a 150 ms rest early nor leave a 170 ms sleep short of it.
+  let clock = 0;
+  const pausingBreaker = () => {
+    clock = Date.now();
+    return new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 150, now: () => clock });
+  };
 
   beforeAll(async () => {
     shop = await startOrigin();
@@ -288,7 +295,8 @@ describe('HttpFetcher with a breaker', () => {
     const fetcher = new HttpFetcher({
       userAgent: 'KumoBot/test',
       connectTimeoutMs: 500,
-      headersTimeoutMs: 300,
+      // Not 300 ms: a paused test process runs due timers before reading what arrived on time.
+      headersTimeoutMs: 2_000,
       maxBodyBytes: 1024 * 1024,
       maxRedirects: 5,
       maxAttempts: 2,
@@ -316,7 +324,7 @@ describe('HttpFetcher with a breaker', () => {
       );
 
   it("one account's failed fetches (not tries) rest the host for it alone; another account still fetches", async () => {
-    const breaker = new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 150 });
+    const breaker = pausingBreaker();
     const get = getter(make(breaker));
     const first = await get('/down', 'acct-a');
     expect(!first.ok && first.error.code).toBe('fetch_failed');
@@ -332,14 +340,14 @@ describe('HttpFetcher with a breaker', () => {
     const other = await get('/up', 'acct-b');
     expect(other.ok).toBe(true);
     expect(shop.hits()).toBe(hits + 1);
-    await new Promise((r) => setTimeout(r, 170));
+    clock += 170;
     const probe = await get('/up', 'acct-a');
     expect(probe.ok).toBe(true);
     expect(breaker.restingMs(SHOP, 'acct-a')).toBe(0);
   });
 
   it('failed fetches from several accounts open it for all; then site_busy without a request, and a probe', async () => {
-    const breaker = new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 150 });
+    const breaker = pausingBreaker();
     const get = getter(make(breaker));
     await get('/down', 'acct-a');
     await get('/down', 'acct-b');
@@ -351,7 +359,7 @@ describe('HttpFetcher with a breaker', () => {
       expect(!refused.ok && refused.error.extras.retryAfterSeconds).toBe(1);
     }
     expect(shop.hits()).toBe(hits);
-    await new Promise((r) => setTimeout(r, 170));
+    clock += 170;
     const probe = await get('/up', 'acct-c');
     expect(probe.ok).toBe(true);
     expect(breaker.state(SHOP)).toBe('closed');
@@ -399,7 +407,7 @@ describe('HttpFetcher with a breaker', () => {
   });
 
   it('a probe refused by the politeness gate gives its slot back: the next caller probes without a cooldown', async () => {
-    const breaker = new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 150 });
+    const breaker = pausingBreaker();
     const gate = new InProcessHostGate();
     const rule = { maxInFlight: 1, minIntervalMs: 0 };
     const fetcher = make(breaker, { maxAttempts: 1, hostGate: gate, politeness: () => rule });
@@ -413,7 +421,7 @@ describe('HttpFetcher with a breaker', () => {
     await get('/down', 'acct-a');
     await get('/down', 'acct-b');
     expect(breaker.state(SHOP)).toBe('open');
-    await new Promise((r) => setTimeout(r, 170));
+    clock += 170;
     // The probe waits in the gate behind a request that holds the host past its deadline: it never reaches the host.
     const leave = await gate.enter(SHOP, rule, Date.now() + 5_000, undefined, 'someone');
     const hits = shop.hits();

@@ -110,7 +110,8 @@ describe('HttpFetcher with robots.txt', () => {
     const fetcher = new HttpFetcher({
       userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
       connectTimeoutMs: 500,
-      headersTimeoutMs: 300,
+      // Not 300 ms: a paused test process runs due timers before reading what arrived on time.
+      headersTimeoutMs: 2_000,
       maxBodyBytes: 1024 * 1024,
       maxRedirects: 5,
       maxAttempts: 1,
@@ -336,7 +337,8 @@ describe('robots.txt waiting in the politeness gate', () => {
     const fetcher = new HttpFetcher({
       userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
       connectTimeoutMs: 500,
-      headersTimeoutMs: 300,
+      // Not 300 ms: a paused test process runs due timers before reading what arrived on time.
+      headersTimeoutMs: 2_000,
       maxBodyBytes: 1024 * 1024,
       maxRedirects: 5,
       maxAttempts: 1,

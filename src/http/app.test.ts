@@ -230,10 +230,17 @@ describe('when something breaks', () => {
     const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     socket.write(post);
     await running;
+    // The slow call is released only once the server has the second request: a fixed sleep could end first on a
+    // loaded machine, and the connection would then close idle before that request arrived.
+    const secondArrived = new Promise<void>((resolve) =>
+      app.server.on('request', (request: { method?: string }) => {
+        if (request.method === 'GET') resolve();
+      }),
+    );
     const closed = app.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.write(`GET /v1/sites HTTP/1.1\r\nHost: k\r\n\r\n`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await secondArrived;
     release();
     await ended;
     await closed;

@@ -217,7 +217,8 @@ describe('politeness, the breaker and /metrics', () => {
       [0, 1].map(() => kumoCli(kumo.dataDir, ['keys', 'create', '--plan', 'growth', '--json'])),
     );
     const before = shop.requests().length;
-    const loop = Array.from({ length: 12 }, () => scrape(kumo.baseUrl, { url: item('404001') }, looper.key as string));
+    // 18 (the growth plan runs 20 at once): enough that a late sleep below still leaves a queue to be fair about.
+    const loop = Array.from({ length: 18 }, () => scrape(kumo.baseUrl, { url: item('404001') }, looper.key as string));
     // Let the loop's calls queue at the host gate (1 in flight, 100 ms apart) before the other account asks.
     await new Promise((r) => setTimeout(r, 250));
     const startedBefore = shop.requests().length - before;
@@ -229,9 +230,9 @@ describe('politeness, the breaker and /metrics', () => {
       .slice(before)
       .map((r) => r.url);
     const position = order.indexOf(itemPath('300001'));
-    // First come first served would put it after every 404 still queued (8 or so); fair queuing serves it next, or
-    // after one more.
-    expect(position - startedBefore, order.join(' ')).toBeLessThanOrEqual(2);
+    // First come first served would put it after every 404 still queued (14 or so); fair queuing serves it next, or
+    // after one or two more (its way to the gate, auth and reservation on a loaded server, can take a spacing).
+    expect(position - startedBefore, order.join(' ')).toBeLessThanOrEqual(3);
     expect(order.slice(position + 1).length).toBeGreaterThanOrEqual(4);
   });
 });

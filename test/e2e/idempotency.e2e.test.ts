@@ -10,12 +10,18 @@ const html = { 'content-type': 'text/html; charset=utf-8' };
 let origin: Origin;
 let kumo: KumoProcess;
 let failuresLeft = 0;
+/** Answers of the held page (500004), sent when the test says. */
+const held: (() => void)[] = [];
 
 beforeAll(async () => {
   origin = await startOrigin();
   origin.route('GET', '/c/c-/kb/kb01/kb011427/500001', { status: 200, headers: html, body: itemPage() });
   origin.route('GET', '/c/c-/kb/kb01/kb011427/500002', (_req, res) => {
     setTimeout(() => res.writeHead(200, html).end(itemPage()), 400);
+  });
+  // Answered only when the test lets it go: the call is in flight for as long as the test needs, however slow the machine.
+  origin.route('GET', '/c/c-/kb/kb01/kb011427/500004', (_req, res) => {
+    held.push(() => res.writeHead(200, html).end(itemPage()));
   });
   // Fails while failuresLeft > 0 (every attempt of a call), then serves.
   origin.route('GET', '/c/c-/kb/kb01/kb011427/500003', (_req, res) => {
@@ -114,11 +120,12 @@ describe('Idempotency-Key', () => {
 
   it('a second call with the key while the first is in flight is 409 idempotency_key_in_use with Retry-After', async () => {
     const key = await newKey();
-    const path = '/c/c-/kb/kb01/kb011427/500002';
+    const path = '/c/c-/kb/kb01/kb011427/500004';
     const before = origin.hits(path);
-    const first = post(key, { url: item('500002') }, 'order-3');
+    const first = post(key, { url: item('500004') }, 'order-3');
     while (origin.hits(path) === before) await new Promise((r) => setTimeout(r, 10));
-    const second = await post(key, { url: item('500002') }, 'order-3');
+    // The first call's page is held at the origin until the second is answered (a 400 ms delay could run out first).
+    const second = await post(key, { url: item('500004') }, 'order-3').finally(() => held.shift()?.());
     expect(second.status).toBe(409);
     expect(second.body.code).toBe('idempotency_key_in_use');
     expect(second.headers.get('retry-after')).toBe('1');

@@ -210,7 +210,9 @@ describe('postgres specifics', () => {
           // The client is checked out and idle between queries when the connection goes: pg emits 'error' on it,
           // which pg-pool no longer listens for; without our listener this was an uncaught exception.
           proxy.cut();
-          await new Promise((r) => setTimeout(r, 200));
+          // Until pg has told the idle client its connection went (at most 5 s): a fixed 200 ms could end first on a
+          // loaded machine, and the next query would then meet the dead socket itself, not the idle error.
+          for (let i = 0; i < 250 && idleErrors === 0; i++) await new Promise((r) => setTimeout(r, 20));
           await trx.selectFrom('accounts').select('id').limit(1).execute();
         });
         const error = await failed.then(
