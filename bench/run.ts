@@ -1,6 +1,6 @@
 // `npm run bench`: Kumo through its HTTP API against the floor (fetch + parse only) and a Crawlee peer, on one machine.
 // Runs on Node 24's own TypeScript stripping; options: --quick, --levels 1,16,128, --only floor,kumo,peer,
-// --pages all|real, --cluster N, --profile DIR.
+// --pages all|real, --cluster N, --profile DIR, --rounds N.
 import { spawn, execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -26,10 +26,14 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     /** Extra environment for the Kumo server, `A=1,B=2` (experiments: worker count, V8 flags). */
     'server-env': { type: 'string' },
+    /** Windows per contender and level, taken in turn (floor, Kumo, peer, floor, …); the median is reported.
+     * A shared VM's speed drifts by ±20 % within minutes: one window each would compare the drift. */
+    rounds: { type: 'string' },
   },
 });
 const levels = args.levels.split(',').map(Number);
 const contenders = new Set(args.only.split(','));
+const rounds = Math.max(1, Number(args.rounds ?? (args.quick ? 1 : 3)));
 /** Measured pages per concurrency level; each contender warms up on a quarter as many first. */
 const totalAt = (c: number): number =>
   (args.quick ? { 1: 40, 16: 240, 128: 400 } : { 1: 150, 16: 800, 128: 1200 })[c] ?? c * 10;
@@ -224,7 +228,7 @@ function kumoCall(kumo: KumoProcess, keys: string[], pages: BenchPage[]) {
 // --- the run ---
 
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'kumo-bench-'));
-const results = new Map<number, Map<string, Measured>>();
+const results = new Map<number, Map<string, Measured[]>>();
 let pages = set.pages;
 const dropped: string[] = [];
 let kumo: { kumo: KumoProcess; keys: string[] } | null = null;
@@ -244,19 +248,22 @@ try {
   for (const c of levels) {
     const total = totalAt(c);
     const warmup = Math.max(c, Math.round(total / 4));
-    const row = new Map<string, Measured>();
+    const row = new Map<string, Measured[]>();
     results.set(c, row);
+    const add = (name: string, m: Measured) => row.set(name, [...(row.get(name) ?? []), m]);
     const job: ChildJob = { targets, concurrency: c, total, warmup };
-    if (contenders.has('floor')) row.set('floor', await runChild('floor.ts', job, scratch));
-    if (kumo) {
-      const call = kumoCall(kumo.kumo, kumo.keys, pages);
-      await closedLoop(c, warmup, call);
-      row.set(
-        args.cluster ? `kumo (cluster of ${args.cluster})` : 'kumo',
-        await measure(kumo.kumo.pid, () => closedLoop(c, total, call)),
-      );
+    const call = kumo ? kumoCall(kumo.kumo, kumo.keys, pages) : null;
+    // Kumo's server stays up between windows, so it warms up once per level; floor and peer start warm each time.
+    if (kumo && call) await closedLoop(c, warmup, call);
+    for (let round = 0; round < rounds; round++) {
+      if (contenders.has('floor')) add('floor', await runChild('floor.ts', job, scratch));
+      if (kumo && call)
+        add(
+          args.cluster ? `kumo (cluster of ${args.cluster})` : 'kumo',
+          await measure(kumo.kumo.pid, () => closedLoop(c, total, call)),
+        );
+      if (contenders.has('peer')) add('peer', await runChild('peer.ts', job, scratch));
     }
-    if (contenders.has('peer')) row.set('peer', await runChild('peer.ts', job, scratch));
     console.error(`concurrency ${c} done`);
   }
 } finally {
@@ -273,6 +280,13 @@ const quantile = (values: number[], q: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 };
 const rate = (m: Measured) => (m.latencies.length / m.elapsedMs) * 1000;
+/** The window with the median pages/s: its latencies, CPU and memory are reported together, as measured. */
+const median = (windows: Measured[]): Measured =>
+  [...windows].sort((a, b) => rate(a) - rate(b))[(windows.length - 1) >> 1]!;
+const spread = (windows: Measured[]): string =>
+  windows.length < 2
+    ? ''
+    : ` (${Math.min(...windows.map(rate)).toFixed(0)}–${Math.max(...windows.map(rate)).toFixed(0)})`;
 const sizes = pages.map((p) => p.body.length);
 const real = pages.filter((p) => p.source === 'corpus');
 let commit = 'unknown';
@@ -303,20 +317,28 @@ if (kumoFailures.size > 0)
 if (dropped.length > 0) console.log(`not served by this build here (left out for all): ${dropped.join(', ')}`);
 console.log('');
 for (const [c, row] of results) {
-  console.log(`**Concurrency ${c}** (${totalAt(c)} pages measured after a warm-up)`);
+  console.log(
+    `**Concurrency ${c}** (${totalAt(c)} pages measured after a warm-up; ` +
+      (rounds > 1 ? `the median of ${rounds} windows taken in turn, their range in brackets)` : 'one window)'),
+  );
   console.log('');
   console.log('| contender | pages/s | p50 ms | p99 ms | CPU ms/page | peak RSS MB | failed |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const [name, m] of row) {
+  for (const [name, windows] of row) {
+    const m = median(windows);
     console.log(
-      `| ${name} | ${rate(m).toFixed(1)} | ${quantile(m.latencies, 0.5).toFixed(1)} | ` +
+      `| ${name} | ${rate(m).toFixed(1)}${spread(windows)} | ${quantile(m.latencies, 0.5).toFixed(1)} | ` +
         `${quantile(m.latencies, 0.99).toFixed(1)} | ${(m.cpuMs / m.latencies.length).toFixed(2)} | ` +
         `${m.peakRssMb.toFixed(0)} | ${m.failures} |`,
     );
   }
-  const floor = row.get('floor');
-  const k = row.get('kumo') ?? row.get(`kumo (cluster of ${args.cluster})`);
-  const peer = row.get('peer');
+  const medianOf = (name: string) => {
+    const windows = row.get(name);
+    return windows ? median(windows) : undefined;
+  };
+  const floor = medianOf('floor');
+  const k = medianOf('kumo') ?? medianOf(`kumo (cluster of ${args.cluster})`);
+  const peer = medianOf('peer');
   const ratios: string[] = [];
   if (k && floor) {
     ratios.push(`Kumo/floor ${(rate(k) / rate(floor)).toFixed(2)}×`);
@@ -326,5 +348,5 @@ for (const [c, row] of results) {
   if (ratios.length > 0) console.log(`\n${ratios.join('; ')}`);
   console.log('');
 }
-const failed = [...results.values()].some((row) => [...row.values()].some((m) => m.failures > 0));
+const failed = [...results.values()].some((row) => [...row.values()].flat().some((m) => m.failures > 0));
 if (failed) process.exitCode = 1;
