@@ -33,7 +33,8 @@ const { values: args } = parseArgs({
 });
 const levels = args.levels.split(',').map(Number);
 const contenders = new Set(args.only.split(','));
-const rounds = Math.max(1, Number(args.rounds ?? (args.quick ? 1 : 3)));
+const rounds = Number(args.rounds ?? (args.quick ? 1 : 3));
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds takes a whole number ≥ 1, not ${args.rounds}`);
 /** Measured pages per concurrency level; each contender warms up on a quarter as many first. */
 const totalAt = (c: number): number =>
   (args.quick ? { 1: 40, 16: 240, 128: 400 } : { 1: 150, 16: 800, 128: 1200 })[c] ?? c * 10;
@@ -329,22 +330,26 @@ for (const [c, row] of results) {
     console.log(
       `| ${name} | ${rate(m).toFixed(1)}${spread(windows)} | ${quantile(m.latencies, 0.5).toFixed(1)} | ` +
         `${quantile(m.latencies, 0.99).toFixed(1)} | ${(m.cpuMs / m.latencies.length).toFixed(2)} | ` +
-        `${m.peakRssMb.toFixed(0)} | ${m.failures} |`,
+        `${m.peakRssMb.toFixed(0)} | ${windows.reduce((sum, w) => sum + w.failures, 0)} |`,
     );
   }
-  const medianOf = (name: string) => {
-    const windows = row.get(name);
-    return windows ? median(windows) : undefined;
+  const floor = row.get('floor');
+  const k = row.get('kumo') ?? row.get(`kumo (cluster of ${args.cluster})`);
+  const peer = row.get('peer');
+  // Each round's windows were taken minutes apart at most, so a ratio within a round cancels most of the VM's
+  // drift: the median of the rounds' ratios is reported, their range in brackets.
+  const perRound = (a: Measured[], b: Measured[], of: (x: Measured, y: Measured) => number, digits: number) => {
+    const values = a.map((x, i) => of(x, b[i]!)).sort((p, q) => p - q);
+    const mid = values[(values.length - 1) >> 1]!.toFixed(digits);
+    return values.length < 2 ? mid : `${mid} (${values[0]!.toFixed(digits)}–${values.at(-1)!.toFixed(digits)})`;
   };
-  const floor = medianOf('floor');
-  const k = medianOf('kumo') ?? medianOf(`kumo (cluster of ${args.cluster})`);
-  const peer = medianOf('peer');
   const ratios: string[] = [];
   if (k && floor) {
-    ratios.push(`Kumo/floor ${(rate(k) / rate(floor)).toFixed(2)}×`);
-    ratios.push(`p99 added ${(quantile(k.latencies, 0.99) - quantile(floor.latencies, 0.99)).toFixed(1)} ms`);
+    ratios.push(`Kumo/floor ${perRound(k, floor, (x, y) => rate(x) / rate(y), 2)}×`);
+    const p99 = (m: Measured) => quantile(m.latencies, 0.99);
+    ratios.push(`p99 added ${perRound(k, floor, (x, y) => p99(x) - p99(y), 1)} ms`);
   }
-  if (k && peer) ratios.push(`Kumo/peer ${(rate(k) / rate(peer)).toFixed(2)}×`);
+  if (k && peer) ratios.push(`Kumo/peer ${perRound(k, peer, (x, y) => rate(x) / rate(y), 2)}×`);
   if (ratios.length > 0) console.log(`\n${ratios.join('; ')}`);
   console.log('');
 }

@@ -134,15 +134,28 @@ describe('parseNumber: the plain-number shortcut answers as the full reading doe
     for (let j = 0; j < length; j++) cell += alphabet[next() % alphabet.length];
     cells.push(cell);
   }
+  // And 1,000 numbers as tables print them: signed or not, grouped by commas or not, with decimals or not.
+  // (The high bits: an LCG's low bits repeat with a short period.)
+  const pick = (n: number) => (next() >>> 12) % n;
+  for (let i = 0; i < 1_000; i++) {
+    const digits = String(next() % 10 ** (1 + pick(9)));
+    const grouped = pick(2) === 0 ? digits.replace(/\B(?=(\d{3})+$)/g, ',') : digits;
+    const sign = ['', '', '-', '+'][pick(4)];
+    const decimals = pick(3) === 0 ? `.${pick(1000)}` : '';
+    cells.push(`${sign}${grouped}${decimals}`);
+  }
 
-  it('on 5,000 generated cells and the edge cases', () => {
+  it('on 6,000 generated cells and the edge cases', () => {
     // Object.is on the value: -0 and 0 are one in JSON, but a cell of `-0` must read 0, never -0.
     const same = (a: TableNumber | null, b: TableNumber | null) =>
       a === null || b === null ? a === b : Object.is(a.value, b.value) && JSON.stringify(a) === JSON.stringify(b);
     const differing = cells.filter((cell) => !same(parseNumber(cell), fullReading(cell)));
     expect(differing).toEqual([]);
-    // The generated set does reach the shortcut often enough to mean something.
-    expect(cells.filter((cell) => /^[+-]?[\d,]+(\.\d+)?$/.test(cell)).length).toBeGreaterThan(500);
+    // The shortcut is reached often, signs, commas and decimals included (its pattern, restated).
+    const plain = cells.filter((cell) => /^[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(cell));
+    expect(plain.length).toBeGreaterThan(1_000);
+    for (const mark of [/^-/, /^\+/, /,/, /\./])
+      expect(plain.filter((cell) => mark.test(cell)).length).toBeGreaterThan(100);
   });
 });
 

@@ -79,6 +79,10 @@ describe('normalizeText: the plain-ASCII shortcut answers as the whole pipeline 
   it.each(['ja-extract', 'nfkc'] as const)('%s: 5,000 generated strings and the edge cases', (profile) => {
     const differing = inputs.filter((input) => normalizeText(input, profile) !== pipeline(input, profile));
     expect(differing).toEqual([]);
+    // Enough of them are already normal (the shortcut's case), with inner spaces too.
+    const normal = inputs.filter((input) => /^[\x21-\x7e]+( [\x21-\x7e]+)*$/.test(input));
+    expect(normal.length).toBeGreaterThan(200);
+    expect(normal.filter((input) => input.includes(' ')).length).toBeGreaterThan(50);
   });
 });
 
