@@ -34,7 +34,10 @@ const { values: args } = parseArgs({
 const levels = args.levels.split(',').map(Number);
 const contenders = new Set(args.only.split(','));
 const rounds = Number(args.rounds ?? (args.quick ? 1 : 3));
-if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds takes a whole number ≥ 1, not ${args.rounds}`);
+if (!Number.isInteger(rounds) || rounds < 1) {
+  console.error(`--rounds takes a whole number ≥ 1, not ${args.rounds}`);
+  process.exit(2);
+}
 /** Measured pages per concurrency level; each contender warms up on a quarter as many first. */
 const totalAt = (c: number): number =>
   (args.quick ? { 1: 40, 16: 240, 128: 400 } : { 1: 150, 16: 800, 128: 1200 })[c] ?? c * 10;
