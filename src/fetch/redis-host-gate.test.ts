@@ -106,9 +106,11 @@ describe('RedisHostGate', () => {
       await Promise.all(calls);
       const aOrder = order.filter((label) => label.startsWith('A'));
       expect(aOrder).toEqual(['A0', 'A1', 'A2', 'A3', 'A4']);
-      // B's one call is not pushed behind A's queue: it starts within about two intervals of its arrival.
+      // B's one call is not pushed behind A's queue: it starts third at the latest, about two intervals after its
+      // arrival. The time bound allows a third interval for Redis round trips on a loaded machine; behind A's queue
+      // it would start sixth, five intervals in.
       expect(order.indexOf('B1')).toBeLessThanOrEqual(2);
-      expect(startedAt.get('B1')! - bArrived).toBeLessThan(2 * rule.minIntervalMs + 150);
+      expect(startedAt.get('B1')! - bArrived).toBeLessThan(3 * rule.minIntervalMs);
     } finally {
       await a.close();
       await b.close();
