@@ -1,7 +1,7 @@
 // Page-level metadata: OpenGraph, the `product:` price namespace, canonical link and <title>.
 import type { HtmlPage } from '../normalize/page.js';
 import { normalizeText } from '../normalize/text.js';
-import { elementText, selectMany } from './selectors.js';
+import { attrOf, elementText, selectMany } from './selectors.js';
 
 export interface PageMeta {
   title: string | null;
@@ -61,11 +61,7 @@ export function readMeta(page: HtmlPage): PageMeta {
     priceAmount: get('product:price:amount', 'og:price:amount'),
     priceCurrency: get('product:price:currency', 'og:price:currency'),
     availability: get('product:availability', 'og:availability'),
-    // The first canonical link with a non-empty href, as firstAttr reads it.
-    canonical: absolute(
-      found.all.canonicals.map((el) => el.attribs.href?.trim()).find((href) => !!href) ?? null,
-      page.url,
-    ),
+    canonical: absolute(attrOf(found.all.canonicals, 'href'), page.url),
   };
 }
 
