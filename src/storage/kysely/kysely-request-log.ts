@@ -1,30 +1,32 @@
 // RequestLog over Kysely: one metadata row per call; there is no column that could hold a body, HTML or JSON.
-import { type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { RequestLog, RequestQuery, RequestRecord, RequestSpend } from '../storage.js';
 import type { KumoDatabase, RequestsTable } from './schema.js';
 import { isoOf, toIso } from './columns.js';
 import { PreparedQuery } from './prepared.js';
 
-/** The row's values in the order of the prepared insert's slots. */
-function columnsOf(record: RequestRecord): unknown[] {
-  return [
-    record.requestId,
-    record.accountId,
-    record.keyId,
-    record.siteId,
-    record.pageType,
-    record.url,
-    record.status,
-    record.errorCode,
-    record.httpStatus,
-    record.attempts,
-    record.route,
-    record.costUnits,
-    record.latencyMs,
-    record.artifactId,
-    toIso(record.createdAt),
-  ];
-}
+/**
+ * Each column of a request row and how a record fills it. One list for both sides of the prepared insert (its slots
+ * and the values bound to them), so the two cannot fall out of order; the type asks for every column.
+ */
+const ROW: { readonly [C in keyof RequestsTable]-?: (record: RequestRecord) => unknown } = {
+  request_id: (r) => r.requestId,
+  account_id: (r) => r.accountId,
+  key_id: (r) => r.keyId,
+  site_id: (r) => r.siteId,
+  page_type: (r) => r.pageType,
+  url: (r) => r.url,
+  status: (r) => r.status,
+  error_code: (r) => r.errorCode,
+  http_status: (r) => r.httpStatus,
+  attempts: (r) => r.attempts,
+  route: (r) => r.route,
+  cost_units: (r) => r.costUnits,
+  latency_ms: (r) => r.latencyMs,
+  artifact_id: (r) => r.artifactId,
+  created_at: (r) => toIso(r.createdAt),
+};
+const ROW_COLUMNS = Object.keys(ROW) as (keyof RequestsTable)[];
 
 function toRecord(row: Selectable<RequestsTable>): RequestRecord {
   return {
@@ -58,42 +60,10 @@ export class KyselyRequestLog implements RequestLog {
   constructor(db: Kysely<KumoDatabase>, jstDay: JstDayOf) {
     this.#db = db;
     this.#jstDay = jstDay;
-    this.#insert = new PreparedQuery(
-      15,
-      (
-        requestId,
-        accountId,
-        keyId,
-        siteId,
-        pageType,
-        url,
-        status,
-        errorCode,
-        httpStatus,
-        attempts,
-        route,
-        costUnits,
-        latencyMs,
-        artifactId,
-        createdAt,
-      ) =>
-        db.insertInto('requests').values({
-          request_id: requestId,
-          account_id: accountId,
-          key_id: keyId,
-          site_id: siteId,
-          page_type: pageType,
-          url,
-          status,
-          error_code: errorCode,
-          http_status: httpStatus,
-          attempts,
-          route,
-          cost_units: costUnits,
-          latency_ms: latencyMs,
-          artifact_id: artifactId,
-          created_at: createdAt,
-        }),
+    this.#insert = new PreparedQuery(ROW_COLUMNS.length, (...slots) =>
+      db
+        .insertInto('requests')
+        .values(Object.fromEntries(ROW_COLUMNS.map((column, i) => [column, slots[i]])) as Insertable<RequestsTable>),
     );
   }
 
@@ -103,7 +73,7 @@ export class KyselyRequestLog implements RequestLog {
 
   /** `insert` inside a caller's transaction (KyselyStorage.settle). */
   async insertIn(db: Kysely<KumoDatabase> | Transaction<KumoDatabase>, record: RequestRecord): Promise<void> {
-    await this.#insert.execute(db, ...columnsOf(record));
+    await this.#insert.execute(db, ...ROW_COLUMNS.map((column) => ROW[column](record)));
   }
 
   async get(requestId: string, accountId: string): Promise<RequestRecord | null> {
