@@ -1,4 +1,5 @@
-// What the benchmark's contenders share: the closed-loop driver and the handshake with the process that measures them.
+// What the benchmark scripts share: the closed-loop driver, the handshake with the process that measures a contender,
+// and the reading of their count options.
 import { createInterface } from 'node:readline';
 
 /** One page for a contender to fetch: the origin URL it is served at on loopback. */
@@ -67,4 +68,12 @@ export async function childWindow(measure: () => Promise<WindowResult>): Promise
 
 export function protocolLine(line: string): string | null {
   return line.startsWith(TAG) ? line.slice(TAG.length) : null;
+}
+
+/** A count option (`--rounds`, `--reps`): a whole number ≥ 1, or the script stops with a one-line error (exit 2). */
+export function countOption(name: string, raw: string): number {
+  const count = Number(raw);
+  if (Number.isInteger(count) && count >= 1) return count;
+  console.error(`--${name} takes a whole number ≥ 1, not ${raw}`);
+  process.exit(2);
 }

@@ -13,6 +13,7 @@ import type * as PageTypesModule from '../src/extract/page-types.ts';
 import type * as ProduceModule from '../src/scrape/produce.ts';
 import type { Extractor } from '../src/extract/extractor.ts';
 import type { HtmlPage } from '../src/normalize/page.ts';
+import { countOption } from './load.ts';
 import { loadPages, type BenchPage } from './pages.ts';
 
 const { values: args } = parseArgs({
@@ -24,7 +25,7 @@ const { values: args } = parseArgs({
     corpus: { type: 'string' },
   },
 });
-const reps = Math.max(1, Number(args.reps));
+const reps = countOption('reps', args.reps);
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const dist = (file: string) => path.join(repoRoot, 'dist', file);

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { startOrigin, connectToSpec, type Origin, type OriginHandler } from '../test/support/origin.ts';
 import { startKumo, scrape, repoRoot, testKey, kumoCli, type KumoProcess } from '../test/support/kumo-process.ts';
-import { closedLoop, protocolLine, type ChildJob, type Target, type WindowResult } from './load.ts';
+import { closedLoop, countOption, protocolLine, type ChildJob, type Target, type WindowResult } from './load.ts';
 import { loadPages, type BenchPage } from './pages.ts';
 
 const { values: args } = parseArgs({
@@ -33,11 +33,7 @@ const { values: args } = parseArgs({
 });
 const levels = args.levels.split(',').map(Number);
 const contenders = new Set(args.only.split(','));
-const rounds = Number(args.rounds ?? (args.quick ? 1 : 3));
-if (!Number.isInteger(rounds) || rounds < 1) {
-  console.error(`--rounds takes a whole number ≥ 1, not ${args.rounds}`);
-  process.exit(2);
-}
+const rounds = countOption('rounds', args.rounds ?? (args.quick ? '1' : '3'));
 /** Measured pages per concurrency level; each contender warms up on a quarter as many first. */
 const totalAt = (c: number): number =>
   (args.quick ? { 1: 40, 16: 240, 128: 400 } : { 1: 150, 16: 800, 128: 1200 })[c] ?? c * 10;
