@@ -17,6 +17,9 @@ export const DAILY_PRICE_COLUMNS: Readonly<Record<string, DataColumn>> = {
   終値: { key: 'close', label: '終値', type: 'number', unit: '円' },
 };
 
+/** A daily price table's heading cells and body rows, found in one walk of the table (selectMany). */
+export const PRICE_TABLE_PARTS = { all: { headings: 'thead th', rows: 'tbody tr' } } as const;
+
 /** The columns the headings name; a heading not in `known` means the layout changed. The date comes first. */
 export function knownColumns(
   headings: readonly string[],

@@ -1,6 +1,12 @@
 // 株式投資メモ (kabuoji3.com) daily price pages: the stock_data_table rows as dated OHLC, volume and adjusted close.
 import { KumoError } from '../../errors.js';
-import { DAILY_PRICE_COLUMNS, datedRow, knownColumns, type DataColumn } from '../../extract/dated-rows.js';
+import {
+  DAILY_PRICE_COLUMNS,
+  PRICE_TABLE_PARTS,
+  datedRow,
+  knownColumns,
+  type DataColumn,
+} from '../../extract/dated-rows.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import type { DataTableData } from '../../extract/page-types.js';
 import { all, elementText, selectMany, textOf } from '../../extract/selectors.js';
@@ -21,7 +27,6 @@ const PAGE_PARTS = {
   first: { subject: 'h2.base_box_ttl span.jp', title: 'h1.page_name' },
   all: { tables: TABLE },
 } as const;
-const TABLE_PARTS = { all: { headings: 'thead th', rows: 'tbody tr' } } as const;
 
 export const kabuoji3PriceTableExtractor: Extractor = {
   id: ID,
@@ -33,7 +38,7 @@ export const kabuoji3PriceTableExtractor: Extractor = {
     const warnings = [...(page.warnings ?? [])];
     const parts = selectMany(page.document, PAGE_PARTS);
     const tables = parts.all.tables.map((table) => {
-      const { all: own } = selectMany(table, TABLE_PARTS);
+      const { all: own } = selectMany(table, PRICE_TABLE_PARTS);
       return { headings: own.headings.map((th) => normalizeText(textOf(th))), rows: own.rows };
     });
     if (tables.length === 0) throw new KumoError('extraction_failed', `${ID}: no price table`);

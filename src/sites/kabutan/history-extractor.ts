@@ -1,7 +1,13 @@
 // 株探 (kabutan.jp) 時系列 page `/stock/kabuka?code=CODE&ashi=day&page=N`: the dated daily rows of stock_kabuka_dwm.
 import type { Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
-import { DAILY_PRICE_COLUMNS, datedRow, knownColumns, type DataColumn } from '../../extract/dated-rows.js';
+import {
+  DAILY_PRICE_COLUMNS,
+  PRICE_TABLE_PARTS,
+  datedRow,
+  knownColumns,
+  type DataColumn,
+} from '../../extract/dated-rows.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import type { DataTableData } from '../../extract/page-types.js';
 import { all, first, firstAttr, selectMany, textOf } from '../../extract/selectors.js';
@@ -66,7 +72,6 @@ function sameHistory(href: string, pageUrl: string, warnings: string[]): string 
 
 // The page is read in one walk (table, heading, pagers), the table in one more (its headings and rows).
 const PAGE_PARTS = { first: { table: TABLE, heading: '#stockinfo_i1 .si_i1_1 h2' }, all: { pagers: PAGER } } as const;
-const TABLE_PARTS = { all: { headings: 'thead th', rows: 'tbody tr' } } as const;
 
 export const kabutanHistoryExtractor: Extractor = {
   id: ID,
@@ -80,7 +85,7 @@ export const kabutanHistoryExtractor: Extractor = {
     const table = parts.first.table;
     if (!table) throw new KumoError('extraction_failed', `${ID}: no price table`);
 
-    const own = selectMany(table, TABLE_PARTS).all;
+    const own = selectMany(table, PRICE_TABLE_PARTS).all;
     const headings = own.headings.map((th) => textOf(th).replace(/\s+/g, ''));
     const columns = knownColumns(headings, COLUMNS, ID);
 
