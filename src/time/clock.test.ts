@@ -1,0 +1,54 @@
+// The manual clock runs timers in due order and wakes sleeps; the system clock's sleep honours an abort.
+import { describe, expect, it } from 'vitest';
+import { ManualClock, systemClock } from './clock.js';
+
+describe('ManualClock', () => {
+  it('runs due timers in order of due time, reading each due time as now, and none early', async () => {
+    const clock = new ManualClock(1_000);
+    const seen: Array<[string, number]> = [];
+    clock.setTimeout(() => seen.push(['b', clock.now()]), 200);
+    clock.setTimeout(() => seen.push(['a', clock.now()]), 100);
+    const late = clock.setTimeout(() => seen.push(['never', clock.now()]), 150);
+    clock.clearTimeout(late);
+    await clock.advance(99);
+    expect(seen).toEqual([]);
+    await clock.advance(101);
+    expect(seen).toEqual([
+      ['a', 1_100],
+      ['b', 1_200],
+    ]);
+    expect(clock.now()).toBe(1_200);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('wakes a sleep once moved past its end, and chained sleeps within one advance', async () => {
+    const clock = new ManualClock(0);
+    let woke = 0;
+    void (async () => {
+      await clock.sleep(50);
+      woke = clock.now();
+      await clock.sleep(50);
+      woke = clock.now();
+    })();
+    await clock.advance(49);
+    expect(woke).toBe(0);
+    await clock.advance(100);
+    expect(woke).toBe(100);
+  });
+
+  it('rejects a sleep whose signal aborts, and clears its timer', async () => {
+    const clock = new ManualClock(0);
+    const controller = new AbortController();
+    const sleeping = clock.sleep(1_000, controller.signal);
+    controller.abort(new Error('left'));
+    await expect(sleeping).rejects.toThrow('left');
+    expect(clock.pending).toBe(0);
+  });
+});
+
+describe('systemClock', () => {
+  it('is close to the wall clock and rejects an already aborted sleep', async () => {
+    expect(Math.abs(systemClock.now() - Date.now())).toBeLessThan(1_000);
+    await expect(systemClock.sleep(10_000, AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');
+  });
+});

@@ -1,0 +1,119 @@
+// Time as a dependency: the one `Clock` that components with deadlines, spacing or cooldowns take as their `clock` option.
+/** A timer set through a `Clock`; only that clock can clear it. */
+export interface ClockTimer {
+  readonly id: number | NodeJS.Timeout;
+}
+
+/**
+ * What a component needs of time. Production passes `systemClock`; tests pass a `ManualClock` and move it, so an
+ * assertion about "after the cooldown" or "before the deadline" never depends on how loaded the machine is.
+ */
+export interface Clock {
+  /** Milliseconds since the epoch. Never goes backwards on the system clock (it is monotonic, anchored at start). */
+  now(): number;
+  /** Runs `fn` once `ms` have passed on this clock. */
+  setTimeout(fn: () => void, ms: number): ClockTimer;
+  clearTimeout(timer: ClockTimer | undefined): void;
+  /** Resolves once `ms` have passed; rejects with the signal's reason when it aborts first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** Node's own timers; `now()` is the monotonic clock anchored at the epoch, so a wall-clock step cannot skew a wait. */
+export const systemClock: Clock = Object.freeze({
+  now: () => performance.timeOrigin + performance.now(),
+  setTimeout: (fn: () => void, ms: number): ClockTimer => ({ id: setTimeout(fn, Math.max(0, ms)) }),
+  clearTimeout: (timer: ClockTimer | undefined) => {
+    if (timer) clearTimeout(timer.id);
+  },
+  sleep: (ms: number, signal?: AbortSignal) => sleepOn(systemClock, ms, signal),
+});
+
+/** A sleep made of a clock's own timer, so a `ManualClock` wakes it when moved past its end. */
+export function sleepOn(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    const onAbort = () => {
+      clock.clearTimeout(timer);
+      reject(abortReason(signal));
+    };
+    const timer = clock.setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The signal's reason as an Error (an abort without one, or with a non-Error, gets an AbortError). */
+function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error ? reason : new DOMException('The operation was aborted', 'AbortError');
+}
+
+interface ManualTimer {
+  id: number;
+  at: number;
+  fn: () => void;
+}
+
+/**
+ * A clock that moves only when told. `advance(ms)` runs every timer that falls due, in order of due time, with
+ * `now()` reading each timer's due time while it runs (as a real clock would), then settles pending promise jobs.
+ */
+export class ManualClock implements Clock {
+  #now: number;
+  #nextId = 1;
+  #timers: ManualTimer[] = [];
+
+  constructor(startMs = Date.UTC(2026, 0, 15, 3, 0, 0)) {
+    this.#now = startMs;
+  }
+
+  now(): number {
+    return this.#now;
+  }
+
+  setTimeout(fn: () => void, ms: number): ClockTimer {
+    const timer = { id: this.#nextId++, at: this.#now + Math.max(0, ms), fn };
+    this.#timers.push(timer);
+    return { id: timer.id };
+  }
+
+  clearTimeout(timer: ClockTimer | undefined): void {
+    if (!timer) return;
+    this.#timers = this.#timers.filter((t) => t.id !== timer.id);
+  }
+
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return sleepOn(this, ms, signal);
+  }
+
+  /** Timers not yet run. */
+  get pending(): number {
+    return this.#timers.length;
+  }
+
+  /** Moves time forward by `ms`, running what falls due; awaits microtasks between timers so chained waits proceed. */
+  async advance(ms: number): Promise<void> {
+    const end = this.#now + ms;
+    for (;;) {
+      await settle();
+      const due = this.#timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.id - b.id)[0];
+      if (!due) break;
+      this.#timers = this.#timers.filter((t) => t !== due);
+      this.#now = Math.max(this.#now, due.at);
+      due.fn();
+    }
+    this.#now = end;
+    await settle();
+  }
+}
+
+/** Lets promise chains started by a timer run before the next timer fires. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+  await new Promise<void>((resolve) => setImmediate(resolve));
+}
