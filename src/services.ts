@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { AppServices } from './http/app.js';
 import type { Storage } from './storage/storage.js';
+import type { KyselyStorage } from './storage/kysely/kysely-storage.js';
 import type { ConcurrencyLimiter } from './limits/concurrency-limiter.js';
 import type { Fetcher } from './fetch/fetcher.js';
 import { createSqliteStorage } from './storage/sqlite/sqlite-storage.js';
@@ -21,7 +22,9 @@ import { parseConnectTo } from './fetch/connect-to.js';
 import { SiteRegistry } from './sites/registry.js';
 import { Accounts } from './accounts/accounts-service.js';
 import { UsageReporter } from './accounts/usage-report.js';
+import type { ArtifactStore } from './artifacts/artifact-store.js';
 import { FsArtifactStore } from './artifacts/fs-artifact-store.js';
+import { PostgresArtifactStore } from './artifacts/postgres-artifact-store.js';
 import { ScrapeService } from './scrape/scrape-service.js';
 import { WorkerExtractionPool } from './scrape/extraction-pool.js';
 import { InstanceLiveness } from './liveness/instance-liveness.js';
@@ -39,7 +42,11 @@ export interface Services extends AppServices {
 }
 
 /** The configured storage, migrated; the CLI uses this alone. `instanceId` owns the reservations it makes. */
-export async function openStorage(config: Readonly<Config>, logger?: Logger, instanceId?: string): Promise<Storage> {
+export async function openStorage(
+  config: Readonly<Config>,
+  logger?: Logger,
+  instanceId?: string,
+): Promise<KyselyStorage> {
   // Our own data folder (database, artifacts) is owner-only; an operator's existing folder keeps its mode.
   const created = await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   if (created !== undefined) await chmod(config.dataDir, 0o700);
@@ -220,7 +227,12 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   const accounts = new Accounts(storage);
   if (config.bootstrap) await accounts.ensureBootstrapKey(config.bootstrap.key, config.bootstrap.plan);
 
-  const artifacts = new FsArtifactStore({ dir: config.artifacts.dir });
+  // Shared mode keeps artifacts where every instance reads them, in the shared database (through the storage's pool,
+  // so an outage is the same 503); one instance keeps them in its data folder.
+  const artifacts: ArtifactStore =
+    config.storage.kind === 'postgres'
+      ? new PostgresArtifactStore({ db: storage.db })
+      : new FsArtifactStore({ dir: config.artifacts.dir });
   const extraction = new WorkerExtractionPool({
     size: config.extraction.workers,
     deadlineMs: config.extraction.deadlineMs,

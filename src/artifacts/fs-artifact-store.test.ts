@@ -1,9 +1,19 @@
-// Artifacts on disk are owner-only (0700 folders, 0600 files) whatever the umask, and still readable back.
+// The filesystem ArtifactStore: the shared contract, and artifacts on disk owner-only (0700 folders, 0600 files)
+// whatever the umask.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { FsArtifactStore, artifactModes } from './fs-artifact-store.js';
+import { describeArtifactStoreContract } from './artifact-store.contract.js';
+
+describeArtifactStoreContract('filesystem', async ({ clock }) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kumo-artifacts-contract-'));
+  return {
+    store: new FsArtifactStore({ dir: path.join(dir, 'artifacts'), clock }),
+    close: () => rm(dir, { recursive: true, force: true }),
+  };
+});
 
 let root: string;
 let previousUmask: number;

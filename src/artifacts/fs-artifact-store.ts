@@ -2,6 +2,7 @@
 import { access, chmod, constants, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ArtifactContent, ArtifactMeta, ArtifactStore } from './artifact-store.js';
+import { systemClock, type Clock } from '../time/clock.js';
 
 const idPattern = /^art_[0-9A-Za-z]{10,64}$/;
 
@@ -16,9 +17,15 @@ async function writePrivateFile(file: string, text: string): Promise<void> {
 
 export class FsArtifactStore implements ArtifactStore {
   readonly #dir: string;
+  readonly #clock: Clock;
 
-  constructor(options: { dir: string }) {
+  constructor(options: { dir: string; clock?: Clock }) {
     this.#dir = options.dir;
+    this.#clock = options.clock ?? systemClock;
+  }
+
+  #expired(meta: ArtifactMeta): boolean {
+    return Date.parse(meta.expiresAt) <= this.#clock.now();
   }
 
   #folder(id: string): string | null {
@@ -63,7 +70,7 @@ export class FsArtifactStore implements ArtifactStore {
     const folder = this.#folder(id);
     if (!folder) return null;
     const meta = await this.#meta(folder);
-    if (!meta || meta.accountId !== accountId || Date.parse(meta.expiresAt) <= Date.now()) return null;
+    if (!meta || meta.accountId !== accountId || this.#expired(meta)) return null;
     const data: unknown = JSON.parse(await readFile(path.join(folder, 'data.json'), 'utf8'));
     let html: string | null = null;
     try {
@@ -78,7 +85,8 @@ export class FsArtifactStore implements ArtifactStore {
     const folder = this.#folder(id);
     if (!folder) return false;
     const meta = await this.#meta(folder);
-    if (!meta || meta.accountId !== accountId) return false;
+    // An expired artifact is already gone for its owner; the sweeper removes it.
+    if (!meta || meta.accountId !== accountId || this.#expired(meta)) return false;
     await rm(folder, { recursive: true, force: true });
     return true;
   }

@@ -122,6 +122,21 @@ export interface ConsoleSessionsTable {
   expires_at: Timestamp;
 }
 
+/**
+ * Stored artifacts in shared mode (PostgreSQL only, migration 0007_artifacts; the embedded mode keeps them in the data
+ * folder). `html` and `data` are gzip: the HTML as UTF-8, the data as the JSON text it was served as.
+ */
+export interface ArtifactsTable {
+  id: string;
+  account_id: string;
+  request_id: string;
+  url: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  html: Buffer | null;
+  data: Buffer;
+}
+
 export interface KumoDatabase {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -133,4 +148,6 @@ export interface KumoDatabase {
   idempotency_keys: IdempotencyKeysTable;
   review_approvals: ReviewApprovalsTable;
   console_sessions: ConsoleSessionsTable;
+  /** PostgreSQL only. */
+  artifacts: ArtifactsTable;
 }

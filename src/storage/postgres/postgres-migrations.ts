@@ -139,4 +139,21 @@ export const postgresMigrations: SqlMigrations = {
     // The console's request log filters an account's rows by site and status, newest first.
     `CREATE INDEX requests_account_site_created ON requests (account_id, site_id, created_at)`,
   ],
+  // Artifacts in shared mode (docs/architecture.md, "What is stored where"): every instance reads the one table, so an
+  // artifact kept through one instance is served and deleted through any. HTML and data are gzip (bytea), the data
+  // as the JSON text it was served as (jsonb would reorder its keys). SQLite has no such table: the embedded mode
+  // keeps artifacts in the data folder, and its migrations skip this number.
+  '0007_artifacts': [
+    `CREATE TABLE artifacts (
+      id text PRIMARY KEY,
+      account_id text NOT NULL,
+      request_id text NOT NULL,
+      url text NOT NULL,
+      created_at timestamptz NOT NULL,
+      expires_at timestamptz NOT NULL,
+      html bytea,
+      data bytea NOT NULL
+    )`,
+    `CREATE INDEX artifacts_expires ON artifacts (expires_at)`,
+  ],
 };

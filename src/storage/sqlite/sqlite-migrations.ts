@@ -1,6 +1,8 @@
 // The schema in SQLite: STRICT tables (a wrong type is an error, not a coercion), timestamps as ISO 8601 text.
 import type { SqlMigrations } from '../kysely/kysely-storage.js';
 
+// Numbers are shared with postgres-migrations.ts; one PostgreSQL alone needs is skipped here (0007_artifacts: the
+// embedded mode keeps artifacts in the data folder). The migrator applies names in sorted order, so a gap is harmless.
 export const sqliteMigrations: SqlMigrations = {
   '0001_initial': [
     `CREATE TABLE accounts (
