@@ -60,9 +60,12 @@ async function expectStillServing(kumo: KumoProcess): Promise<void> {
 }
 
 /** A slow call that is inside its fetch (credit reserved, slot held), with a function that lets the origin answer. */
-async function slowCallInFlight(kumo: KumoProcess): Promise<{ answer: Promise<ApiAnswer>; letGo: () => void }> {
+async function slowCallInFlight(
+  kumo: KumoProcess,
+  params: Record<string, unknown> = {},
+): Promise<{ answer: Promise<ApiAnswer>; letGo: () => void }> {
   const before = origin.hits(slowPath);
-  const answer = scrape(kumo.baseUrl, { url: item('710002') });
+  const answer = scrape(kumo.baseUrl, { url: item('710002'), params });
   await waitFor(
     'slow call reaching the origin',
     async () => origin.hits(slowPath),
@@ -227,6 +230,31 @@ describe('shared mode: PostgreSQL and Redis behind proxies that the test cuts', 
     await runOutage(
       { kumo, cut: () => pgProxy.cut(), restore: () => pgProxy.restore(), check: 'storage', charged },
       'unavailable',
+    );
+  });
+
+  it('PostgreSQL drops while a call keeps its artifact there: 503 unavailable, nothing charged, no artifact', async () => {
+    // After the fetch the first database write of the call is the artifact's: the outage meets the save.
+    const slow = await slowCallInFlight(kumo, { store_artifact: true });
+    pgProxy.cut();
+    slow.letGo();
+    const answer = await slow.answer;
+    expectUnavailable(answer);
+    pgProxy.restore();
+    await waitFor(
+      '/readyz after PostgreSQL returned',
+      () => call(kumo.baseUrl, '/readyz', null),
+      (res) => res.status === 200,
+    );
+    expect(await charged([answer.body.request_id])).toBe(0);
+    const { rows } = await admin.query<{ n: string }>('SELECT count(*) AS n FROM artifacts WHERE request_id = $1', [
+      answer.body.request_id,
+    ]);
+    expect(Number(rows[0]!.n)).toBe(0);
+    await waitFor(
+      'the reservation handed back',
+      () => call(kumo.baseUrl, '/v1/usage'),
+      (res) => res.body?.credits?.reserved === 0 && res.body?.concurrency?.in_use === 0,
     );
   });
 

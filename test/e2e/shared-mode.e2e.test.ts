@@ -1,4 +1,7 @@
-// The shared mode end to end: the same server on PostgreSQL (ledger, keys, metadata) and Redis (concurrency leases).
+// The shared mode end to end: the same server on PostgreSQL (ledger, keys, metadata, artifacts) and Redis (concurrency
+// leases).
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, call, kumoCli, type KumoProcess } from '../support/kumo-process.js';
@@ -7,6 +10,7 @@ import { createScratchDatabase, testRedisUrl, type ScratchDatabase } from '../su
 
 const item = (id: string) => `https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/${id}`;
 const html = { 'content-type': 'text/html; charset=utf-8' };
+const marker = 'KUMO-MARKER-shared-artifact-5d1e';
 let database: ScratchDatabase;
 let env: Record<string, string>;
 let origin: Origin;
@@ -18,6 +22,11 @@ beforeAll(async () => {
   origin = await startOrigin();
   origin.route('GET', '/c/c-/kb/kb01/kb011427/400001', (_req, res) => {
     setTimeout(() => res.writeHead(200, html).end(itemPage()), 150);
+  });
+  origin.route('GET', '/c/c-/kb/kb01/kb011427/400002', {
+    status: 200,
+    headers: html,
+    body: itemPage({ marker, title: `Marker item ${marker}` }),
   });
   const spec = connectToSpec({ 'www.ikebe-gakki.com': origin.url });
   // Two stateless instances sharing PostgreSQL and Redis.
@@ -56,5 +65,44 @@ describe('two instances on PostgreSQL and Redis', () => {
 
     const someId = answers.find((r) => r.status === 200)!.body.request_id;
     expect((await call(b.baseUrl, `/v1/requests/${someId}`, key.key)).body.status).toBe('completed');
+  });
+});
+
+/** Files under an instance's data folder that hold `needle` (none is expected to: artifacts live in PostgreSQL). */
+async function filesHolding(dir: string, needle: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  const found: string[] = [];
+  for (const entry of entries.filter((e) => e.isFile())) {
+    const file = path.join(entry.parentPath, entry.name);
+    if ((await readFile(file)).includes(Buffer.from(needle, 'utf8'))) found.push(path.relative(dir, file));
+  }
+  return found;
+}
+
+describe('an artifact in shared mode', () => {
+  it('kept through one instance is read and deleted through the other, for its own account only', async () => {
+    const [a, b] = started as [KumoProcess, KumoProcess];
+    const owner = await kumoCli(a.dataDir, ['keys', 'create', '--plan', 'starter', '--json'], env);
+    const stranger = await kumoCli(b.dataDir, ['keys', 'create', '--plan', 'starter', '--json'], env);
+
+    const kept = await scrape(a.baseUrl, { url: item('400002'), params: { store_artifact: true } }, owner.key);
+    expect(kept.status).toBe(200);
+    const id = kept.body.artifact.id as string;
+
+    const fromB = await call(b.baseUrl, `/v1/artifacts/${id}`, owner.key);
+    expect(fromB.status).toBe(200);
+    expect(fromB.body).toMatchObject({ id, request_id: kept.body.request_id, data: { price: 2200 } });
+    expect(fromB.body.html).toContain(marker);
+    expect(fromB.body.data).toEqual(kept.body.data);
+    // Neither instance's own disk holds it: the one copy is in the shared database.
+    expect(await filesHolding(a.dataDir, marker)).toEqual([]);
+    expect(await filesHolding(b.dataDir, marker)).toEqual([]);
+
+    expect((await call(b.baseUrl, `/v1/artifacts/${id}`, stranger.key)).status).toBe(404);
+    expect((await call(a.baseUrl, `/v1/artifacts/${id}`, stranger.key, 'DELETE')).status).toBe(404);
+
+    expect((await call(b.baseUrl, `/v1/artifacts/${id}`, owner.key, 'DELETE')).status).toBe(204);
+    expect((await call(a.baseUrl, `/v1/artifacts/${id}`, owner.key)).status).toBe(404);
+    expect((await call(b.baseUrl, `/v1/artifacts/${id}`, owner.key, 'DELETE')).status).toBe(404);
   });
 });
