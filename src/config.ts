@@ -44,7 +44,8 @@ export const EnvSchema = Type.Object(
     }),
     KUMO_DATA_DIR: Type.String({
       default: './data',
-      description: 'Folder of the embedded SQLite database and of stored artifacts.',
+      description:
+        'Folder of the embedded SQLite database and of stored artifacts (in shared mode these are in PostgreSQL).',
     }),
     DATABASE_URL: Type.String({
       default: '',
