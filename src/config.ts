@@ -252,6 +252,17 @@ export const EnvSchema = Type.Object(
       10,
       'Failed console sign-ins allowed per client address and per key prefix in 15 minutes (per instance).',
     ),
+    KUMO_REFUSAL_LIMIT: Int(
+      1,
+      100,
+      'Refused calls (4xx) one key may make in KUMO_REFUSAL_WINDOW_MS (per instance); its further calls in that window are 429 rate_limited.',
+    ),
+    KUMO_REFUSAL_WINDOW_MS: Int(
+      1_000,
+      10_000,
+      "The window of KUMO_REFUSAL_LIMIT, started by a key's first refusal; Retry-After says when it ends.",
+      3_600_000,
+    ),
   },
   { additionalProperties: true },
 );
@@ -319,6 +330,8 @@ export interface Config {
   /** Fastify trustProxy: false, a hop count, or the proxies' addresses/CIDRs (docs/console.md). */
   trustProxy: TrustProxy;
   console: { sessionTtlMs: number; signInFailures: number; signInWindowMs: number };
+  /** The refusal limit (src/limits/refusal-limiter.ts): refusals a key may make per window before 429 rate_limited. */
+  refusals: { maxRefusals: number; windowMs: number };
 }
 
 /** What Fastify may safely trust: never every hop (the leftmost X-Forwarded-For entry is the client's to forge). */
@@ -504,6 +517,7 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
       signInFailures: env.KUMO_CONSOLE_SIGN_IN_FAILURES,
       signInWindowMs: 15 * 60_000,
     },
+    refusals: { maxRefusals: env.KUMO_REFUSAL_LIMIT, windowMs: env.KUMO_REFUSAL_WINDOW_MS },
   };
   return deepFreeze(config);
 }

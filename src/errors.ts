@@ -30,6 +30,10 @@ export const errorCatalogue = {
     summary: 'The monthly allowance (plus overage cap) or the key credit limit is used up.',
   },
   concurrency_limited: { title: 'Concurrency limited', summary: 'Too many calls in flight for the key or account.' },
+  rate_limited: {
+    title: 'Rate limited',
+    summary: 'The key had too many calls refused in a short time; retry after Retry-After.',
+  },
   destination_forbidden: {
     title: 'Destination forbidden',
     summary: 'A supported host resolved or redirected to a non-public address.',

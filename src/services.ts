@@ -32,6 +32,7 @@ import { newId } from './accounts/ids.js';
 import { BrowserPool, findChromium } from './browser/browser-pool.js';
 import { BrowserFetcher } from './browser/browser-fetcher.js';
 import { ConsoleSessions } from './console/console-sessions.js';
+import { InProcessRefusalLimiter } from './limits/in-process-refusal-limiter.js';
 
 export interface Services extends AppServices {
   storage: Storage;
@@ -304,6 +305,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     scrape,
     requests: storage.requests,
     usage: new UsageReporter({ ledger: storage.ledger, limiter }),
+    refusals: new InProcessRefusalLimiter(config.refusals),
     metrics,
     console: { sessions: consoleSessions, eventIntervalMs: 1_000 },
     // Each proves its backend can take the writes a call needs, not only that a socket is open.

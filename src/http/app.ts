@@ -32,6 +32,7 @@ import { registerSiteRoutes } from './routes/sites.js';
 import { registerArtifactRoutes } from './routes/artifacts.js';
 import { registerConsole, type EventStreamCaps } from '../console/routes.js';
 import type { ConsoleSessions } from '../console/console-sessions.js';
+import type { RefusalLimiter } from '../limits/refusal-limiter.js';
 
 export interface AppServices {
   scrape: ScrapeService;
@@ -49,6 +50,8 @@ export interface AppServices {
   browser?: () => { ready: boolean; reason: string | null };
   /** Served at GET /metrics; absent = an empty exposition. */
   metrics?: Metrics;
+  /** Slows down a key whose calls keep being refused (429 rate_limited); absent = no such limit. */
+  refusals?: RefusalLimiter;
   /** The web console under /console (docs/console.md); absent = no console. */
   console?: { sessions: ConsoleSessions; eventIntervalMs: number; eventStreamCaps?: Partial<EventStreamCaps> };
 }
@@ -67,6 +70,8 @@ declare module 'fastify' {
     caller: Caller | null;
     /** The route set the limit headers itself (a scrape, before its commit): onSend must not compute them again. */
     limitHeadersDone: boolean;
+    /** Answered 429 rate_limited by the refusal limit: that answer is not itself counted as a refusal. */
+    refusalLimited: boolean;
   }
 }
 
@@ -165,6 +170,7 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
 
   app.decorateRequest('caller', null);
   app.decorateRequest('limitHeadersDone', false);
+  app.decorateRequest('refusalLimited', false);
   // Only JSON bodies: Fastify would otherwise hand a text/plain body to validation as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -220,6 +226,9 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
 
   // One "request completed" line per call: method, route, status, time; never bodies, keys or target URLs.
   app.addHook('onResponse', async (request, reply) => {
+    // A refusal the caller caused (4xx, not Kumo's 5xx) counts against its key's refusal limit.
+    const refused = reply.statusCode >= 400 && reply.statusCode < 500;
+    if (refused && request.caller && !request.refusalLimited) services.refusals?.recordRefusal(request.caller.key.id);
     request.log.info(
       {
         method: request.method,
@@ -296,6 +305,16 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     const caller = match ? await services.accounts.authenticate(match[1]!) : null;
     if (!caller) throw new KumoError('unauthorized', 'a valid API key is required: Authorization: Bearer <key>');
     request.caller = caller;
+    // Before any other work: a key looping on refusals gets a cheap 429, without even its limit headers (which would
+    // cost a ledger read each).
+    const wait = services.refusals?.retryAfterSeconds(caller.key.id) ?? 0;
+    if (wait > 0) {
+      request.refusalLimited = true;
+      request.limitHeadersDone = true;
+      throw new KumoError('rate_limited', 'this key had too many calls refused in a short time; retry later', {
+        retryAfterSeconds: wait,
+      });
+    }
     if (operation && caller.key.operations && !caller.key.operations.includes(operation)) {
       throw new KumoError('key_scope_denied', `this key may not use the ${operation} operation`);
     }

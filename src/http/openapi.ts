@@ -22,8 +22,8 @@ type Json = Record<string, unknown>;
 
 /** Statuses any route can answer before or around its handler: broken HTTP, slow or huge headers, our own fault. */
 const everyRoute = [400, 408, 431, 500] as const;
-/** Statuses of routes that need a key: the key check itself, and its store being down. */
-const authenticated = [401, 403, 503] as const;
+/** Statuses of routes that need a key: the key check itself, its refusal limit (429), and its store being down. */
+const authenticated = [401, 403, 429, 503] as const;
 
 /**
  * Route-schema responses for the given statuses (plus those every route shares), each an RFC 9457 problem

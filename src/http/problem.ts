@@ -15,6 +15,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   robots_disallowed: 422,
   credits_exhausted: 429,
   concurrency_limited: 429,
+  rate_limited: 429,
   destination_forbidden: 502,
   fetch_failed: 502,
   target_blocked: 502,

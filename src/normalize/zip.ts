@@ -15,6 +15,8 @@ export const zipLimits = {
 export interface ZipEntry {
   /** The name as stored (`XBRL/PublicDoc/0105310_honbun_….htm`); a label only, never a filesystem path. */
   name: string;
+  /** 1-based place in the central directory: what an error detail names the entry by. */
+  index: number;
   /** The size the archive declares; checked against the real output when the entry is read. */
   size: number;
   compressedSize: number;
@@ -77,22 +79,24 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits = zipLimits): ZipAr
     const rawName = buf.subarray(at + 46, at + 46 + nameLength);
     // Bit 11: the name is UTF-8; otherwise it is CP437 in theory, and only compared with ASCII names here.
     const name = rawName.toString(flags & 0x800 ? 'utf8' : 'latin1');
-    if (flags & 0x41) throw broken(`entry ${JSON.stringify(name)} is encrypted`);
+    // A detail names an entry by its place in the directory, never by its name: the name is the target's text.
+    const which = `entry ${i + 1}`;
+    if (flags & 0x41) throw broken(`${which} is encrypted`);
     if (method !== 0 && method !== 8)
-      throw broken(`entry ${JSON.stringify(name)} uses compression method ${method} (only stored and deflate)`);
+      throw broken(`${which} uses compression method ${method} (only stored and deflate)`);
     if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff || startDisk === 0xffff)
       throw broken('is ZIP64, which is not read');
     if (startDisk !== 0) throw broken('spans several disks, which is not read');
     if (localOffset + 30 > cdOffset || buf.readUInt32LE(localOffset) !== LOCAL)
-      throw broken(`entry ${JSON.stringify(name)} has no local header where the directory says`);
+      throw broken(`${which} has no local header where the directory says`);
     const localNameLength = buf.readUInt16LE(localOffset + 26);
     const localExtraLength = buf.readUInt16LE(localOffset + 28);
     if (!buf.subarray(localOffset + 30, localOffset + 30 + localNameLength).equals(rawName))
-      throw broken(`entry ${JSON.stringify(name)} is named differently in its local header`);
+      throw broken(`${which} is named differently in its local header`);
     const dataStart = localOffset + 30 + localNameLength + localExtraLength;
-    if (dataStart + compressedSize > cdOffset) throw broken(`is truncated (entry ${JSON.stringify(name)})`);
-    if (method === 0 && compressedSize !== size) throw broken(`entry ${JSON.stringify(name)} states two sizes`);
-    entries.push({ name, size, compressedSize, method, crc, dataStart });
+    if (dataStart + compressedSize > cdOffset) throw broken(`is truncated (${which})`);
+    if (method === 0 && compressedSize !== size) throw broken(`${which} states two sizes`);
+    entries.push({ name, index: i + 1, size, compressedSize, method, crc, dataStart });
     at = end;
   }
 
@@ -112,11 +116,11 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits = zipLimits): ZipAr
           out = inflateRawSync(data, { maxOutputLength: Math.max(cap, 1) });
         } catch (error) {
           if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(entry, limits);
-          throw broken(`entry ${JSON.stringify(entry.name)} is not valid deflate data`);
+          throw broken(`entry ${entry.index} is not valid deflate data`);
         }
       }
-      if (out.length !== entry.size) throw broken(`entry ${JSON.stringify(entry.name)} is not the size it declares`);
-      if (crc32(out) >>> 0 !== entry.crc) throw broken(`entry ${JSON.stringify(entry.name)} fails its CRC-32 check`);
+      if (out.length !== entry.size) throw broken(`entry ${entry.index} is not the size it declares`);
+      if (crc32(out) >>> 0 !== entry.crc) throw broken(`entry ${entry.index} fails its CRC-32 check`);
       inflated += out.length;
       return new Uint8Array(out);
     },
@@ -126,7 +130,7 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits = zipLimits): ZipAr
 function tooLarge(entry: ZipEntry, limits: ZipLimits): KumoError {
   return new KumoError(
     'content_too_large',
-    `ZIP entry ${JSON.stringify(entry.name)} inflates past the cap (${limits.maxEntryBytes} bytes per entry, ` +
+    `ZIP entry ${entry.index} inflates past the cap (${limits.maxEntryBytes} bytes per entry, ` +
       `${limits.maxTotalBytes} in all)`,
   );
 }

@@ -1,5 +1,7 @@
 // No text a target controls reaches an error `detail`: every string of every in-project fixture is replaced, in turn,
 // by a planted marker, and whatever the pipeline throws must not carry it (issue 7 §5: e-Stat's ERROR_MSG, headings…).
+// Names too (issue 18 §8): JSON keys, XML/HTML element and attribute names, CSV fields (a header line's included), a
+// charset label, and ZIP entry names, each also with the entry damaged so that the ZIP reader itself refuses it.
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +9,7 @@ import { siteCatalogue } from './registry.js';
 import { normalizePage } from '../normalize/normalize-page.js';
 import { validateExtraction } from '../extract/page-types.js';
 import { isKumoError } from '../errors.js';
+import { writeZip } from '../normalize/zip-write.js';
 import { repoRoot } from '../../test/support/kumo-process.js';
 import type { Site } from './site.js';
 
@@ -23,6 +26,15 @@ interface Fixture {
   /** `browser`: a rendered page, read by the page type's browser-route extractor. */
   route?: 'browser';
   body: string;
+  dir: string;
+  /** The page is served wrapped in a ZIP (meta `wrap`), as entry `zip` beside `others` (name → file in `dir`). */
+  wrap?: { zip: string; others?: Record<string, string> };
+}
+
+/** One mutated answer: its bytes and the content type it is served with. */
+interface Variant {
+  body: Uint8Array;
+  contentType: string;
 }
 
 function fixturesOf(site: Site): Fixture[] {
@@ -40,6 +52,7 @@ function fixturesOf(site: Site): Fixture[] {
       contentType: string;
       pageType?: string;
       route?: 'browser';
+      wrap?: Fixture['wrap'];
     };
     if (!meta.page) return [];
     const body = readFileSync(path.join(dir, meta.page), 'utf8');
@@ -51,7 +64,9 @@ function fixturesOf(site: Site): Fixture[] {
         contentType: meta.contentType,
         pageType: meta.pageType,
         ...(meta.route ? { route: meta.route } : {}),
+        ...(meta.wrap ? { wrap: meta.wrap } : {}),
         body,
+        dir,
       },
     ];
   });
@@ -92,6 +107,93 @@ function htmlVariants(text: string): string[] {
   ]);
 }
 
+/** Each element name, then each attribute name, replaced by the marker wherever it occurs. */
+function nameVariants(text: string): string[] {
+  const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const elements = new Set([...text.matchAll(/<\/?([A-Za-z][\w:.-]*)/g)].map((m) => m[1]!));
+  const attributes = new Set([...text.matchAll(/\s([A-Za-z][\w:.-]*)=["']/g)].map((m) => m[1]!));
+  return [
+    ...[...elements].map((n) => text.replace(new RegExp(`(</?)${escape(n)}(?=[\\s/>])`, 'g'), `$1${marker}`)),
+    ...[...attributes].map((n) => text.replace(new RegExp(`(\\s)${escape(n)}(?==["'])`, 'g'), `$1${marker}`)),
+  ];
+}
+
+/** Each CSV field (a header line's too) replaced by the marker, and followed by it, one at a time. */
+function csvVariants(text: string): string[] {
+  return [...text.matchAll(/[^,\r\n]+/g)].flatMap((m) => {
+    const [from, to] = [m.index, m.index + m[0].length];
+    return [text.slice(0, from) + marker + text.slice(to), text.slice(0, to) + marker + text.slice(to)];
+  });
+}
+
+const encode = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
+
+/** The central directory header of entry `index` (0-based) in an archive from writeZip, and its local header. */
+function headersOf(zip: Buffer, index: number): { central: number; local: number } {
+  let central = zip.readUInt32LE(zip.length - 22 + 16);
+  for (let i = 0; i < index; i++) central += 46 + zip.readUInt16LE(central + 28);
+  return { central, local: zip.readUInt32LE(central + 42) };
+}
+
+/** Damage to one entry, each refused by the ZIP reader in its own way (so each of its details is exercised). */
+const entryDamage: ReadonlyArray<(zip: Buffer, at: { central: number; local: number }) => void> = [
+  (zip, at) => zip.writeUInt16LE(zip.readUInt16LE(at.central + 8) | 0x1, at.central + 8), // encrypted
+  (zip, at) => zip.writeUInt16LE(99, at.central + 10), // unknown method
+  (zip, at) => zip.writeUInt32LE((zip.readUInt32LE(at.central + 16) ^ 1) >>> 0, at.central + 16), // CRC
+  (zip, at) => zip.writeUInt32LE(zip.readUInt32LE(at.central + 24) + 1, at.central + 24), // declared size
+  (zip, at) => zip.writeUInt8(zip.readUInt8(at.local + 30) ^ 0x20, at.local + 30), // local name differs
+  (zip, at) => zip.writeUInt32LE(at.local + 1, at.central + 42), // no local header there
+  (zip, at) => zip.writeUInt32LE(0x7fff_0000, at.central + 20), // truncated
+  (zip, at) => zip.fill(0xff, at.local + 30 + zip.readUInt16LE(at.local + 26), at.local + 40), // not deflate
+  (zip, at) => zip.writeUInt32LE(0xffff_fffe, at.central + 24), // past the inflation cap
+];
+
+/** The archive's entries with the page (mutated or not) as entry `wrap.zip`. */
+function entriesOf(fixture: Fixture, page: string): { name: string; data: Uint8Array }[] {
+  const others = Object.entries(fixture.wrap?.others ?? {}).map(([name, file]) => ({
+    name,
+    data: new Uint8Array(readFileSync(path.join(fixture.dir, file))),
+  }));
+  return [...others, { name: fixture.wrap!.zip, data: encode(page) }];
+}
+
+/** Each entry renamed to carry the marker (keeping its extension, so it is still read), intact and damaged. */
+function zipNameVariants(fixture: Fixture): Uint8Array[] {
+  const entries = entriesOf(fixture, fixture.body);
+  return entries.flatMap((_, i) =>
+    [(name: string) => name.replace(/(\.[a-z]+)?$/, `${marker}$1`), () => marker].flatMap((rename) => {
+      const renamed = entries.map((e, j) => (j === i ? { ...e, name: rename(e.name) } : e));
+      return [undefined, ...entryDamage].map((damage) => {
+        const zip = writeZip(renamed);
+        damage?.(zip, headersOf(zip, i));
+        return new Uint8Array(zip);
+      });
+    }),
+  );
+}
+
+/** The fixture's variants: values sampled to `maxVariants`, names (fewer, and each one reaching far) all kept. */
+function variantsOf(fixture: Fixture, input: string): Variant[] {
+  const { body, contentType } = fixture;
+  if (input === 'json') return sample(jsonVariants(body), maxVariants).map((b) => ({ body: encode(b), contentType }));
+  if (input === 'csv') {
+    return [...sample(csvVariants(body), maxVariants), body].map((b, i, all) => ({
+      body: encode(b),
+      // The last one: the fixture as it is, under a charset label the target chose.
+      contentType: i === all.length - 1 ? `text/csv; charset=${marker}` : contentType,
+    }));
+  }
+  const pages = [...sample(htmlVariants(body), maxVariants), ...nameVariants(body)];
+  if (input === 'zip' && fixture.wrap) {
+    return [
+      ...pages.map((page) => new Uint8Array(writeZip(entriesOf(fixture, page)))),
+      ...zipNameVariants(fixture),
+    ].map((b) => ({ body: b, contentType }));
+  }
+  const label = input === 'xml' ? `application/xml; charset=${marker}` : `text/html; charset=${marker}`;
+  return [...pages.map((b) => ({ body: encode(b), contentType })), { body: encode(body), contentType: label }];
+}
+
 function sample<T>(items: T[], n: number): T[] {
   if (items.length <= n) return items;
   const step = items.length / n;
@@ -115,14 +217,13 @@ describe('target text never reaches an error detail', () => {
       expect(entry).toBeDefined();
       const extractor = fixture.route === 'browser' ? entry!.browser?.extractor : entry!.extractor;
       expect(extractor).toBeDefined();
-      const variants = extractor!.input === 'json' ? jsonVariants(fixture.body) : htmlVariants(fixture.body);
       const leaks: string[] = [];
       let failures = 0;
-      for (const body of sample(variants, maxVariants)) {
+      for (const { body, contentType } of variantsOf(fixture, extractor!.input)) {
         try {
           const page = normalizePage({
-            body: new TextEncoder().encode(body),
-            headers: { 'content-type': fixture.contentType },
+            body,
+            headers: { 'content-type': contentType },
             finalUrl: fixture.url,
             input: extractor!.input,
           });

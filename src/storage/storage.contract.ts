@@ -50,8 +50,10 @@ export function describeStorageContract<S extends Storage>(
     }
 
     async function seedKey(accountId: string, changes: Partial<KeyRecord> = {}): Promise<KeyRecord> {
+      const id = changes.id ?? newId('key');
       const key: KeyRecord = {
-        id: newId('key'),
+        id,
+        lineageId: id,
         accountId,
         displayPrefix: 'kumo_live_abcd',
         hash: newId('hash').toLowerCase(),
@@ -204,6 +206,24 @@ export function describeStorageContract<S extends Storage>(
         });
         expect(await storage.keys.get(key.id)).toEqual(key);
         expect(await storage.keys.get('key_missing')).toBeNull();
+      });
+
+      it('a key starts its own lineage unless it is given one, which every read returns', async () => {
+        const account = await seedAccount();
+        const id = newId('key');
+        const { lineageId: _none, ...unlined } = await seedKey(account.id, { id });
+        expect(_none).toBe(id);
+        const first = (await storage.keys.get(id))!;
+        expect(first.lineageId).toBe(id);
+        const rotated = await seedKey(account.id, { lineageId: first.id });
+        expect(await storage.keys.get(rotated.id)).toEqual(rotated);
+        expect((await storage.keys.findByHash(rotated.hash))?.lineageId).toBe(first.id);
+        expect((await storage.keys.list(account.id)).map((k) => k.lineageId)).toEqual([id, id]);
+        // A record created without lineageId (the field is optional on create) is its own line.
+        const bare = { ...unlined, id: newId('key'), hash: newId('hash').toLowerCase() };
+        delete (bare as Partial<KeyRecord>).lineageId;
+        await storage.keys.create(bare);
+        expect((await storage.keys.get(bare.id))?.lineageId).toBe(bare.id);
       });
 
       it('finds a key by its hash only', async () => {
@@ -442,6 +462,41 @@ export function describeStorageContract<S extends Storage>(
         expect(await storage.ledger.accountUsage(seeded.account.id, '2026-01')).toEqual({ used: 2, reserved: 0 });
         expect(await storage.ledger.accountUsage(seeded.account.id, '2026-02')).toEqual({ used: 0, reserved: 1 });
         expect(await storage.ledger.keyUsage(seeded.key.id, '2026-01')).toEqual({ used: 2, reserved: 0 });
+      });
+    });
+
+    describe('key lineage', () => {
+      it("a rotated key's monthly limit counts what its line spent: reserve, commit, release and usage", async () => {
+        const seeded = await seed();
+        const limited = { keyLimit: 5, accountLimit: 100 };
+        const spent = reservation(seeded, { ...limited, cost: 3 });
+        expect(await storage.ledger.reserve(spent)).toEqual({ ok: true });
+        expect(await storage.ledger.commit(spent.requestId, 3)).toBe(true);
+        // Rotation: a new key id on the same line (the old one would be revoked; the ledger does not care).
+        const next = { account: seeded.account, key: await seedKey(seeded.account.id, { lineageId: seeded.key.id }) };
+        expect(await storage.ledger.keyUsage(next.key.id, period)).toEqual({ used: 3, reserved: 0 });
+        expect(await storage.ledger.reserve(reservation(next, { ...limited, cost: 3 }))).toEqual({
+          ok: false,
+          exhausted: 'key',
+        });
+        const held = reservation(next, { ...limited, cost: 2 });
+        expect(await storage.ledger.reserve(held)).toEqual({ ok: true });
+        expect(await storage.ledger.keyUsage(seeded.key.id, period)).toEqual({ used: 3, reserved: 2 });
+        expect(await storage.ledger.reserve(reservation(seeded, { ...limited, cost: 1 }))).toEqual({
+          ok: false,
+          held: 'key',
+        });
+        expect(await storage.ledger.release(held.requestId)).toBe(true);
+        expect(await storage.ledger.keyUsage(next.key.id, period)).toEqual({ used: 3, reserved: 0 });
+        const last = reservation(next, { ...limited, cost: 2 });
+        expect(await storage.ledger.reserve(last)).toEqual({ ok: true });
+        expect(await storage.ledger.commit(last.requestId, 2)).toBe(true);
+        expect(await storage.ledger.keyUsage(next.key.id, period)).toEqual({ used: 5, reserved: 0 });
+        expect(await storage.ledger.keyUsage(seeded.key.id, period)).toEqual({ used: 5, reserved: 0 });
+        // A third key of the account on its own line is not held to the first line's spend.
+        const own = { account: seeded.account, key: await seedKey(seeded.account.id) };
+        expect(await storage.ledger.reserve(reservation(own, { ...limited, cost: 5 }))).toEqual({ ok: true });
+        if (probe) expect(await probe.ledgerCredits(storage, seeded.account.id)).toEqual([3, 2]);
       });
     });
 

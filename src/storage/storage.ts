@@ -34,6 +34,12 @@ export interface KeyRecord {
   createdAt: string;
   revokedAt: string | null;
   expiresAt: string | null;
+  /**
+   * The id of the first key of its line of rotations: a rotated key keeps its predecessor's, and the key's monthly
+   * credit limit counts the spend of the whole line. `get`/`findByHash`/`list` always fill it; on `create` absent
+   * means the key starts its own line (its own id).
+   */
+  lineageId?: string;
 }
 
 /** One metadata row per call (DESIGN.md §5): never a body, HTML or extracted JSON. */
@@ -172,6 +178,7 @@ export interface CreditLedger {
    */
   releaseOrphaned(staleBefore: string): Promise<number>;
   accountUsage(accountId: string, period: string): Promise<CreditUsage>;
+  /** The spend of the key's line of rotations (`KeyRecord.lineageId`), which its monthly credit limit is checked against. */
   keyUsage(keyId: string, period: string): Promise<CreditUsage>;
 }
 

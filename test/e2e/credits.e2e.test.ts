@@ -119,6 +119,24 @@ describe('concurrency', () => {
     expect(costly.status).toBe(429);
     expect(costly.body.code).toBe('credits_exhausted');
   });
+
+  it('rotating a key does not reset its monthly credit limit: the new key starts from what the old one spent', async () => {
+    const kumo = await kumoFor();
+    const key = await kumoCli(kumo.dataDir, ['keys', 'create', '--plan', 'starter', '--credits', '3', '--json']);
+    for (let i = 0; i < 2; i++) expect((await scrape(kumo.baseUrl, { url: item('200001') }, key.key)).status).toBe(200);
+    const rotated = await kumoCli(kumo.dataDir, ['keys', 'rotate', key.key_id, '--json']);
+    expect(rotated.replaces).toBe(key.key_id);
+    expect((await scrape(kumo.baseUrl, { url: item('200001') }, rotated.key)).status).toBe(200);
+    const refused = await scrape(kumo.baseUrl, { url: item('200001') }, rotated.key);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('credits_exhausted');
+    // And rotating once more changes nothing: the line, not the key id, has spent its 3 credits.
+    const again = await kumoCli(kumo.dataDir, ['keys', 'rotate', rotated.key_id, '--json']);
+    expect((await scrape(kumo.baseUrl, { url: item('200001') }, again.key)).body.code).toBe('credits_exhausted');
+    const usage = await call(kumo.baseUrl, '/v1/usage', again.key);
+    expect(usage.status).toBe(200);
+    expect(usage.body.key).toMatchObject({ key_id: again.key_id, credit_limit: 3, used: 3, remaining: 0 });
+  });
 });
 
 describe('a process killed mid-call', () => {

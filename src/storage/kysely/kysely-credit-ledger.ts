@@ -53,8 +53,25 @@ function ledgerQueries(db: Kysely<KumoDatabase>) {
       .set({ state, committed_cost: committedCost, settled_at: now })
       .where('request_id', '=', requestId)
       .where('state', '=', 'reserved')
-      .returning(['account_id', 'key_id', 'period', 'cost']);
+      .returning([
+        'account_id',
+        'key_id',
+        'period',
+        'cost',
+        sql<
+          string | null
+        >`(SELECT coalesce(k.lineage_id, k.id) FROM api_keys k WHERE k.id = credit_reservations.key_id)`.as(
+          'key_lineage',
+        ),
+      ]);
   return {
+    /** The line of rotations a key belongs to: its monthly credit limit counts the spend of the whole line. */
+    lineageOf: new PreparedQuery<{ lineage: string | null }, [string]>(1, (keyId) =>
+      db
+        .selectFrom('api_keys')
+        .select(sql<string | null>`coalesce(lineage_id, id)`.as('lineage'))
+        .where('id', '=', keyId),
+    ),
     openCounters: new PreparedQuery<never, [string, string, string]>(3, (account, key, period) =>
       db
         .insertInto('credit_counters')
@@ -140,6 +157,7 @@ interface SettledRow {
   key_id: string;
   period: string;
   cost: number;
+  key_lineage: string | null;
 }
 
 /** Thrown inside the reserve transaction to roll it back; never leaves this module. */
@@ -153,7 +171,12 @@ class Refused extends Error {
 }
 
 const accountSubject = (id: string) => `account:${id}`;
-const keySubject = (id: string) => `key:${id}`;
+/**
+ * A key's counter is its lineage's (the first key's id of its line of rotations, migration 0006): a rotated key
+ * starts from what its predecessors spent this month. A key that starts its own line has its own id as lineage, so
+ * counters written before the migration stay valid.
+ */
+const keySubject = (lineageId: string) => `key:${lineageId}`;
 
 function assertCredits(value: number, what: string, min: number): void {
   if (!Number.isSafeInteger(value) || value < min) throw new RangeError(`${what} must be an integer ≥ ${min}`);
@@ -220,7 +243,6 @@ export class KyselyCreditLedger implements CreditLedger {
     const expiresAt = toIso(request.expiresAt);
     const now = this.#clock().toISOString();
     const account = accountSubject(request.accountId);
-    const key = keySubject(request.keyId);
     const { period, cost } = request;
     const q = this.#q;
     /** Which kind of no: only committed credits make a refusal an exhaustion; reservations may still come back. */
@@ -235,6 +257,7 @@ export class KyselyCreditLedger implements CreditLedger {
     };
     try {
       await this.#holdTransaction(this.#db, async (trx) => {
+        const key = keySubject((await q.lineageOf.first(trx, request.keyId))?.lineage ?? request.keyId);
         await q.openCounters.execute(trx, account, key, period);
         if ((await q.reserveWithin.changed(trx, account, period, cost, request.accountLimit)) === 0) {
           throw await refusal(trx, 'account', account, request.accountLimit);
@@ -368,8 +391,10 @@ export class KyselyCreditLedger implements CreditLedger {
     return this.#usage(accountSubject(accountId), period);
   }
 
+  /** What the key's line of rotations spent: the figure its monthly credit limit is checked against. */
   async keyUsage(keyId: string, period: string): Promise<CreditUsage> {
-    return this.#usage(keySubject(keyId), period);
+    const lineage = (await this.#q.lineageOf.first(this.#db, keyId))?.lineage ?? keyId;
+    return this.#usage(keySubject(lineage), period);
   }
 
   /** The committed charges of an account, oldest first: for reconciliation and billing export. */
@@ -403,13 +428,8 @@ export class KyselyCreditLedger implements CreditLedger {
   }
 
   /** Account row first, then key row: the same lock order as `reserve`. */
-  async #moveCounters(
-    trx: Transaction<KumoDatabase>,
-    row: { account_id: string; key_id: string; period: string },
-    reserved: number,
-    used: number,
-  ): Promise<void> {
-    for (const subject of [accountSubject(row.account_id), keySubject(row.key_id)]) {
+  async #moveCounters(trx: Transaction<KumoDatabase>, row: SettledRow, reserved: number, used: number): Promise<void> {
+    for (const subject of [accountSubject(row.account_id), keySubject(row.key_lineage ?? row.key_id)]) {
       await this.#q.moveCounters.execute(trx, reserved, used, subject, row.period);
     }
   }

@@ -19,6 +19,7 @@ function toRecord(row: Selectable<ApiKeysTable>): KeyRecord {
     createdAt: isoOf(row.created_at),
     revokedAt: isoOrNull(row.revoked_at),
     expiresAt: isoOrNull(row.expires_at),
+    lineageId: row.lineage_id ?? row.id,
   };
 }
 
@@ -48,6 +49,7 @@ export class KyselyKeyStore implements KeyStore {
         created_at: toIso(key.createdAt),
         revoked_at: key.revokedAt === null ? null : toIso(key.revokedAt),
         expires_at: key.expiresAt === null ? null : toIso(key.expiresAt),
+        lineage_id: key.lineageId ?? key.id,
       })
       .execute();
   }

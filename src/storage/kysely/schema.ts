@@ -26,9 +26,11 @@ export interface ApiKeysTable {
   created_at: Timestamp;
   revoked_at: ColumnType<string | Date | null, string | null, string | null>;
   expires_at: ColumnType<string | Date | null, string | null, string | null>;
+  /** The first key's id of a line of rotations (migration 0006); null = the key's own id (written without it). */
+  lineage_id: string | null;
 }
 
-/** Running totals per (subject, period); subject is `account:<id>` or `key:<id>`. The row `reserve` locks. */
+/** Running totals per (subject, period); subject is `account:<id>` or `key:<lineage id>` (migration 0006). The row `reserve` locks. */
 export interface CreditCountersTable {
   subject: string;
   period: string;

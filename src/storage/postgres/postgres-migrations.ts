@@ -139,6 +139,15 @@ export const postgresMigrations: SqlMigrations = {
     // The console's request log filters an account's rows by site and status, newest first.
     `CREATE INDEX requests_account_site_created ON requests (account_id, site_id, created_at)`,
   ],
+  // Key lineage (issue 18 §9): a rotated key is a new key id, but its monthly credit limit is the one of the key it
+  // replaced, so the key's spend is counted per lineage (the first key's id) and rotating never resets it. Existing
+  // keys start their own lineage.
+  '0006_key_lineage': [
+    `ALTER TABLE api_keys ADD COLUMN lineage_id text CHECK (length(lineage_id) > 0)`,
+    // Nullable as in SQLite (reads fall back to id): a key written by an instance of the previous version during a
+    // rolling deploy is still accepted, and starts its own line as it would have.
+    `UPDATE api_keys SET lineage_id = id`,
+  ],
   // Artifacts in shared mode (docs/architecture.md, "What is stored where"): every instance reads the one table, so an
   // artifact kept through one instance is served and deleted through any. HTML and data are gzip (bytea), the data
   // as the JSON text it was served as (jsonb would reorder its keys). SQLite has no such table: the embedded mode

@@ -41,20 +41,9 @@ async function seed(storage: KyselyStorage): Promise<{ accountId: string; keyId:
   const keyId = newId('key');
   const createdAt = new Date().toISOString();
   await storage.accounts.create({ id: accountId, plan: 'free', overageCapCredits: 0, createdAt });
-  await storage.keys.create({
-    id: keyId,
-    accountId,
-    displayPrefix: 'kumo_live_abcd',
-    hash: keyId,
-    sites: null,
-    operations: null,
-    outputs: null,
-    monthlyCreditLimit: null,
-    concurrencyLimit: null,
-    createdAt,
-    revokedAt: null,
-    expiresAt: null,
-  });
+  // The columns of 0001_initial only: upgrade tests seed databases made by older migrations with this.
+  await sql`INSERT INTO api_keys (id, account_id, display_prefix, hash, created_at)
+    VALUES (${keyId}, ${accountId}, 'kumo_live_abcd', ${keyId}, ${createdAt})`.execute(storage.db);
   return { accountId, keyId };
 }
 
@@ -105,6 +94,36 @@ describe('postgres specifics', () => {
       const fresh = { ...row, requestId: newId('req'), httpStatus: null };
       await upgraded.requests.insert(fresh);
       expect(await upgraded.requests.get(fresh.requestId, ids.accountId)).toEqual(fresh);
+      await upgraded.close();
+    } finally {
+      await upgrade.drop();
+    }
+  });
+
+  it("0006_key_lineage upgrades a database made by 0001-0005: each key starts its own line, with this month's spend", async () => {
+    const upgrade = await createScratchDatabase('kumo_upgrade_test');
+    try {
+      const before = Object.fromEntries(Object.entries(postgresMigrations).filter(([name]) => name < '0006'));
+      expect(postgresMigrations['0006_key_lineage']).toBeDefined();
+      const old = new KyselyStorage({
+        db: new Kysely<KumoDatabase>({
+          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: upgrade.url, max: 1 }) }),
+        }),
+        migrations: before,
+        ledger: { holder: 'test:1' },
+        jstDay: postgresJstDay,
+      });
+      await old.migrate();
+      const ids = await seed(old);
+      await sql`INSERT INTO credit_counters (subject, period, used, reserved)
+        VALUES (${`key:${ids.keyId}`}, '2026-05', 4, 0)`.execute(old.db);
+      await old.close();
+      const upgraded = await createPostgresStorage({ url: upgrade.url, poolSize: 1 });
+      await upgraded.migrate();
+      expect((await upgraded.keys.get(ids.keyId))?.lineageId).toBe(ids.keyId);
+      expect(await upgraded.ledger.keyUsage(ids.keyId, '2026-05')).toEqual({ used: 4, reserved: 0 });
+      const { rows } = await sql<{ lineage_id: string }>`SELECT lineage_id FROM api_keys`.execute(upgraded.db);
+      expect(rows).toEqual([{ lineage_id: ids.keyId }]);
       await upgraded.close();
     } finally {
       await upgrade.drop();

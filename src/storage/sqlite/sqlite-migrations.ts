@@ -163,4 +163,12 @@ export const sqliteMigrations: SqlMigrations = {
     // The console's request log filters an account's rows by site and status, newest first.
     `CREATE INDEX requests_account_site_created ON requests (account_id, site_id, created_at)`,
   ],
+  // Key lineage (issue 18 §9): a rotated key is a new key id, but its monthly credit limit is the one of the key it
+  // replaced, so the key's spend is counted per lineage (the first key's id) and rotating never resets it. Existing
+  // keys start their own lineage.
+  '0006_key_lineage': [
+    // SQLite adds no NOT NULL column without a default; the key store always writes it, and reads fall back to id.
+    `ALTER TABLE api_keys ADD COLUMN lineage_id TEXT CHECK (length(lineage_id) > 0)`,
+    `UPDATE api_keys SET lineage_id = id`,
+  ],
 };

@@ -40,20 +40,9 @@ async function seeded(storage: KyselyStorage): Promise<{ accountId: string; keyI
   const keyId = newId('key');
   const createdAt = new Date().toISOString();
   await storage.accounts.create({ id: accountId, plan: 'free', overageCapCredits: 0, createdAt });
-  await storage.keys.create({
-    id: keyId,
-    accountId,
-    displayPrefix: 'kumo_live_abcd',
-    hash: keyId,
-    sites: null,
-    operations: null,
-    outputs: null,
-    monthlyCreditLimit: null,
-    concurrencyLimit: null,
-    createdAt,
-    revokedAt: null,
-    expiresAt: null,
-  });
+  // The columns of 0001_initial only: upgrade tests seed databases made by older migrations with this.
+  await sql`INSERT INTO api_keys (id, account_id, display_prefix, hash, created_at)
+    VALUES (${keyId}, ${accountId}, 'kumo_live_abcd', ${keyId}, ${createdAt})`.execute(storage.db);
   return { accountId, keyId };
 }
 
@@ -421,6 +410,31 @@ describe('sqlite schema', () => {
     await expect(sql`UPDATE credit_ledger SET credits = 0`.execute(storage.db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM credit_ledger`.execute(storage.db)).rejects.toThrow(/append-only/);
     await storage.close();
+  });
+
+  it("0006_key_lineage upgrades a file made by 0001-0005: each key starts its own line, with this month's spend", async () => {
+    const file = join(dir, `${newId('upgrade')}.sqlite`);
+    await createSqliteStorage({ path: file }).then((s) => s.close()); // creates the file with its mode
+    expect(sqliteMigrations['0006_key_lineage']).toBeDefined();
+    const before = Object.fromEntries(Object.entries(sqliteMigrations).filter(([name]) => name < '0006'));
+    const old = new KyselyStorage({
+      db: new Kysely<KumoDatabase>({ dialect: new NodeSqliteDialect({ database: new NodeSqliteDatabase(file, {}) }) }),
+      migrations: before,
+      ledger: { holder: 'test:1' },
+      jstDay: sqliteJstDay,
+    });
+    await old.migrate();
+    const ids = await seeded(old);
+    await sql`INSERT INTO credit_counters (subject, period, used, reserved)
+      VALUES (${`key:${ids.keyId}`}, '2026-05', 4, 0)`.execute(old.db);
+    await old.close();
+    const upgraded = await createSqliteStorage({ path: file });
+    await upgraded.migrate();
+    expect((await upgraded.keys.get(ids.keyId))?.lineageId).toBe(ids.keyId);
+    expect(await upgraded.ledger.keyUsage(ids.keyId, '2026-05')).toEqual({ used: 4, reserved: 0 });
+    const { rows } = await sql<{ lineage_id: string }>`SELECT lineage_id FROM api_keys`.execute(upgraded.db);
+    expect(rows).toEqual([{ lineage_id: ids.keyId }]);
+    await upgraded.close();
   });
 
   it('0004_review_approvals upgrades a file made by 0001-0003: accounts kept, none approved; a half revocation is refused', async () => {
