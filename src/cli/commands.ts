@@ -49,7 +49,8 @@ ${reviewApprovalsUsage}
   kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]
                    (serves the saved page at the URL's path on 127.0.0.1, for KUMO_CONNECT_TO)
   kumo browser-server [--host 127.0.0.1] [--port 0]
-                   (the remote browser for KUMO_BROWSER_WS: Chromium with Kumo's hardening; prints ws_endpoint)
+                   (the remote browser for KUMO_BROWSER_WS: Chromium with Kumo's hardening; prints ws_endpoint,
+                   at the path of KUMO_BROWSER_WS when that is set here too)
   kumo help | --help | -h
 
 Output is JSON on stdout (pipe it: \`npm run -s kumo -- … | jq\`); errors go to stderr with exit status 2.`;
@@ -468,6 +469,9 @@ async function browserServer(args: string[]): Promise<void> {
     env: config.browser.env,
     host: values.host ?? '127.0.0.1',
     port,
+    // Where KUMO_BROWSER_WS is set here too (deploy/kubernetes/), serve at its path: one secret URL for both sides,
+    // instead of a random path the API instances could not know.
+    ...(config.browser.wsEndpoint === null ? {} : { wsPath: new URL(config.browser.wsEndpoint).pathname }),
     proxyBindHost: '127.0.0.1',
   });
   process.stderr.write(`browser server on ${server.wsEndpoint} (Ctrl-C stops); set KUMO_BROWSER_WS to it\n`);
