@@ -18,6 +18,22 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
+# --- browser: the same build plus Debian's Chromium, for `kumo browser-server` (the remote browser of KUMO_BROWSER_WS,
+# --- deploy/kubernetes/browser-server.yaml): `docker build --target browser -t kumo-browser .`. Not the default target.
+FROM node:24-slim AS browser
+RUN apt-get update \
+  && (apt-get install -y --no-install-recommends chromium-headless-shell || apt-get install -y --no-install-recommends chromium) \
+  && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+USER node
+EXPOSE 3000
+# Chromium's own sandbox stays on (KUMO_BROWSER_SANDBOX defaults to true): the host must allow user namespaces.
+CMD ["node", "dist/cli/kumo.js", "browser-server", "--host", "0.0.0.0", "--port", "3000"]
+
 # --- runtime: dist/ + package.json + production node_modules, nothing else.
 FROM node:24-slim AS runtime
 ENV NODE_ENV=production \

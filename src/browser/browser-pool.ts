@@ -170,6 +170,8 @@ export async function launchHardenedBrowserServer(o: {
   env: Record<string, string>;
   host: string;
   port: number;
+  /** The endpoint's path; default Playwright's random one. A fixed one, kept secret, lets a Service name the server. */
+  wsPath?: string;
   proxyBindHost: string;
 }): Promise<HardenedBrowserServer> {
   const refusing = await openRefusingProxy(o.proxyBindHost);
@@ -187,6 +189,7 @@ export async function launchHardenedBrowserServer(o: {
       }),
       host: o.host,
       port: o.port,
+      ...(o.wsPath === undefined ? {} : { wsPath: o.wsPath }),
     });
   } catch (error) {
     await refusing.close();

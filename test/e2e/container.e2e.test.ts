@@ -7,48 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { EnvSchema, loadConfig } from '../../src/config.js';
+import { envOf, projectDockerfile } from '../support/dockerfile.js';
 import { repoRoot, startKumo, type KumoProcess } from '../support/kumo-process.js';
-
-interface Instruction {
-  keyword: string;
-  args: string;
-}
-
-/** Dockerfile instructions, continuation lines joined, comments dropped. */
-function instructions(text: string): Instruction[] {
-  const joined = text.replace(/\\\n/g, ' ');
-  return joined
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => {
-      const [keyword, ...rest] = line.split(/\s+/);
-      return { keyword: keyword!.toUpperCase(), args: rest.join(' ') };
-    });
-}
-
-/** Stages by name (`FROM image AS name`), each with its own instructions. */
-function stages(list: Instruction[]): { name: string; image: string; body: Instruction[] }[] {
-  const out: { name: string; image: string; body: Instruction[] }[] = [];
-  for (const instruction of list) {
-    if (instruction.keyword === 'FROM') {
-      const match = /^(\S+)(?:\s+AS\s+(\S+))?$/i.exec(instruction.args);
-      out.push({ image: match![1]!, name: match![2] ?? String(out.length), body: [] });
-    } else {
-      out.at(-1)?.body.push(instruction);
-    }
-  }
-  return out;
-}
-
-/** `ENV A=1 B=2` pairs of a stage. */
-function envOf(body: Instruction[]): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const { args } of body.filter((i) => i.keyword === 'ENV'))
-    for (const [, name, value] of args.matchAll(/([A-Z_][A-Z0-9_]*)=("[^"]*"|\S+)/g))
-      env[name!] = value!.replace(/"/g, '');
-  return env;
-}
 
 /** Compose's `${VAR}`, `${VAR:-default}` and `${VAR:?error}` against an environment. */
 function interpolate(value: string, env: Record<string, string>): string {
@@ -68,8 +28,7 @@ const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')
   dependencies: Record<string, string>;
   scripts: Record<string, string>;
 };
-const dockerfile = instructions(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8'));
-const all = stages(dockerfile);
+const all = projectDockerfile();
 const runtime = all.at(-1)!;
 const runtimeEnv = envOf(runtime.body);
 const compose = parseYaml(readFileSync(path.join(repoRoot, 'compose.yaml'), 'utf8'));

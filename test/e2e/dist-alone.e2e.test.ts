@@ -1,6 +1,8 @@
 // A build deploys on its own (DESIGN §7): dist/ + package.json + node_modules, without src/ or fixtures, serves
-// every stable page type, and a build without its verification record refuses to start instead of every page.
-import { spawn } from 'node:child_process';
+// every stable page type, starts with `npm start` as well as `node dist/main.js`, refuses an older Node in one line,
+// and a build without its verification record refuses to start instead of every page.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -172,4 +174,108 @@ describe('a deployment whose build lost its verification record', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('`npm start` in a deployment of dist/ alone (no src/, no tsconfig: nothing to build)', () => {
+  it('starts the build it has and serves', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kumo-npm-start-'));
+    // Its own process group: `npm start` runs a shell that runs node, and the whole group is stopped at the end.
+    const child = spawn('npm', ['start'], {
+      cwd: deploy,
+      detached: true,
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        KUMO_DATA_DIR: dataDir,
+        KUMO_BOOTSTRAP_KEY: testKey,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      const address = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`npm start did not serve:\n${out}`)), 30_000);
+        child.stdout.on('data', () => {
+          const match = /"address":"(http:\/\/[^"]+)"/.exec(out);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        });
+        void exited.then((code) => {
+          clearTimeout(timer);
+          reject(new Error(`npm start exited with ${code}:\n${out}`));
+        });
+      });
+      expect((await call(address, '/v1/usage')).status).toBe(200);
+      expect(out).not.toMatch(/\btsc\b|building/);
+    } finally {
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The first `node` on PATH, outside node_modules, older than Node 24 (the machines' system Node is 20), if any. */
+function olderNode(): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const file = path.join(dir, 'node');
+    if (dir.includes('node_modules') || !existsSync(file)) continue;
+    const version = spawnSync(file, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
+    if (Number(version.split('.')[0]) < 24) return file;
+  }
+  return null;
+}
+
+describe('the entries of a deployment of dist/ alone, on an older Node', () => {
+  const entries = [
+    ['the server', ['dist/main.js']],
+    ['the CLI', ['dist/cli/kumo.js', 'keys', 'list']],
+    ['the browser server', ['dist/cli/kumo.js', 'browser-server']],
+  ] as const;
+  const older = olderNode();
+
+  /** Runs an entry; a server that did start is stopped after 20 s, so the test fails rather than hangs. */
+  async function run(node: string, nodeArgs: string[], args: readonly string[]) {
+    const child = spawn(node, [...nodeArgs, ...args], {
+      cwd: deploy,
+      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', KUMO_DATA_DIR: path.join(deploy, 'data') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    clearTimeout(timer);
+    return { code, stdout, stderr };
+  }
+
+  function expectRefusal(result: { code: number | null; stdout: string; stderr: string }, version: string) {
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toBe('');
+    // One line naming the Node it needs and the one it got: no stack trace, nothing about node:sqlite.
+    expect(result.stderr).toBe(
+      `kumo: needs Node 24 or later, and this is Node ${version}: run it with Node 24 (\`npm start\` uses the one npm installed with the project)\n`,
+    );
+  }
+
+  it.each(entries)('%s refuses Node 20 (reported by a preload) in one line', async (_name, args) => {
+    const spoof = `data:text/javascript,Object.defineProperty(process.versions,'node',{value:'20.20.2'})`;
+    expectRefusal(await run(process.execPath, ['--import', spoof], args), '20.20.2');
+  });
+
+  it.skipIf(older === null).each(entries)(
+    `%s refuses this machine's older Node (${older ?? 'none on PATH'}) in one line`,
+    async (_name, args) => {
+      const version = spawnSync(older!, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
+      expectRefusal(await run(older!, [], args), version);
+    },
+  );
 });

@@ -1,0 +1,530 @@
+// The `kumo` commands (entered through kumo.ts): keys for operators, and the reviewer's tools, on the server's config.
+import { readFile, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { repoRoot } from '../sites/corpus.js';
+import { ConfigError, loadConfigFromProcess } from '../config.js';
+import { AccountError, Accounts, type CreateKeyOptions } from '../accounts/accounts-service.js';
+import { SiteRegistry, siteCatalogue } from '../sites/registry.js';
+import { normalizePage } from '../normalize/normalize-page.js';
+import { validateExtraction } from '../extract/page-types.js';
+import {
+  earnedCoverage,
+  effectiveCoverage,
+  readsCorpus,
+  readVerificationRecord,
+  toRecord,
+  verificationRecordPath,
+  verifyAll,
+} from '../sites/verification.js';
+import { parseTargetUrl } from '../fetch/url-policy.js';
+import { isKumoError, KumoError } from '../errors.js';
+import type { Operation, Output, PlanId } from '../storage/storage.js';
+import { recordFixture } from '../sites/record-fixture.js';
+import { InProcessHostGate } from '../fetch/host-gate.js';
+import { parsePrice } from '../normalize/price.js';
+import { parseDate } from '../normalize/date.js';
+import { parseNumber } from '../normalize/number.js';
+import { normalizeText } from '../normalize/text.js';
+import { idTypes, parseId, type IdType } from '../normalize/ids.js';
+import { parse, print, UsageError } from './args.js';
+import { isReviewApprovalAction, reviewApprovals, reviewApprovalsUsage } from './review-approvals.js';
+import { createLogger } from '../logger.js';
+import { pino } from 'pino';
+
+const usage = `usage:
+  kumo keys create [--plan free|starter|growth] [--overage-cap N] [--sites a,b] [--operations scrape,usage,artifacts]
+                   [--outputs json,html,artifact] [--credits N] [--concurrency N] [--json]
+  kumo keys create --account ID [--sites a,b] [--operations …] [--outputs …] [--credits N] [--concurrency N] [--json]
+  kumo keys list [--account ID] [--json]
+  kumo keys revoke KEY_ID
+  kumo keys rotate KEY_ID [--json]
+  kumo accounts set --account ID [--plan free|starter|growth] [--overage-cap N] [--json]
+${reviewApprovalsUsage}
+  kumo extract --site ID --url URL [--file page.html] [--render-js]   (reads stdin without --file)
+  kumo normalize price|date|number|text "<input>"
+  kumo normalize id --type jan|isbn|corporate_number|postal_code|phone "<input>"
+  kumo sites verify [--json] [--record]
+  kumo sites doc [--write]
+  kumo sites record URL [--site ID] [--name NAME] [--out DIR]
+  kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]
+                   (serves the saved page at the URL's path on 127.0.0.1, for KUMO_CONNECT_TO)
+  kumo browser-server [--host 127.0.0.1] [--port 0]
+                   (the remote browser for KUMO_BROWSER_WS: Chromium with Kumo's hardening; prints ws_endpoint,
+                   at the path of KUMO_BROWSER_WS when that is set here too)
+  kumo help | --help | -h
+
+Output is JSON on stdout (pipe it: \`npm run -s kumo -- … | jq\`); errors go to stderr with exit status 2.`;
+
+const plans: readonly PlanId[] = ['free', 'starter', 'growth'];
+const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts'];
+const outputs: readonly Output[] = ['json', 'html', 'artifact'];
+
+/** A comma-separated list; every item non-empty and, when `allowed` is given, one of those. */
+function list<T extends string>(value: string | undefined, name: string, allowed?: readonly T[]): T[] | undefined {
+  if (value === undefined) return undefined;
+  const items = value.split(',').map((s) => s.trim());
+  if (items.some((item) => item === ''))
+    throw new UsageError(`--${name} needs a comma-separated list without empty items`);
+  for (const item of items)
+    if (allowed && !allowed.includes(item as T))
+      throw new UsageError(`--${name}: unknown value ${item} (one of ${allowed.join(', ')})`);
+  return items as T[];
+}
+
+function int(value: string | undefined, name: string, min = 0): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`--${name} must be a whole number ≥ ${min}`);
+  return n;
+}
+
+function plan(value: string | undefined): PlanId | undefined {
+  if (value === undefined) return undefined;
+  if (!plans.includes(value as PlanId)) throw new UsageError(`--plan must be one of ${plans.join(', ')}`);
+  return value as PlanId;
+}
+
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function keys(args: string[]): Promise<void> {
+  const [action, ...rest] = args;
+  const { values, positionals } = parse(
+    rest,
+    {
+      plan: { type: 'string' },
+      'overage-cap': { type: 'string' },
+      account: { type: 'string' },
+      sites: { type: 'string' },
+      operations: { type: 'string' },
+      outputs: { type: 'string' },
+      credits: { type: 'string' },
+      concurrency: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    true,
+  );
+  // Everything is checked before storage is opened, so a mistyped command changes nothing.
+  let create: CreateKeyOptions | null = null;
+  if (action === 'create') {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    if (values.account !== undefined && (values.plan !== undefined || values['overage-cap'] !== undefined))
+      throw new UsageError(
+        '--plan and --overage-cap are for a new account; change an existing one with ' +
+          '`kumo accounts set --account ID --plan … --overage-cap N`',
+      );
+    const sites = list(
+      values.sites,
+      'sites',
+      siteCatalogue.map((site) => site.id),
+    );
+    const ops = list(values.operations, 'operations', operations);
+    const outs = list(values.outputs, 'outputs', outputs);
+    const credits = int(values.credits, 'credits');
+    const concurrency = int(values.concurrency, 'concurrency', 1);
+    const overage = int(values['overage-cap'], 'overage-cap');
+    create = {
+      ...(values.account !== undefined ? { accountId: values.account } : { plan: plan(values.plan) ?? 'free' }),
+      ...(overage !== undefined ? { overageCapCredits: overage } : {}),
+      ...(sites ? { sites } : {}),
+      ...(ops ? { operations: ops } : {}),
+      ...(outs ? { outputs: outs } : {}),
+      ...(credits !== undefined ? { monthlyCreditLimit: credits } : {}),
+      ...(concurrency !== undefined ? { concurrencyLimit: concurrency } : {}),
+    };
+  } else if (action === 'list' || action === 'revoke' || action === 'rotate') {
+    const allowed = action === 'list' ? ['account', 'json'] : ['json'];
+    const extra = Object.keys(values).find((name) => !allowed.includes(name));
+    if (extra) throw new UsageError(`--${extra} does not apply to keys ${action}`);
+    if (action === 'list' && positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    if (action !== 'list' && positionals.length !== 1) throw new UsageError(`kumo keys ${action} KEY_ID`);
+  } else {
+    throw new UsageError(usage);
+  }
+
+  // Loaded here so the reviewer's tools (normalize, extract, sites) need no storage backend at all.
+  const { openStorage } = await import('../services.js');
+  const storage = await openStorage(loadConfigFromProcess());
+  try {
+    const accounts = new Accounts(storage);
+    if (action === 'create') {
+      const created = await accounts.createKey(create!);
+      const out = { key: created.key, key_id: created.keyId, account_id: created.accountId };
+      if (values.json) print(out);
+      else
+        process.stdout.write(
+          `key ${out.key}\nkey_id ${out.key_id}\naccount_id ${out.account_id}\n(the key is shown once; store it now)\n`,
+        );
+      return;
+    }
+    const id = positionals[0]!;
+    switch (action) {
+      case 'list':
+        return print(await accounts.listKeys(values.account));
+      case 'revoke': {
+        const ok = await accounts.revokeKey(id);
+        if (!ok) throw new UsageError(`no active key ${id}`);
+        return print({ key_id: id, revoked: true });
+      }
+      case 'rotate': {
+        const rotated = await accounts.rotateKey(id);
+        return print({ key: rotated.key, key_id: rotated.keyId, account_id: rotated.accountId, replaces: id });
+      }
+    }
+  } finally {
+    await storage.close();
+  }
+}
+
+/**
+ * The operator's plan change (`kumo accounts set --account ID [--plan P] [--overage-cap N]`) and review approvals
+ * (`kumo accounts approve | revoke-approval | approvals`, in review-approvals.ts).
+ */
+async function accountsCommand(args: string[]): Promise<void> {
+  const [action, ...rest] = args;
+  if (isReviewApprovalAction(action))
+    return reviewApprovals(action, rest, {
+      sites: siteCatalogue,
+      connect: async () => {
+        const config = loadConfigFromProcess();
+        const { openStorage } = await import('../services.js');
+        // Stderr, so the JSON answer on stdout stays parseable; written at once, before the process exits.
+        const logger = createLogger(config.log.level, pino.destination({ dest: 2, sync: true }));
+        return { storage: await openStorage(config, logger), logger };
+      },
+      write: (text) => process.stdout.write(text),
+    });
+  if (action !== 'set') throw new UsageError(usage);
+  const { values, positionals } = parse(
+    rest,
+    {
+      account: { type: 'string' },
+      plan: { type: 'string' },
+      'overage-cap': { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    true,
+  );
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+  if (values.account === undefined)
+    throw new UsageError('kumo accounts set --account ID [--plan free|starter|growth] [--overage-cap N]');
+  const changes = {
+    ...(values.plan !== undefined ? { plan: plan(values.plan) } : {}),
+    ...(values['overage-cap'] !== undefined ? { overageCapCredits: int(values['overage-cap'], 'overage-cap') } : {}),
+  };
+  if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: give --plan and/or --overage-cap');
+
+  const { openStorage } = await import('../services.js');
+  const storage = await openStorage(loadConfigFromProcess());
+  try {
+    const account = await new Accounts(storage).changePlan(values.account, changes);
+    const out = { account_id: account.id, plan: account.plan, overage_cap: account.overageCapCredits };
+    if (values.json) print(out);
+    else process.stdout.write(`account_id ${out.account_id}\nplan ${out.plan}\noverage_cap ${out.overage_cap}\n`);
+  } finally {
+    await storage.close();
+  }
+}
+
+async function extract(args: string[]): Promise<void> {
+  const { values } = parse(args, {
+    site: { type: 'string' },
+    url: { type: 'string' },
+    file: { type: 'string' },
+    'work-type': { type: 'string' },
+    // A page as the browser route renders it (a saved rendered DOM), read by that route's extractor.
+    'render-js': { type: 'boolean' },
+  });
+  if (!values.site || !values.url)
+    throw new UsageError('kumo extract --site ID --url URL [--file page.html] [--render-js]');
+  const registry = new SiteRegistry();
+  const site = registry.get(values.site);
+  if (!site) throw new UsageError(`unknown site ${values.site}; see kumo sites verify`);
+  const url = parseTargetUrl(values.url);
+  if (!site.hosts.includes(url.hostname)) throw new UsageError(`${url.hostname} is not a host of ${site.id}`);
+  const entry = registry.pageTypeFor(site, url, values['work-type'] ?? 'auto');
+  if (!entry) throw new KumoError('page_not_supported', `no page type of ${site.id} matches this URL`);
+  const rendering = values['render-js'] ? entry.browser : undefined;
+  if (values['render-js'] && !rendering)
+    throw new KumoError('page_not_supported', `${site.id} ${entry.pageType} has no browser route (render_js)`);
+  const extractor = rendering ? rendering.extractor : entry.extractor;
+  const body = values.file ? await readFile(values.file) : await readStdin();
+  const page = normalizePage({
+    body: new Uint8Array(body),
+    headers: {},
+    finalUrl: url.href,
+    input: extractor.input,
+  });
+  const extraction = extractor.extract(page);
+  validateExtraction(entry.pageType, extraction);
+  print({
+    site: site.id,
+    page_type: entry.pageType,
+    extractor: { id: extractor.id, version: extractor.version, coverage: rendering?.coverage ?? entry.coverage },
+    charset: page.charset,
+    data: extraction.data,
+    provenance: extraction.provenance,
+    warnings: extraction.warnings,
+  });
+}
+
+/** research §0 shapes, so a reviewer can check the library against the policy table one string at a time. */
+function normalize(args: string[]): void {
+  const [kind, ...rest] = args;
+  const { values, positionals } = parse(rest, { type: { type: 'string' } }, true);
+  const input = positionals[0];
+  if (input === undefined || positionals.length > 1) throw new UsageError(usage);
+  switch (kind ?? '') {
+    case 'price':
+      return print(parsePrice(input));
+    case 'date':
+      return print(parseDate(input));
+    case 'number': {
+      const parsed = parseNumber(input);
+      return print(parsed ?? { value: null, reason: 'not_a_number' });
+    }
+    case 'text':
+      return print({ value: normalizeText(input, 'ja-extract'), profile: 'ja-extract' });
+    case 'id': {
+      const idType = values.type as IdType | undefined;
+      if (!idType || !idTypes.includes(idType)) throw new UsageError(`--type must be one of ${idTypes.join(', ')}`);
+      return print(parseId(idType, input));
+    }
+    default:
+      throw new UsageError(usage);
+  }
+}
+
+async function sites(args: string[]): Promise<void> {
+  const [action, ...rest] = args;
+  if (action === 'record') return record(rest);
+  if (action === 'doc') return sitesDoc(rest);
+  if (action !== 'verify') throw new UsageError(usage);
+  const { values } = parse(rest, {
+    json: { type: 'boolean', default: false },
+    record: { type: 'boolean', default: false },
+  });
+  // Live, not the shipped record: this is the tool that regenerates a record the build refused as stale.
+  const registry = new SiteRegistry(undefined, { record: readVerificationRecord() });
+  const results = await verifyAll(registry);
+  if (values.record) {
+    // A record written without the corpus would claim nothing verified the real pages: refuse instead.
+    if (results.some((r) => readsCorpus(r.source) && r.status === 'skipped'))
+      throw new UsageError('--record needs the shared corpus (../shared/corpus/real)');
+    await writeFile(verificationRecordPath, `${JSON.stringify(toRecord(results), null, 2)}\n`);
+  }
+  // The table shows what verification earns now (live, corpus included), next to what each site declares.
+  const table = registry.list().flatMap((site) =>
+    site.pageTypes.map((entry) => {
+      const mine = results.filter(
+        (r) => r.site === site.id && r.pageType === entry.pageType && !r.fixture.startsWith('('),
+      );
+      const count = (status: string) => mine.filter((r) => r.status === status).length;
+      const earned = earnedCoverage(mine);
+      const declared = entry.declaredCoverage ?? entry.coverage;
+      return {
+        site: site.id,
+        page_type: entry.pageType,
+        declared,
+        earned,
+        effective: effectiveCoverage(declared, earned),
+        pass: count('pass'),
+        fail: count('fail'),
+        skipped: count('skipped'),
+      };
+    }),
+  );
+  if (values.json) {
+    print({ coverage: table, fixtures: results });
+  } else {
+    for (const r of results.filter((x) => x.status !== 'pass'))
+      process.stdout.write(`${r.status.toUpperCase()} ${r.site} ${r.fixture}: ${r.detail ?? ''}\n`);
+    process.stdout.write(
+      `${'site'.padEnd(20)}${'page type'.padEnd(20)}${'declared'.padEnd(14)}${'earned'.padEnd(14)}${'effective'.padEnd(14)}pass/fail/skipped\n`,
+    );
+    for (const row of table)
+      process.stdout.write(
+        `${row.site.padEnd(20)}${row.page_type.padEnd(20)}${row.declared.padEnd(14)}${row.earned.padEnd(14)}${row.effective.padEnd(14)}${row.pass}/${row.fail}/${row.skipped}\n`,
+      );
+  }
+  if (results.some((r) => r.status === 'fail')) process.exitCode = 1;
+}
+
+/** docs/sites.md from the registry as the server would build it (coverage from the committed record). */
+async function sitesDoc(args: string[]): Promise<void> {
+  const { values } = parse(args, { write: { type: 'boolean', default: false } });
+  const { renderSitesDoc } = await import('../sites/sites-doc.js');
+  const doc = renderSitesDoc(new SiteRegistry());
+  if (values.write) await writeFile(path.join(repoRoot, 'docs', 'sites.md'), doc);
+  else process.stdout.write(doc);
+}
+
+async function record(args: string[]): Promise<void> {
+  const { values, positionals } = parse(
+    args,
+    { site: { type: 'string' }, name: { type: 'string' }, out: { type: 'string' } },
+    true,
+  );
+  if (positionals.length !== 1) throw new UsageError('kumo sites record URL [--site ID] [--name NAME] [--out DIR]');
+  const { createHttpFetcher } = await import('../services.js');
+  const fetcher = createHttpFetcher(loadConfigFromProcess(), {
+    hostGate: new InProcessHostGate(),
+    // One page per run: the site's own spacing cannot be broken by a single request.
+    politeness: () => ({ maxInFlight: 1, minIntervalMs: 0 }),
+  });
+  try {
+    const result = await recordFixture(new SiteRegistry(), fetcher, {
+      url: parseTargetUrl(positionals[0]!),
+      ...(values.site ? { siteId: values.site } : {}),
+      ...(values.name ? { name: values.name } : {}),
+      ...(values.out ? { outDir: values.out } : {}),
+    });
+    print(result);
+  } finally {
+    await fetcher.close();
+  }
+}
+
+/** RFC 9110 token characters, and a quoted-string of visible ASCII, space and tab. */
+const token = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const quoted = '"(?:[\\t \\x21\\x23-\\x5b\\x5d-\\x7e]|\\\\[\\t \\x20-\\x7e])*"';
+const mediaTypePattern = new RegExp(`^${token}/${token}(?:[ \\t]*;[ \\t]*${token}=(?:${token}|${quoted}))*$`);
+
+/** RFC 9110 §8.3.1 media-type: type/subtype with optional parameters; nothing else reaches the header. */
+function isMediaType(value: string): boolean {
+  return mediaTypePattern.test(value);
+}
+
+/** Runs until interrupted; prints where it serves (stderr) and the origin as JSON (stdout). */
+async function origin(args: string[]): Promise<void> {
+  const [action, ...rest] = args;
+  if (action !== 'serve') throw new UsageError(usage);
+  const { values } = parse(rest, {
+    url: { type: 'string' },
+    file: { type: 'string' },
+    port: { type: 'string' },
+    'content-type': { type: 'string' },
+  });
+  if (values.url === undefined || values.file === undefined)
+    throw new UsageError('kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]');
+  let url: URL;
+  try {
+    url = new URL(values.url);
+  } catch {
+    throw new UsageError(`--url ${values.url} is not an absolute URL`);
+  }
+  const port = int(values.port ?? '9000', 'port')!;
+  if (port > 65535) throw new UsageError('--port must be at most 65535');
+  const contentType = values['content-type'];
+  // Checked here, not at the first request: a CR/LF or other byte a header cannot carry would crash the server then.
+  if (contentType !== undefined && !isMediaType(contentType)) {
+    throw new UsageError(
+      `--content-type must be a media type such as text/html or "text/html; charset=Shift_JIS" (RFC 9110 §8.3.1)`,
+    );
+  }
+  const { serveOrigin } = await import('./origin.js');
+  let running;
+  try {
+    running = await serveOrigin({
+      url,
+      file: values.file,
+      port,
+      ...(contentType !== undefined ? { contentType } : {}),
+    });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT') throw new UsageError(`--file ${values.file} does not exist`);
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port`);
+    throw error;
+  }
+  process.stderr.write(`serving ${values.file} as ${url.pathname} on ${running.url} (Ctrl-C stops)\n`);
+  print({ origin: running.url, path: url.pathname, connect_to: `${url.hostname}=${running.url}` });
+  await new Promise<void>((resolve) => {
+    const stop = () => void running.close().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/**
+ * The only supported remote browser for KUMO_BROWSER_WS: Playwright's launchServer with the local launch's hardening
+ * (quiet switches, no unproxied WebRTC UDP, refusing default proxy, sandbox setting, minimal environment).
+ */
+async function browserServer(args: string[]): Promise<void> {
+  const { values } = parse(args, { host: { type: 'string' }, port: { type: 'string' } });
+  const port = int(values.port ?? '0', 'port')!;
+  if (port > 65535) throw new UsageError('--port must be at most 65535');
+  const config = loadConfigFromProcess();
+  const { findChromium, launchHardenedBrowserServer, loopbackBypassReason } =
+    await import('../browser/browser-pool.js');
+  if (config.browser.loopbackBypass) throw new UsageError(loopbackBypassReason);
+  const executablePath = config.browser.path === null ? null : findChromium(config.browser.path);
+  if (!executablePath) throw new UsageError('no Chromium: install chromium-headless-shell or set KUMO_BROWSER_PATH');
+  const server = await launchHardenedBrowserServer({
+    executablePath,
+    sandbox: config.browser.sandbox,
+    env: config.browser.env,
+    host: values.host ?? '127.0.0.1',
+    port,
+    // Where KUMO_BROWSER_WS is set here too (deploy/kubernetes/), serve at its path: one secret URL for both sides,
+    // instead of a random path the API instances could not know.
+    ...(config.browser.wsEndpoint === null ? {} : { wsPath: new URL(config.browser.wsEndpoint).pathname }),
+    proxyBindHost: '127.0.0.1',
+  });
+  process.stderr.write(`browser server on ${server.wsEndpoint} (Ctrl-C stops); set KUMO_BROWSER_WS to it\n`);
+  print({ ws_endpoint: server.wsEndpoint, sandbox: config.browser.sandbox });
+  await new Promise<void>((resolve) => {
+    const stop = () => void server.close().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** `help`, or `--help`/`-h` anywhere before a `--`: usage on stdout, exit 0 (asking for help is not an error). */
+function wantsHelp(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  const options = end === -1 ? argv : argv.slice(0, end);
+  return argv[0] === 'help' || options.includes('--help') || options.includes('-h');
+}
+
+async function run(argv: string[]): Promise<void> {
+  if (wantsHelp(argv)) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  const [command, ...rest] = argv;
+  switch (command ?? '') {
+    case 'accounts':
+      return accountsCommand(rest);
+    case 'origin':
+      return origin(rest);
+    case 'browser-server':
+      return browserServer(rest);
+    case 'keys':
+      return keys(rest);
+    case 'extract':
+      return extract(rest);
+    case 'sites':
+      return sites(rest);
+    case 'normalize':
+      return normalize(rest);
+    default:
+      throw new UsageError(usage);
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof AccountError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 2;
+  } else if (isKumoError(error)) {
+    process.stderr.write(`${error.code}: ${error.message}\n`);
+    process.exitCode = 1;
+  } else {
+    process.stderr.write(`kumo: ${error instanceof Error ? error.message : 'failed'}\n`);
+    process.exitCode = 1;
+  }
+});
