@@ -1,7 +1,9 @@
 // Storage assembled from the shared Kysely stores; a dialect supplies only its connection and its DDL.
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
-import type { SettleRequest, Storage } from '../storage.js';
+import type { SettleOutcome, SettleRequest, Storage } from '../storage.js';
+import { isKumoError } from '../../errors.js';
+import { systemClock, type Clock } from '../../time/clock.js';
 import type { KumoDatabase } from './schema.js';
 import { KyselyAccountStore } from './kysely-account-store.js';
 import { KyselyKeyStore } from './kysely-key-store.js';
@@ -56,7 +58,15 @@ export interface KyselyStorageOptions {
   /** Group commit (SQLite, docs/decisions/0017-group-commit-and-prepared-queries.md); absent, every settlement is a
    * plain transaction whose commit is itself durable (PostgreSQL, or SQLite without a log). */
   groupCommit?: GroupCommit;
+  /** Spaces the read-backs of a settlement whose COMMIT answer was lost; default the system clock. */
+  clock?: Clock;
 }
+
+/**
+ * The waits before each read-back of a settlement whose COMMIT answer was lost: about 3 s in all, long enough for a
+ * connection reset (a proxy, a failover) to be over, short against the client waiting for its answer.
+ */
+const readBackDelaysMs = [0, 250, 750, 2_000] as const;
 
 export class KyselyStorage implements Storage {
   readonly db: Kysely<KumoDatabase>;
@@ -70,18 +80,23 @@ export class KyselyStorage implements Storage {
   readonly sessions: KyselySessionStore;
   readonly #migrations: SqlMigrations;
   readonly #groupCommit: KyselyStorageOptions['groupCommit'];
+  readonly #clock: Clock;
   #closed: Promise<void> | null = null;
 
   constructor(options: KyselyStorageOptions) {
     this.db = options.db;
     this.#migrations = options.migrations;
     this.#groupCommit = options.groupCommit;
+    this.#clock = options.clock ?? systemClock;
     this.accounts = new KyselyAccountStore(options.db);
     this.keys = new KyselyKeyStore(options.db);
     this.ledger = new KyselyCreditLedger(options.db, options.ledger);
     this.requests = new KyselyRequestLog(options.db, options.jstDay);
     this.instances = new KyselyInstanceStore(options.db);
-    this.idempotency = new KyselyIdempotencyStore(options.db);
+    this.idempotency = new KyselyIdempotencyStore(options.db, {
+      holder: options.ledger.holder,
+      ...(options.ledger.staleAfterMs === undefined ? {} : { staleAfterMs: options.ledger.staleAfterMs }),
+    });
     this.reviews = new KyselyReviewStore(options.db);
     this.sessions = new KyselySessionStore(options.db);
   }
@@ -92,10 +107,12 @@ export class KyselyStorage implements Storage {
    * this returns (and so before the answer is sent), unless a flush has failed (decision 0017); a settlement that
    * charges nothing need not wait for it.
    */
-  async settle(request: SettleRequest): Promise<boolean> {
+  async settle(request: SettleRequest): Promise<SettleOutcome> {
     const { record, ledger, idempotency } = request;
     const group = this.#groupCommit && !this.#groupCommit.log.failed ? this.#groupCommit : null;
     const transaction: HoldTransaction = group?.settleTransaction ?? ((db, body) => db.transaction().execute(body));
+    /** Set when every write is done: an error after it came from the COMMIT itself. */
+    let written = false;
     try {
       await transaction(this.db, async (trx) => {
         if (ledger === 'release') await this.ledger.releaseIn(trx, record.requestId);
@@ -115,22 +132,49 @@ export class KyselyStorage implements Storage {
           // one too would charge the key twice. (A release of a claim taken over has nothing to give back: it stands.)
           if (!held && idempotency.complete) throw new NotCommitted('the Idempotency-Key claim was taken over');
         }
+        written = true;
       });
-      if (group && typeof ledger === 'object') {
-        try {
-          await group.log.flush();
-        } catch (error) {
-          // The charge is committed and every reader sees it; only its place on the disk is unknown. The call is
-          // answered (charged and served), so the caller is never charged for an answer withheld; if the disk then
-          // loses the charge, the call was free. Later settlements commit FULL (decision 0017).
-          group.onFlushFailure(error instanceof Error ? error : new Error('flush failed'));
-        }
-      }
-      return true;
     } catch (error) {
-      if (error instanceof NotCommitted) return false;
-      throw error;
+      if (error instanceof NotCommitted) return 'refused';
+      // The COMMIT was sent and the connection died before its answer: the database may have committed. Whether it
+      // did is on the disk; the call's row is written by this transaction and nothing else, so it tells.
+      if (!written || !isKumoError(error) || error.code !== 'unavailable') throw error;
+      const found = await this.#readBack(record.requestId);
+      if (found === null) return 'unknown';
+      if (!found) throw error;
     }
+    if (group && typeof ledger === 'object') {
+      try {
+        await group.log.flush();
+      } catch (error) {
+        // The charge is committed and every reader sees it; only its place on the disk is unknown. The call is
+        // answered (charged and served), so the caller is never charged for an answer withheld; if the disk then
+        // loses the charge, the call was free. Later settlements commit FULL (decision 0017).
+        group.onFlushFailure(error instanceof Error ? error : new Error('flush failed'));
+      }
+    }
+    return 'committed';
+  }
+
+  /**
+   * Whether the settlement of `requestId` committed: its row exists. Asked a few times (each on a connection the
+   * pool opens afresh, the dead one having been discarded); null when the database could not be reached at all.
+   */
+  async #readBack(requestId: string): Promise<boolean | null> {
+    for (const delayMs of readBackDelaysMs) {
+      if (delayMs > 0) await this.#clock.sleep(delayMs);
+      try {
+        const row = await this.db
+          .selectFrom('requests')
+          .select('request_id')
+          .where('request_id', '=', requestId)
+          .executeTakeFirst();
+        return row !== undefined;
+      } catch (error) {
+        if (!isKumoError(error) || error.code !== 'unavailable') throw error;
+      }
+    }
+    return null;
   }
 
   async migrate(): Promise<void> {

@@ -139,4 +139,8 @@ export const postgresMigrations: SqlMigrations = {
     // The console's request log filters an account's rows by site and status, newest first.
     `CREATE INDEX requests_account_site_created ON requests (account_id, site_id, created_at)`,
   ],
+  // The instance running an in-progress Idempotency-Key claim (its heartbeat row in `instances`): a retry may take
+  // over the claim of a dead instance once its heartbeat is stale, as the sweep frees its reservations, instead of
+  // waiting for held_until. Null on claims made before this migration, which wait for held_until as before.
+  '0008_idempotency_holder': [`ALTER TABLE idempotency_keys ADD COLUMN holder text`],
 };
