@@ -67,6 +67,10 @@ export interface KyselyStorageOptions {
  * connection reset (a proxy, a failover) to be over, short against the client waiting for its answer.
  */
 const readBackDelaysMs = [0, 250, 750, 2_000] as const;
+/** How long one read-back may wait for the reservation's row lock (a COMMIT still in flight) before it gives up. */
+const readBackLockWaitMs = 2_000;
+
+const isOutage = (error: unknown) => isKumoError(error) && error.code === 'unavailable';
 
 export class KyselyStorage implements Storage {
   readonly db: Kysely<KumoDatabase>;
@@ -157,24 +161,55 @@ export class KyselyStorage implements Storage {
   }
 
   /**
-   * Whether the settlement of `requestId` committed: its row exists. Asked a few times (each on a connection the
-   * pool opens afresh, the dead one having been discarded); null when the database could not be reached at all.
+   * Whether the settlement of `requestId` committed: its row exists. Asked again while the database cannot be reached
+   * (each time on a connection the pool opens afresh, the dead one having been discarded); null when it never could
+   * be, or when a COMMIT still in flight kept the answer from being final in time.
    */
   async #readBack(requestId: string): Promise<boolean | null> {
     for (const delayMs of readBackDelaysMs) {
       if (delayMs > 0) await this.#clock.sleep(delayMs);
-      try {
-        const row = await this.db
-          .selectFrom('requests')
-          .select('request_id')
-          .where('request_id', '=', requestId)
-          .executeTakeFirst();
-        return row !== undefined;
-      } catch (error) {
-        if (!isKumoError(error) || error.code !== 'unavailable') throw error;
-      }
+      const found = await this.#readBackOnce(requestId);
+      if (found !== 'unreachable') return found;
     }
     return null;
+  }
+
+  async #readBackOnce(requestId: string): Promise<boolean | null | 'unreachable'> {
+    // The lost COMMIT may still be running on the server (it read the COMMIT, then lost the client). Its transaction
+    // holds the reservation's row lock until it ends: touching that row first waits for it, so the row read after is
+    // final. (PostgreSQL re-reads at each statement under READ COMMITTED; SQLite has one writer, so nothing to wait.)
+    const read = this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('credit_reservations')
+        .set((eb) => ({ state: eb.ref('state') }))
+        .where('request_id', '=', requestId)
+        .execute();
+      const row = await trx
+        .selectFrom('requests')
+        .select('request_id')
+        .where('request_id', '=', requestId)
+        .executeTakeFirst();
+      return row !== undefined;
+    });
+    const answer = read.then(
+      (found): boolean | 'unreachable' => found,
+      (error: unknown): 'unreachable' => {
+        if (isOutage(error)) return 'unreachable';
+        throw error;
+      },
+    );
+    // A read that outlives the wait below still ends on its own; its outcome is not wanted, nor is its error.
+    answer.catch(() => undefined);
+    const stop = new AbortController();
+    const waited: Promise<null> = this.#clock.sleep(readBackLockWaitMs, stop.signal).then(
+      () => null,
+      () => null,
+    );
+    try {
+      return await Promise.race([answer, waited]);
+    } finally {
+      stop.abort();
+    }
   }
 
   async migrate(): Promise<void> {
