@@ -109,7 +109,7 @@ export class KyselyStorage implements Storage {
    * One transaction for the charge and its evidence: a committed charge always has its request row (and a completed
    * Idempotency-Key), and a row that cannot be written takes the charge back with it. A charge is on the disk before
    * this returns (and so before the answer is sent), unless a flush has failed (decision 0017); a settlement that
-   * charges nothing need not wait for it.
+   * charges nothing need not wait for it. Its outcome when the COMMIT's answer is lost is read back (`#readBack`).
    */
   async settle(request: SettleRequest): Promise<SettleOutcome> {
     const { record, ledger, idempotency } = request;
