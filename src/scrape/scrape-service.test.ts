@@ -15,6 +15,7 @@ import {
 } from './scrape-service.js';
 import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import type { KyselyStorage } from '../storage/kysely/kysely-storage.js';
+import type { Storage } from '../storage/storage.js';
 import { InProcessConcurrencyLimiter } from '../limits/in-process-concurrency-limiter.js';
 import { FsArtifactStore } from '../artifacts/fs-artifact-store.js';
 import { SiteRegistry } from '../sites/registry.js';
@@ -227,6 +228,45 @@ describe('output the caller never received is not charged', () => {
     expect(await usage(caller)).toEqual({ used: 0, reserved: 0 });
     expect(await artifactFiles()).toEqual([]);
     expect(await storage.requests.get(requestId, caller.account.id)).toMatchObject({ status: 'failed', costUnits: 0 });
+  });
+
+  /** This file's storage, except that a charging settlement runs (or not) and then says its outcome is unknown. */
+  function commitAnswerLost(landed: boolean): Storage {
+    const lossy = Object.create(storage) as Storage;
+    lossy.settle = async (request) => {
+      if (typeof request.ledger !== 'object') return storage.settle(request);
+      if (landed) await storage.settle(request);
+      return 'unknown';
+    };
+    return lossy;
+  }
+
+  it('a charge whose COMMIT answer is lost for good, though it landed: 503, charged once, the artifact kept', async () => {
+    const caller = await seedCaller();
+    const requestId = newId('req');
+    const lossy = serviceWith({ storage: commitAnswerLost(true) });
+    const error = await failure(lossy.scrape(caller, url, { ...params, store_artifact: true }, requestId));
+    expect(error.code).toBe('unavailable');
+    expect(error.extras.retryAfterSeconds).toBeGreaterThan(0);
+    // The release that follows is a no-op: the charge (2: an artifact) stands once, with its row and its artifact.
+    expect(await usage(caller)).toEqual({ used: 2, reserved: 0 });
+    expect(await storage.ledger.entries(caller.account.id)).toMatchObject([{ requestId, credits: 2 }]);
+    expect(await storage.requests.get(requestId, caller.account.id)).toMatchObject({
+      status: 'completed',
+      costUnits: 2,
+    });
+    expect(await artifactFiles()).toHaveLength(1);
+  });
+
+  it('a charge whose COMMIT answer is lost and which did not land: 503, released, free, no artifact', async () => {
+    const caller = await seedCaller();
+    const requestId = newId('req');
+    const lossy = serviceWith({ storage: commitAnswerLost(false) });
+    const error = await failure(lossy.scrape(caller, url, { ...params, store_artifact: true }, requestId));
+    expect(error.code).toBe('unavailable');
+    expect(await usage(caller)).toEqual({ used: 0, reserved: 0 });
+    expect(await storage.requests.get(requestId, caller.account.id)).toMatchObject({ status: 'failed', costUnits: 0 });
+    expect(await artifactFiles()).toEqual([]);
   });
 
   it('a charged call has its row and its artifact; the row carries the target status', async () => {

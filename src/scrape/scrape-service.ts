@@ -19,7 +19,7 @@ import {
 } from '../sites/site.js';
 import type { Extractor } from '../extract/extractor.js';
 import type { ConcurrencyLimiter, Lease } from '../limits/concurrency-limiter.js';
-import type { AccountRecord, KeyRecord, Output, SettleRequest, Storage } from '../storage/storage.js';
+import type { AccountRecord, KeyRecord, Output, SettleOutcome, SettleRequest, Storage } from '../storage/storage.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import { concurrencyScopesOf, type Caller } from './caller.js';
 import { creditLimitsOf } from '../accounts/plans.js';
@@ -159,7 +159,13 @@ interface Call {
   idempotencyKey: string | null;
   /** The same key and body were charged before: this run costs nothing. */
   replayed: boolean;
+  /** The charged call this one replays (its claim counted this replay; given back if the call never runs). */
+  replayOf: { key: string; requestId: string } | null;
+  /** The fetch began: from here a replay has been used, whatever the outcome. */
+  fetched: boolean;
   settled: boolean;
+  /** The charge's COMMIT was sent and neither its answer nor a read-back came: it may stand. */
+  settlementUnknown: boolean;
   outcome: { status: RequestStatus; code: ErrorCode | null; cost: number };
 }
 
@@ -262,7 +268,10 @@ export class ScrapeService {
       lease: null,
       idempotencyKey: null,
       replayed: false,
+      replayOf: null,
+      fetched: false,
       settled: false,
+      settlementUnknown: false,
       outcome: { status: 'failed', code: 'internal', cost: 0 },
     };
     const { signal } = options;
@@ -271,6 +280,7 @@ export class ScrapeService {
       const { url, site, entry, route, cost } = planned;
       throwIfGone(signal);
       const source = route === 'api' ? sourceRequestOf(url, entry) : { url };
+      call.fetched = true;
       const page = await this.#fetch(source, planned, call, signal);
       call.record.httpStatus = page.httpStatus;
       // A redirect to another kind of page (an item gone to a search or top page) is not extracted: free 422. An API
@@ -300,10 +310,20 @@ export class ScrapeService {
       await this.#deliver(call, result, options);
       // Committed before the answer is written: a crash after this point has charged exactly once, and the row exists.
       call.outcome = { status: 'completed', code: null, cost: charge };
-      if (!(await this.#settle(call, call.reserved ? { commit: charge } : 'none'))) {
+      const settlement = await this.#settle(call, call.reserved ? { commit: charge } : 'none');
+      if (settlement === 'refused') {
         // The reservation was freed under the call (a peer's sweep during an outage, or its hold ran out) or a retry
         // took its Idempotency-Key over: nothing was charged, and a retry can succeed.
         throw new KumoError('unavailable', 'the call could not be charged and was not served; retry later', {
+          retryAfterSeconds: backendRetryAfterSeconds,
+        });
+      }
+      if (settlement === 'unknown') {
+        // The COMMIT was sent and the database could not be reached to learn whether it landed. If it did, the call
+        // is `completed` in GET /v1/requests/{id} and its Idempotency-Key completed (a retry with the key replays
+        // free); if not, the release below, or the sweep once the database is back, frees the credits.
+        call.settlementUnknown = true;
+        throw new KumoError('unavailable', 'the database did not confirm the charge; retry later', {
           retryAfterSeconds: backendRetryAfterSeconds,
         });
       }
@@ -316,10 +336,22 @@ export class ScrapeService {
       call.record.httpStatus = null;
       throw error;
     } finally {
-      if (!call.settled) await this.#settle(call, call.reserved ? 'release' : 'none').catch(() => false);
-      if (call.outcome.status !== 'completed' && call.record.artifactId) {
+      // A settlement of unknown outcome is settled again as a release: a no-op (its row already stands) if the charge
+      // landed, the release of the credits and the claim if not.
+      const released = call.settled
+        ? null
+        : await this.#settle(call, call.reserved ? 'release' : 'none').catch(() => null);
+      // A charge that may stand keeps its artifact: it was paid for. Unknown and not released here, it stays until
+      // its retention ends.
+      const mayBeCharged = call.outcome.status === 'completed' || (call.settlementUnknown && released !== 'committed');
+      if (!mayBeCharged && call.record.artifactId) {
         // Kept only for a call that is charged: an artifact of a call that failed afterwards goes.
         await this.#o.artifacts.delete(call.record.artifactId, caller.account.id).catch(() => false);
+      }
+      if (call.replayOf && !call.fetched) {
+        // Refused before it ran (no slot, the client gone): the replay was not used, so it is given back.
+        const { key, requestId: original } = call.replayOf;
+        await this.#o.storage.idempotency.returnReplay(caller.account.id, key, original).catch(() => false);
       }
       if (call.lease) await call.lease.release().catch(() => undefined);
       this.#o.metrics?.scrapeFinished({
@@ -344,7 +376,6 @@ export class ScrapeService {
     idempotency: IdempotencyRequest | undefined,
   ): Promise<Planned & { cost: number }> {
     const { caller, requestId, now, record } = call;
-    if (idempotency) await this.#claim(call, idempotency);
     const planned = this.plan(caller, rawUrl, params);
     const { site, entry, url, route } = planned;
     record.siteId = site.id;
@@ -353,6 +384,9 @@ export class ScrapeService {
     record.route = route;
     // Before any slot or credit is taken: a call the browser cannot serve now costs nobody anything.
     if (route === 'browser') this.#browserOrUnavailable();
+    // After the checks that need nothing stored, so a call refused by them leaves the key as it was; a refusal after
+    // the claim (no slot, no credits) frees a new claim or gives its replay back when it settles.
+    if (idempotency) await this.#claim(call, idempotency);
 
     const cost = costOf(route, params);
     const slot = await this.#o.limiter.tryAcquire(
@@ -415,6 +449,7 @@ export class ScrapeService {
         return;
       case 'replay':
         call.replayed = true;
+        call.replayOf = { key: idempotency.key, requestId: claim.requestId };
         return;
       case 'conflict':
         throw new KumoError('idempotency_conflict', 'this Idempotency-Key was used with another request body', {
@@ -518,9 +553,10 @@ export class ScrapeService {
 
   /**
    * Settles the ledger, writes the one metadata row and finishes the Idempotency-Key claim, in one transaction.
-   * Returns false when a commit found its reservation gone (then nothing was written).
+   * `refused`: a commit found its reservation gone (nothing was written); `unknown`: the COMMIT's answer was lost and
+   * the database could not be asked whether it landed (Storage.settle).
    */
-  async #settle(call: Call, ledger: SettleRequest['ledger']): Promise<boolean> {
+  async #settle(call: Call, ledger: SettleRequest['ledger']): Promise<SettleOutcome> {
     const { outcome } = call;
     const completed = outcome.status === 'completed';
     const request: SettleRequest = {
@@ -540,7 +576,7 @@ export class ScrapeService {
     };
     try {
       const settled = await this.#o.storage.settle(request);
-      if (settled) {
+      if (settled === 'committed') {
         call.settled = true;
         call.reserved = false;
       }

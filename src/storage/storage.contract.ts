@@ -821,7 +821,7 @@ export function describeStorageContract<S extends Storage>(
         const seeded = await seed();
         const r = reservation(seeded, { cost: 3 });
         await storage.ledger.reserve(r);
-        expect(await storage.settle({ ledger: { commit: 2 }, record: row(seeded, r.requestId) })).toBe(true);
+        expect(await storage.settle({ ledger: { commit: 2 }, record: row(seeded, r.requestId) })).toBe('committed');
         expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 2, reserved: 0 });
         expect(await storage.requests.get(r.requestId, seeded.account.id)).toMatchObject({ costUnits: 2 });
         if (probe) expect(await probe.ledgerCredits(storage, seeded.account.id)).toEqual([2]);
@@ -854,10 +854,10 @@ export function describeStorageContract<S extends Storage>(
         const r = reservation(seeded, { cost: 1 });
         await storage.ledger.reserve(r);
         expect(await storage.ledger.release(r.requestId)).toBe(true);
-        expect(await storage.settle({ ledger: { commit: 1 }, record: row(seeded, r.requestId) })).toBe(false);
+        expect(await storage.settle({ ledger: { commit: 1 }, record: row(seeded, r.requestId) })).toBe('refused');
         expect(await storage.requests.get(r.requestId, seeded.account.id)).toBeNull();
         expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 0 });
-        expect(await storage.settle({ ledger: { commit: 1 }, record: row(seeded, 'req_never') })).toBe(false);
+        expect(await storage.settle({ ledger: { commit: 1 }, record: row(seeded, 'req_never') })).toBe('refused');
       });
 
       it('a release frees the credits and writes the error row with http_status null', async () => {
@@ -871,7 +871,7 @@ export function describeStorageContract<S extends Storage>(
           httpStatus: null,
           costUnits: 0,
         };
-        expect(await storage.settle({ ledger: 'release', record: failed })).toBe(true);
+        expect(await storage.settle({ ledger: 'release', record: failed })).toBe('committed');
         expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 0 });
         expect(await storage.requests.get(r.requestId, seeded.account.id)).toEqual(failed);
       });
@@ -879,7 +879,7 @@ export function describeStorageContract<S extends Storage>(
       it('a call that never reserved writes its row only', async () => {
         const seeded = await seed();
         const rejected = { ...row(seeded, newId('req')), status: 'rejected', httpStatus: null, costUnits: 0 };
-        expect(await storage.settle({ ledger: 'none', record: rejected })).toBe(true);
+        expect(await storage.settle({ ledger: 'none', record: rejected })).toBe('committed');
         expect(await storage.requests.get(rejected.requestId, seeded.account.id)).toEqual(rejected);
         expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 0 });
       });
@@ -912,7 +912,7 @@ export function describeStorageContract<S extends Storage>(
         expect(await storage.idempotency.get(seeded.account.id, 'key-failed')).toBeNull();
       });
 
-      it('a call taken over after its hold cannot charge the key: its commit is false; the taker commits once', async () => {
+      it('a call taken over after its hold cannot charge the key: its commit is refused; the taker commits once', async () => {
         const seeded = await seed();
         const t0 = Date.now();
         const at = (ms: number) => new Date(t0 + ms).toISOString();
@@ -937,7 +937,7 @@ export function describeStorageContract<S extends Storage>(
             record: { ...row(seeded, requestId), costUnits: 1 },
             idempotency: { key: 'slow', complete: true },
           });
-        expect(await settleAs(a.requestId)).toBe(false);
+        expect(await settleAs(a.requestId)).toBe('refused');
         // Nothing of A's settlement was written: no charge, no row, and its reservation is still there to release.
         expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 2 });
         if (probe) expect(await probe.ledgerCredits(storage, seeded.account.id)).toEqual([]);
@@ -947,8 +947,8 @@ export function describeStorageContract<S extends Storage>(
           state: 'in_progress',
         });
 
-        expect(await settleAs(b.requestId)).toBe(true);
-        expect(await settleAs(a.requestId)).toBe(false);
+        expect(await settleAs(b.requestId)).toBe('committed');
+        expect(await settleAs(a.requestId)).toBe('refused');
         expect(await storage.ledger.release(a.requestId)).toBe(true);
         expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 1, reserved: 0 });
         if (probe) expect(await probe.ledgerCredits(storage, seeded.account.id)).toEqual([1]);
@@ -1023,7 +1023,9 @@ export function describeStorageContract<S extends Storage>(
         artifactId: null,
         createdAt: new Date().toISOString(),
       };
-      expect(await storage.settle({ ledger: { commit: 1 }, record, idempotency: { key, complete: true } })).toBe(true);
+      expect(await storage.settle({ ledger: { commit: 1 }, record, idempotency: { key, complete: true } })).toBe(
+        'committed',
+      );
       return first;
     }
 
@@ -1182,6 +1184,92 @@ export function describeStorageContract<S extends Storage>(
         ).toEqual({ outcome: 'claimed' });
         expect(await storage.idempotency.sweepExpired(at(86_400_001))).toBe(1); // 'stale' expired; 'old' renewed
         expect(await storage.idempotency.get(seeded.account.id, 'stale')).toBeNull();
+      });
+
+      it("an in-progress claim whose holder's heartbeat is stale is taken over before its hold; a live one is not", async () => {
+        const seeded = await seed();
+        const now = Date.now();
+        const at = (ms: number) => new Date(now + ms).toISOString();
+        const dead = newId('ins_dead');
+        const live = newId('ins_live');
+        await storage.instances.heartbeat(dead, at(-31_000));
+        await storage.instances.heartbeat(live, at(-1_000));
+        const held = { now: at(0), heldUntil: at(150_000), expiresAt: at(86_400_000) };
+        expect(await storage.idempotency.claim(claim(seeded, 'on-dead', 'req_d1', { ...held, holder: dead }))).toEqual({
+          outcome: 'claimed',
+        });
+        expect(await storage.idempotency.claim(claim(seeded, 'on-live', 'req_l1', { ...held, holder: live }))).toEqual({
+          outcome: 'claimed',
+        });
+
+        // A retry on another instance, well before the hold ends (the storage's default 30 s staleness bound).
+        const retry = { now: at(1_000), heldUntil: at(151_000), expiresAt: at(86_401_000), holder: live };
+        expect(await storage.idempotency.claim(claim(seeded, 'on-dead', 'req_d2', retry))).toEqual({
+          outcome: 'claimed',
+        });
+        expect(await storage.idempotency.get(seeded.account.id, 'on-dead')).toMatchObject({
+          requestId: 'req_d2',
+          state: 'in_progress',
+        });
+        expect(
+          await storage.idempotency.claim(claim(seeded, 'on-live', 'req_l2', { ...retry, holder: newId('ins_x') })),
+        ).toEqual({ outcome: 'in_progress', requestId: 'req_l1' });
+        // The taker is alive: a third call must wait for it, not take the key again.
+        expect(
+          await storage.idempotency.claim(claim(seeded, 'on-dead', 'req_d3', { ...retry, holder: newId('ins_y') })),
+        ).toEqual({ outcome: 'in_progress', requestId: 'req_d2' });
+      });
+
+      it('a holder with no heartbeat row is dead only once its claim is older than the staleness bound', async () => {
+        const seeded = await seed();
+        const t0 = Date.now();
+        const at = (ms: number) => new Date(t0 + ms).toISOString();
+        const silent = newId('ins_silent');
+        const base = { heldUntil: at(150_000), expiresAt: at(86_400_000) };
+        expect(
+          await storage.idempotency.claim(claim(seeded, 'silent', 'req_s1', { ...base, now: at(0), holder: silent })),
+        ).toEqual({ outcome: 'claimed' });
+        const other = newId('ins_other');
+        expect(
+          await storage.idempotency.claim(
+            claim(seeded, 'silent', 'req_s2', { ...base, now: at(29_000), holder: other }),
+          ),
+        ).toEqual({ outcome: 'in_progress', requestId: 'req_s1' });
+        expect(
+          await storage.idempotency.claim(
+            claim(seeded, 'silent', 'req_s3', { ...base, now: at(31_000), holder: other }),
+          ),
+        ).toEqual({ outcome: 'claimed' });
+      });
+
+      it("10 parallel retries of a dead holder's claim: exactly one takes it over", async () => {
+        const seeded = await seed();
+        const dead = newId('ins_dead');
+        await storage.instances.heartbeat(dead, new Date(Date.now() - 60_000).toISOString());
+        await storage.idempotency.claim(claim(seeded, 'dead-race', 'req_first', { holder: dead }));
+        const outcomes = await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            storage.idempotency.claim(claim(seeded, 'dead-race', `req_retry_${i}`, { holder: newId('ins_r') })),
+          ),
+        );
+        expect(outcomes.filter((o) => o.outcome === 'claimed')).toHaveLength(1);
+        expect(outcomes.filter((o) => o.outcome === 'in_progress')).toHaveLength(9);
+      });
+
+      it('a replay refused before it ran is given back: the key still allows maxReplays replays that ran', async () => {
+        const seeded = await seed();
+        const first = await completedKey(seeded, 'given-back');
+        const replay = await storage.idempotency.claim({ ...first, requestId: 'req_refused' });
+        expect(replay).toEqual({ outcome: 'replay', requestId: first.requestId });
+        expect(await storage.idempotency.returnReplay(seeded.account.id, 'given-back', first.requestId)).toBe(true);
+        expect((await storage.idempotency.get(seeded.account.id, 'given-back'))?.replays).toBe(0);
+        // Nothing left to give back; and another call's id or another key gives back nothing.
+        expect(await storage.idempotency.returnReplay(seeded.account.id, 'given-back', first.requestId)).toBe(false);
+        await storage.idempotency.claim({ ...first, requestId: 'req_r1' });
+        expect(await storage.idempotency.returnReplay(seeded.account.id, 'given-back', 'req_r1')).toBe(false);
+        expect(await storage.idempotency.returnReplay(seeded.account.id, 'other-key', first.requestId)).toBe(false);
+        expect(await storage.idempotency.claim({ ...first, requestId: 'req_r2' })).toMatchObject({ outcome: 'replay' });
+        expect(await storage.idempotency.claim({ ...first, requestId: 'req_r3' })).toMatchObject({ outcome: 'spent' });
       });
 
       it('20 parallel claims of one key: exactly one is claimed', async () => {

@@ -192,6 +192,8 @@ export interface SettleRequest {
   idempotency?: { key: string; complete: boolean };
 }
 
+export type SettleOutcome = 'committed' | 'refused' | 'unknown';
+
 /** An Idempotency-Key as stored: metadata only, never the response or the extracted data. */
 export interface IdempotencyRecord {
   accountId: string;
@@ -217,6 +219,12 @@ export interface IdempotencyClaimRequest {
   expiresAt: string;
   /** An in-progress claim older than this is taken to be a crashed call's, and may be taken over. */
   heldUntil: string;
+  /**
+   * The instance running the call (`ins_…`); the storage's own instance id when absent. Once its heartbeat is older
+   * than the staleness bound (the rule `releaseOrphaned` uses), its in-progress claim may be taken over before
+   * `heldUntil`: a process killed mid-call does not keep its key answering 409 for minutes.
+   */
+  holder?: string;
   /** How many free replays a completed key allows; the one after is `spent`. */
   maxReplays: number;
 }
@@ -233,9 +241,16 @@ export type IdempotencyClaim =
 export interface IdempotencyStore {
   /**
    * Claims the key for this call, or says who has it. Race-free: of parallel claims exactly one is `claimed`, and of
-   * parallel replays of a completed key exactly `maxReplays` (minus those already made) are `replay`.
+   * parallel replays of a completed key exactly `maxReplays` (minus those already made) are `replay`. An in-progress
+   * claim is taken over (`claimed`) once past its hold, or once its holder instance is dead by its heartbeat.
    */
   claim(request: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
+  /**
+   * Gives back a replay that was refused before it ran (no slot, a key narrowed to another site…): the completed key
+   * of `requestId` (the charged call's id, as `claim` returned it) counts one replay fewer. False when there is none
+   * to give back (the key expired, was renewed, or counts no replay).
+   */
+  returnReplay(accountId: string, key: string, requestId: string): Promise<boolean>;
   get(accountId: string, key: string): Promise<IdempotencyRecord | null>;
   /** Forgets keys past their expiry; returns how many. */
   sweepExpired(now: string): Promise<number>;
@@ -317,10 +332,14 @@ export interface Storage {
   sessions: ConsoleSessionStore;
   /**
    * Settles a call: ledger commit or release, the metadata row and the idempotency claim, all or nothing.
-   * Returns false (and writes nothing) when a commit finds no open reservation, or completes an Idempotency-Key claim
-   * that another call has since taken over (the key must never be charged twice); throws if any write fails.
+   * `committed`: all of it was written (when the answer to the COMMIT was lost, a read-back on a fresh connection
+   * found the call's row). `refused`: nothing was written, because a commit found no open reservation, or would
+   * complete an Idempotency-Key claim that another call has since taken over (the key must never be charged twice).
+   * `unknown`: the COMMIT was sent, its answer was lost and the read-back could not reach the database either; the
+   * settlement may or may not stand (a later release of the reservation is a no-op if it does).
+   * Throws when the settlement did not commit (a write failed, or the read-back found no row).
    */
-  settle(request: SettleRequest): Promise<boolean>;
+  settle(request: SettleRequest): Promise<SettleOutcome>;
   /** Creates or upgrades the schema; idempotent. */
   migrate(): Promise<void>;
   close(): Promise<void>;

@@ -133,6 +133,73 @@ describe('Idempotency-Key', () => {
     expect(await used(key)).toMatchObject({ used: 1, reserved: 0 });
   });
 
+  it('replays refused before they ran (429: no free slot) use none of the replays; the key stays replayable', async () => {
+    const { key } = await kumoCli(kumo.dataDir, [
+      'keys',
+      'create',
+      '--plan',
+      'starter',
+      '--concurrency',
+      '1',
+      '--json',
+    ]);
+    const path = '/c/c-/kb/kb01/kb011427/500001';
+    const first = await post(key, { url: item('500001') }, 'order-busy');
+    expect(first.body.cost_units).toBe(1);
+    // The key's only slot is taken by a call held at the origin.
+    const heldPath = '/c/c-/kb/kb01/kb011427/500004';
+    const before = origin.hits(heldPath);
+    const holding = post(key, { url: item('500004') });
+    while (origin.hits(heldPath) === before) await new Promise((r) => setTimeout(r, 10));
+    const hits = origin.hits(path);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const busy = await post(key, { url: item('500001') }, 'order-busy');
+        expect(busy.status, JSON.stringify(busy.body)).toBe(429);
+        expect(busy.body.code).toBe('concurrency_limited');
+      }
+    } finally {
+      held.shift()?.();
+    }
+    expect((await holding).status).toBe(200);
+    expect(origin.hits(path)).toBe(hits);
+    // Both replays are still there for the retries that run.
+    for (let i = 0; i < 2; i++) {
+      const replay = await post(key, { url: item('500001') }, 'order-busy');
+      expect(replay.status, JSON.stringify(replay.body)).toBe(200);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    }
+    expect((await post(key, { url: item('500001') }, 'order-busy')).body.code).toBe('idempotency_key_spent');
+    expect(await used(key)).toMatchObject({ used: 2, reserved: 0 });
+  });
+
+  it("calls refused for a key's scope (403) neither use a replay nor take the key's claim", async () => {
+    const created = await kumoCli(kumo.dataDir, ['keys', 'create', '--plan', 'starter', '--json']);
+    const full = created.key as string;
+    // Another key of the same account, narrowed to another site.
+    const narrowed = (
+      await kumoCli(kumo.dataDir, ['keys', 'create', '--account', created.account_id, '--sites', 'kakaku', '--json'])
+    ).key as string;
+    const body = { url: item('500001') };
+    // A fresh key refused first leaves no claim: the key is then claimed (and charged) by the full key's call.
+    expect((await post(narrowed, body, 'order-scope')).body.code).toBe('key_scope_denied');
+    const first = await post(full, body, 'order-scope');
+    expect(first.status).toBe(200);
+    expect(first.body.cost_units).toBe(1);
+    for (let i = 0; i < 3; i++) {
+      const denied = await post(narrowed, body, 'order-scope');
+      expect(denied.status, JSON.stringify(denied.body)).toBe(403);
+      expect(denied.body.code).toBe('key_scope_denied');
+    }
+    for (let i = 0; i < 2; i++) {
+      const replay = await post(full, body, 'order-scope');
+      expect(replay.status, JSON.stringify(replay.body)).toBe(200);
+      expect(replay.body.cost_units).toBe(0);
+    }
+    expect((await post(full, body, 'order-scope')).body.code).toBe('idempotency_key_spent');
+    expect(await used(full)).toMatchObject({ used: 1, reserved: 0 });
+  });
+
   it('10 parallel calls with one key are charged once in total', async () => {
     const key = await newKey();
     const answers = await Promise.all(Array.from({ length: 10 }, () => post(key, { url: item('500002') }, 'order-4')));

@@ -12,6 +12,9 @@ import { itemPage } from '../support/pages.js';
 const item = (id: string) => `https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/${id}`;
 const fastPath = '/c/c-/kb/kb01/kb011427/720001';
 const hangingPath = '/c/c-/kb/kb01/kb011427/720002';
+/** Hangs at its first request of each test (the instance is killed during it), then answers. */
+const hangsOncePath = '/c/c-/kb/kb01/kb011427/720003';
+let hangNext = true;
 const html = { 'content-type': 'text/html; charset=utf-8' };
 const adminUrl = adminDatabaseUrl;
 const database = `kumo_liveness_${randomBytes(6).toString('hex')}`;
@@ -96,11 +99,65 @@ async function expectNoFalseExhaustion(next: KumoProcess, key: string, killedAt:
   expect((await call(next.baseUrl, '/v1/usage', key)).body.key).toMatchObject({ used: 1, reserved: 0 });
 }
 
+/**
+ * A call with an Idempotency-Key is in flight on an instance that is SIGKILLed; the client retries it on another
+ * instance. Once the dead one's heartbeat is stale (the bound the credit sweep uses), the retry takes the key over and
+ * is served, charged exactly once, instead of 409 until the claim's hold (fetch deadline + 2 min) runs out.
+ */
+async function expectKilledKeyTakenOver(env: Record<string, string>): Promise<void> {
+  const first = await startKumo({ ...env, ...liveness });
+  started.push(first);
+  const created = await kumoCli(
+    first.dataDir,
+    ['keys', 'create', '--plan', 'free', '--credits', '1', '--concurrency', '1', '--json'],
+    env,
+  );
+  const key = created.key as string;
+  const body = { url: item('720003') };
+  const order = { 'idempotency-key': 'order-killed' };
+  hangNext = true;
+  const before = origin.hits(hangsOncePath);
+  const pending = scrape(first.baseUrl, body, key, order).catch(() => null);
+  for (let i = 0; i < 200 && origin.hits(hangsOncePath) === before; i++) await sleep(25);
+  expect(origin.hits(hangsOncePath)).toBe(before + 1);
+  await first.kill();
+  const killedAt = Date.now();
+  await pending;
+  const next = await startKumo({ ...env, ...liveness }, { dataDir: first.dataDir });
+  started.push(next);
+
+  await sleep(Math.max(0, killedAt + staleMs + 200 - Date.now()));
+  const retry = await scrape(next.baseUrl, body, key, order);
+  expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+  expect(retry.body.cost_units).toBe(1);
+  expect(retry.headers.get('idempotent-replayed')).toBeNull();
+  // The key's one credit: the dead call's reservation was freed, the retry's charged, and only once.
+  const usage = await waitFor(
+    'the dead call’s reservation',
+    () => call(next.baseUrl, '/v1/usage', key),
+    (res) => res.body?.key?.reserved === 0,
+    30_000,
+  );
+  expect(usage.body.key).toMatchObject({ used: 1, reserved: 0 });
+  // The key is now the retry's, completed: one more retry is a free replay.
+  const replay = await scrape(next.baseUrl, body, key, order);
+  expect(replay.status, JSON.stringify(replay.body)).toBe(200);
+  expect(replay.body.cost_units).toBe(0);
+  expect((await call(next.baseUrl, '/v1/usage', key)).body.key).toMatchObject({ used: 1, reserved: 0 });
+}
+
 beforeAll(async () => {
   origin = await startOrigin();
   origin.route('GET', fastPath, { status: 200, headers: html, body: itemPage() });
   origin.route('GET', hangingPath, () => {
     // Never answers: the instance is killed while this call is in flight.
+  });
+  origin.route('GET', hangsOncePath, (_req, res) => {
+    if (hangNext) {
+      hangNext = false;
+      return;
+    }
+    res.writeHead(200, html).end(itemPage());
   });
 });
 
@@ -123,6 +180,10 @@ describe('embedded mode (SQLite, in-process limits)', () => {
   it('a key whose only credit a dead process holds is served, not told credits_exhausted', async () => {
     const { next, key, killedAt } = await killMidCall(env());
     await expectNoFalseExhaustion(next, key, killedAt);
+  });
+
+  it('a retry of a call the kill interrupted takes its Idempotency-Key over once the bound passes, charged once', async () => {
+    await expectKilledKeyTakenOver(env());
   });
 });
 
@@ -164,5 +225,9 @@ describe('shared mode (PostgreSQL, Redis)', () => {
   it('a key whose only credit and slot a dead instance holds is served, not told credits_exhausted', async () => {
     const { next, key, killedAt } = await killMidCall(env());
     await expectNoFalseExhaustion(next, key, killedAt);
+  });
+
+  it('a retry on another instance takes a killed call’s Idempotency-Key over once the bound passes, charged once', async () => {
+    await expectKilledKeyTakenOver(env());
   });
 });

@@ -258,6 +258,36 @@ describe('shared mode: PostgreSQL and Redis behind proxies that the test cuts', 
     );
   });
 
+  it('the COMMIT of a charge lands but its answer is lost: 200 with the body, charged once, artifact kept', async () => {
+    let sprung = false;
+    // Only the settlement's transaction writes credit_ledger: its COMMIT reaches PostgreSQL, the answer never returns.
+    void pgProxy.loseCommitAnswer('credit_ledger').then(() => (sprung = true));
+    const res = await scrape(kumo.baseUrl, { url: item('710001'), params: { store_artifact: true } });
+    expect(sprung).toBe(true);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ resolved_site: 'ikebe_gakki', cost_units: 2 });
+    expect(res.body.data).not.toBeNull();
+    const id = res.body.request_id as string;
+    const { rows } = await admin.query<{ credits: number }>('SELECT credits FROM credit_ledger WHERE request_id = $1', [
+      id,
+    ]);
+    expect(rows).toEqual([{ credits: 2 }]);
+    expect((await call(kumo.baseUrl, `/v1/requests/${id}`)).body).toMatchObject({
+      status: 'completed',
+      cost_units: 2,
+      artifact_id: res.body.artifact.id,
+    });
+    const artifact = await call(kumo.baseUrl, `/v1/artifacts/${res.body.artifact.id}`);
+    expect(artifact.status, JSON.stringify(artifact.body)).toBe(200);
+    expect(artifact.body.request_id).toBe(id);
+    await waitFor(
+      'the reservation settled',
+      () => call(kumo.baseUrl, '/v1/usage'),
+      (usage) => usage.body?.credits?.reserved === 0,
+    );
+    await expectStillServing(kumo);
+  });
+
   it('Redis drops mid-run (a call in flight included): 503 unavailable, nothing charged, heals', async () => {
     await runOutage(
       { kumo, cut: () => redisProxy.cut(), restore: () => redisProxy.restore(), check: 'limits', charged },

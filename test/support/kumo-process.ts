@@ -125,11 +125,16 @@ async function answer(response: Response): Promise<ApiAnswer> {
   return { status: response.status, headers: response.headers, body };
 }
 
-/** POST /v1/scrape with a key (a string body is sent as is). */
-export async function scrape(baseUrl: string, body: unknown, key: string | null = testKey): Promise<ApiAnswer> {
+/** POST /v1/scrape with a key (a string body is sent as is), and any other headers (an Idempotency-Key). */
+export async function scrape(
+  baseUrl: string,
+  body: unknown,
+  key: string | null = testKey,
+  headers: Record<string, string> = {},
+): Promise<ApiAnswer> {
   const response = await fetch(`${baseUrl}/v1/scrape`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return answer(response);

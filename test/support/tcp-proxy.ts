@@ -13,12 +13,24 @@ export interface TcpProxy {
   cut(): void;
   /** The backend is back: new connections are forwarded again (clients must reconnect on their own). */
   restore(): void;
+  /**
+   * A lost commit acknowledgement, once: on the next PostgreSQL connection whose transaction sent `marker` (a piece of
+   * SQL text, e.g. a table only that transaction writes) and then `COMMIT`, the COMMIT is forwarded, the server's
+   * answer to it is dropped, and both sockets are reset. The server committed; the client never hears so. Resolves
+   * when it has happened. Other connections, and this one's other transactions, pass untouched.
+   */
+  loseCommitAnswer(marker: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A simple-query message (`Q`, its length, the text) whose text is COMMIT: what pg and Kysely send to commit. */
+const commitMessage = /Q[\s\S]{4}commit\s*;?\0/i;
+const beginMessage = /Q[\s\S]{4}(begin|start transaction)\b/i;
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let cut = false;
   const live = new Set<net.Socket>();
+  let commitTrap: { marker: string; sprung: () => void } | null = null;
 
   const server = net.createServer((client) => {
     if (cut) {
@@ -37,8 +49,35 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     // Errors here are the outage being simulated (or a client hanging up); the pair is torn down either way.
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    /** What this connection's client sent in its current transaction (latin1: the SQL text stays readable). */
+    let transaction = '';
+    /** The trapped COMMIT went upstream: its answer is the next thing the server says, and it is never delivered. */
+    let swallowAnswer: (() => void) | null = null;
+    client.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('latin1');
+      if (beginMessage.test(text)) transaction = '';
+      transaction += text;
+      if (commitTrap && commitMessage.test(text) && transaction.includes(commitTrap.marker)) {
+        swallowAnswer = commitTrap.sprung;
+        commitTrap = null;
+      }
+      if (commitMessage.test(text)) transaction = '';
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (swallowAnswer) {
+        // The server has committed and is answering: the answer is lost with the connection.
+        const sprung = swallowAnswer;
+        swallowAnswer = null;
+        live.delete(client);
+        live.delete(upstream);
+        client.resetAndDestroy();
+        upstream.destroy();
+        sprung();
+        return;
+      }
+      client.write(chunk);
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -57,6 +96,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     restore: () => {
       cut = false;
     },
+    loseCommitAnswer: (marker) =>
+      new Promise<void>((resolve) => {
+        commitTrap = { marker, sprung: resolve };
+      }),
     close: async () => {
       for (const socket of live) socket.destroy();
       live.clear();

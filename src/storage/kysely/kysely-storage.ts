@@ -1,7 +1,9 @@
 // Storage assembled from the shared Kysely stores; a dialect supplies only its connection and its DDL.
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
-import type { SettleRequest, Storage } from '../storage.js';
+import type { SettleOutcome, SettleRequest, Storage } from '../storage.js';
+import { isKumoError } from '../../errors.js';
+import { systemClock, type Clock } from '../../time/clock.js';
 import type { KumoDatabase } from './schema.js';
 import { KyselyAccountStore } from './kysely-account-store.js';
 import { KyselyKeyStore } from './kysely-key-store.js';
@@ -56,7 +58,19 @@ export interface KyselyStorageOptions {
   /** Group commit (SQLite, docs/decisions/0017-group-commit-and-prepared-queries.md); absent, every settlement is a
    * plain transaction whose commit is itself durable (PostgreSQL, or SQLite without a log). */
   groupCommit?: GroupCommit;
+  /** Spaces the read-backs of a settlement whose COMMIT answer was lost; default the system clock. */
+  clock?: Clock;
 }
+
+/**
+ * The waits before each read-back of a settlement whose COMMIT answer was lost: about 3 s in all, long enough for a
+ * connection reset (a proxy, a failover) to be over, short against the client waiting for its answer.
+ */
+const readBackDelaysMs = [0, 250, 750, 2_000] as const;
+/** How long one read-back may wait for the reservation's row lock (a COMMIT still in flight) before it gives up. */
+const readBackLockWaitMs = 2_000;
+
+const isOutage = (error: unknown) => isKumoError(error) && error.code === 'unavailable';
 
 export class KyselyStorage implements Storage {
   readonly db: Kysely<KumoDatabase>;
@@ -70,18 +84,23 @@ export class KyselyStorage implements Storage {
   readonly sessions: KyselySessionStore;
   readonly #migrations: SqlMigrations;
   readonly #groupCommit: KyselyStorageOptions['groupCommit'];
+  readonly #clock: Clock;
   #closed: Promise<void> | null = null;
 
   constructor(options: KyselyStorageOptions) {
     this.db = options.db;
     this.#migrations = options.migrations;
     this.#groupCommit = options.groupCommit;
+    this.#clock = options.clock ?? systemClock;
     this.accounts = new KyselyAccountStore(options.db);
     this.keys = new KyselyKeyStore(options.db);
     this.ledger = new KyselyCreditLedger(options.db, options.ledger);
     this.requests = new KyselyRequestLog(options.db, options.jstDay);
     this.instances = new KyselyInstanceStore(options.db);
-    this.idempotency = new KyselyIdempotencyStore(options.db);
+    this.idempotency = new KyselyIdempotencyStore(options.db, {
+      holder: options.ledger.holder,
+      ...(options.ledger.staleAfterMs === undefined ? {} : { staleAfterMs: options.ledger.staleAfterMs }),
+    });
     this.reviews = new KyselyReviewStore(options.db);
     this.sessions = new KyselySessionStore(options.db);
   }
@@ -90,12 +109,14 @@ export class KyselyStorage implements Storage {
    * One transaction for the charge and its evidence: a committed charge always has its request row (and a completed
    * Idempotency-Key), and a row that cannot be written takes the charge back with it. A charge is on the disk before
    * this returns (and so before the answer is sent), unless a flush has failed (decision 0017); a settlement that
-   * charges nothing need not wait for it.
+   * charges nothing need not wait for it. Its outcome when the COMMIT's answer is lost is read back (`#readBack`).
    */
-  async settle(request: SettleRequest): Promise<boolean> {
+  async settle(request: SettleRequest): Promise<SettleOutcome> {
     const { record, ledger, idempotency } = request;
     const group = this.#groupCommit && !this.#groupCommit.log.failed ? this.#groupCommit : null;
     const transaction: HoldTransaction = group?.settleTransaction ?? ((db, body) => db.transaction().execute(body));
+    /** Set when every write is done: an error after it came from the COMMIT itself. */
+    let written = false;
     try {
       await transaction(this.db, async (trx) => {
         if (ledger === 'release') await this.ledger.releaseIn(trx, record.requestId);
@@ -115,21 +136,79 @@ export class KyselyStorage implements Storage {
           // one too would charge the key twice. (A release of a claim taken over has nothing to give back: it stands.)
           if (!held && idempotency.complete) throw new NotCommitted('the Idempotency-Key claim was taken over');
         }
+        written = true;
       });
-      if (group && typeof ledger === 'object') {
-        try {
-          await group.log.flush();
-        } catch (error) {
-          // The charge is committed and every reader sees it; only its place on the disk is unknown. The call is
-          // answered (charged and served), so the caller is never charged for an answer withheld; if the disk then
-          // loses the charge, the call was free. Later settlements commit FULL (decision 0017).
-          group.onFlushFailure(error instanceof Error ? error : new Error('flush failed'));
-        }
-      }
-      return true;
     } catch (error) {
-      if (error instanceof NotCommitted) return false;
-      throw error;
+      if (error instanceof NotCommitted) return 'refused';
+      // The COMMIT was sent and the connection died before its answer: the database may have committed. Whether it
+      // did is on the disk; the call's row is written by this transaction and nothing else, so it tells.
+      if (!written || !isKumoError(error) || error.code !== 'unavailable') throw error;
+      const found = await this.#readBack(record.requestId);
+      if (found === null) return 'unknown';
+      if (!found) throw error;
+    }
+    if (group && typeof ledger === 'object') {
+      try {
+        await group.log.flush();
+      } catch (error) {
+        // The charge is committed and every reader sees it; only its place on the disk is unknown. The call is
+        // answered (charged and served), so the caller is never charged for an answer withheld; if the disk then
+        // loses the charge, the call was free. Later settlements commit FULL (decision 0017).
+        group.onFlushFailure(error instanceof Error ? error : new Error('flush failed'));
+      }
+    }
+    return 'committed';
+  }
+
+  /**
+   * Whether the settlement of `requestId` committed: its row exists. Asked again while the database cannot be reached
+   * (each time on a connection the pool opens afresh, the dead one having been discarded); null when it never could
+   * be, or when a COMMIT still in flight kept the answer from being final in time.
+   */
+  async #readBack(requestId: string): Promise<boolean | null> {
+    for (const delayMs of readBackDelaysMs) {
+      if (delayMs > 0) await this.#clock.sleep(delayMs);
+      const found = await this.#readBackOnce(requestId);
+      if (found !== 'unreachable') return found;
+    }
+    return null;
+  }
+
+  async #readBackOnce(requestId: string): Promise<boolean | null | 'unreachable'> {
+    // The lost COMMIT may still be running on the server (it read the COMMIT, then lost the client). Its transaction
+    // holds the reservation's row lock until it ends: touching that row first waits for it, so the row read after is
+    // final. (PostgreSQL re-reads at each statement under READ COMMITTED; SQLite has one writer, so nothing to wait.)
+    const read = this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('credit_reservations')
+        .set((eb) => ({ state: eb.ref('state') }))
+        .where('request_id', '=', requestId)
+        .execute();
+      const row = await trx
+        .selectFrom('requests')
+        .select('request_id')
+        .where('request_id', '=', requestId)
+        .executeTakeFirst();
+      return row !== undefined;
+    });
+    const answer = read.then(
+      (found): boolean | 'unreachable' => found,
+      (error: unknown): 'unreachable' => {
+        if (isOutage(error)) return 'unreachable';
+        throw error;
+      },
+    );
+    // A read that outlives the wait below still ends on its own; its outcome is not wanted, nor is its error.
+    answer.catch(() => undefined);
+    const stop = new AbortController();
+    const waited: Promise<null> = this.#clock.sleep(readBackLockWaitMs, stop.signal).then(
+      () => null,
+      () => null,
+    );
+    try {
+      return await Promise.race([answer, waited]);
+    } finally {
+      stop.abort();
     }
   }
 

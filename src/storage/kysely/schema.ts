@@ -100,6 +100,8 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   held_until: ColumnType<string | Date | null, string | null, string | null>;
+  /** The instance running an in-progress claim (migration 0008); null on older claims and once completed. */
+  holder: ColumnType<string | null, string | null | undefined, string | null>;
   /** Free replays of the completed key so far; the claim counts them up to its cap. */
   replays: Generated<number>;
 }

@@ -165,4 +165,8 @@ export const postgresMigrations: SqlMigrations = {
     )`,
     `CREATE INDEX artifacts_expires ON artifacts (expires_at)`,
   ],
+  // The instance running an in-progress Idempotency-Key claim (its heartbeat row in `instances`): a retry may take
+  // over the claim of a dead instance once its heartbeat is stale, as the sweep frees its reservations, instead of
+  // waiting for held_until. Null on claims made before this migration, which wait for held_until as before.
+  '0008_idempotency_holder': [`ALTER TABLE idempotency_keys ADD COLUMN holder text`],
 };

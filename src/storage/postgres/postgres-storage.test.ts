@@ -10,6 +10,7 @@ import { postgresMigrations } from './postgres-migrations.js';
 import { newId } from '../../accounts/ids.js';
 import { isKumoError } from '../../errors.js';
 import { startTcpProxy } from '../../../test/support/tcp-proxy.js';
+import { completedRequest } from '../../../test/support/request-records.js';
 import {
   admin,
   adminDatabaseUrl,
@@ -213,6 +214,66 @@ describe('postgres specifics', () => {
       } finally {
         process.off('uncaughtException', onUncaught);
         await storage.close();
+      }
+    });
+
+    /** A storage through a fresh proxy, with a key's reservation of 2 credits open for `requestId`. */
+    async function reservedThroughProxy() {
+      const proxy = await startTcpProxy(endpointOf(adminDatabaseUrl));
+      const storage = await createPostgresStorage({
+        url: throughPort(url(), proxy.port),
+        poolSize: 2,
+        onIdleError: () => undefined,
+      });
+      await storage.migrate();
+      const ids = await seed(storage);
+      const requestId = newId('req');
+      const reserve = { requestId, ...ids, period: '2026-05', cost: 2, accountLimit: 100, keyLimit: null };
+      expect(
+        await storage.ledger.reserve({ ...reserve, expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
+      ).toEqual({ ok: true });
+      const settle = () =>
+        storage.settle({ ledger: { commit: 2 }, record: completedRequest(ids, { requestId, costUnits: 2 }) });
+      return { proxy, storage, ids, requestId, settle };
+    }
+
+    it('a COMMIT whose answer is lost is read back on a fresh connection: committed, charged once', async () => {
+      const { proxy, storage, ids, requestId, settle } = await reservedThroughProxy();
+      process.on('uncaughtException', onUncaught);
+      try {
+        const sprung = proxy.loseCommitAnswer('credit_ledger');
+        expect(await settle()).toBe('committed');
+        await sprung;
+        expect(await storage.ledger.entries(ids.accountId)).toMatchObject([{ requestId, credits: 2 }]);
+        expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 2, reserved: 0 });
+        expect(await storage.requests.get(requestId, ids.accountId)).toMatchObject({ status: 'completed' });
+        // The settlement stands: settling it again is refused and charges nothing more.
+        expect(await settle()).toBe('refused');
+        expect(await storage.ledger.entries(ids.accountId)).toHaveLength(1);
+        expect(errorsSeen).toEqual([]);
+      } finally {
+        process.off('uncaughtException', onUncaught);
+        await storage.close();
+        await proxy.close();
+      }
+    });
+
+    it('a COMMIT whose answer is lost while the database stays out of reach is unknown; a later release is a no-op', async () => {
+      const { proxy, storage, ids, requestId, settle } = await reservedThroughProxy();
+      process.on('uncaughtException', onUncaught);
+      try {
+        void proxy.loseCommitAnswer('credit_ledger').then(() => proxy.cut());
+        expect(await settle()).toBe('unknown');
+        proxy.restore();
+        // It had landed: the release the sweep retries finds nothing to give back, and the charge is counted once.
+        expect(await storage.ledger.release(requestId)).toBe(false);
+        expect(await storage.ledger.entries(ids.accountId)).toMatchObject([{ requestId, credits: 2 }]);
+        expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 2, reserved: 0 });
+        expect(errorsSeen).toEqual([]);
+      } finally {
+        process.off('uncaughtException', onUncaught);
+        await storage.close();
+        await proxy.close();
       }
     });
 

@@ -171,4 +171,8 @@ export const sqliteMigrations: SqlMigrations = {
     `ALTER TABLE api_keys ADD COLUMN lineage_id TEXT CHECK (length(lineage_id) > 0)`,
     `UPDATE api_keys SET lineage_id = id`,
   ],
+  // The instance running an in-progress Idempotency-Key claim (its heartbeat row in `instances`): a retry may take
+  // over the claim of a dead instance once its heartbeat is stale, as the sweep frees its reservations, instead of
+  // waiting for held_until. Null on claims made before this migration, which wait for held_until as before.
+  '0008_idempotency_holder': [`ALTER TABLE idempotency_keys ADD COLUMN holder TEXT`],
 };

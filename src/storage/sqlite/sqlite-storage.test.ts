@@ -139,8 +139,8 @@ describe('sqlite file durability', () => {
     let settled = false;
     const settling = storage
       .settle({ ledger: { commit: 1 }, record: completedRequest(ids, { requestId: r.requestId }) })
-      .then((ok) => {
-        settled = ok;
+      .then((outcome) => {
+        settled = outcome === 'committed';
       });
     while (flushes === 0) await new Promise((resolve) => setImmediate(resolve));
     // Committed (a reader sees the charge), but not answered until the disk has it.
@@ -158,7 +158,7 @@ describe('sqlite file durability', () => {
       errorCode: 'fetch_failed',
       costUnits: 0,
     };
-    expect(await storage.settle({ ledger: 'release', record: released })).toBe(true);
+    expect(await storage.settle({ ledger: 'release', record: released })).toBe('committed');
     expect(flushes).toBe(1);
     // Twelve calls settling at once share the flushes: far fewer than one each, and every charge is there.
     const burst = Array.from({ length: 12 }, () => reserveRequest(ids, 1));
@@ -169,7 +169,7 @@ describe('sqlite file durability', () => {
       ),
     );
     const release = setInterval(() => finishFlush(), 5);
-    expect(await all).toEqual(burst.map(() => true));
+    expect(await all).toEqual(burst.map(() => 'committed'));
     clearInterval(release);
     expect(flushes - 1).toBeLessThanOrEqual(3);
     expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 13, reserved: 0 });
@@ -197,13 +197,13 @@ describe('sqlite file durability', () => {
     // Committed and seen by every reader: the call is answered, charged once (never charged and refused).
     expect(
       await storage.settle({ ledger: { commit: 1 }, record: completedRequest(ids, { requestId: first.requestId }) }),
-    ).toBe(true);
+    ).toBe('committed');
     expect(failures.map((e) => e.message)).toEqual(['EIO']);
     const second = reserveRequest(ids, 1);
     await storage.ledger.reserve(second);
     expect(
       await storage.settle({ ledger: { commit: 1 }, record: completedRequest(ids, { requestId: second.requestId }) }),
-    ).toBe(true);
+    ).toBe('committed');
     // No second flush and no second report: the second charge went through SQLite's own durable commit.
     expect(flushes).toBe(1);
     expect(failures).toHaveLength(1);
@@ -235,7 +235,7 @@ describe('sqlite file durability', () => {
         ledger: { commit: 1 },
         record: completedRequest(ids, { requestId: r.requestId }),
       }),
-    ).resolves.toBe(true);
+    ).resolves.toBe('committed');
     await storage.close();
   });
 
@@ -532,6 +532,7 @@ describe('sqlite schema', () => {
         'created_at',
         'expires_at',
         'held_until',
+        'holder',
         'replays',
       ].sort(),
     );
