@@ -1,4 +1,4 @@
-// A TCP proxy in front of a real backend (PostgreSQL, Redis) that a test can cut and restore: an outage on demand.
+// A TCP proxy in front of a real backend (PostgreSQL, Redis) that a test can cut, stall and restore: an outage on demand.
 import net from 'node:net';
 
 export interface TcpProxy {
@@ -11,14 +11,43 @@ export interface TcpProxy {
    * new one is accepted and reset straight away, as a host whose server process died answers with an RST.
    */
   cut(): void;
-  /** The backend is back: new connections are forwarded again (clients must reconnect on their own). */
+  /**
+   * The path goes silent (packets dropped, no reset): nothing is forwarded either way and nothing is closed; new
+   * connections are accepted and left waiting. What was sent meanwhile is delivered at `restore`, as TCP's
+   * retransmissions would once the path is back.
+   */
+  stall(): void;
+  /** The backend is back: forwarding resumes (after a cut, clients must reconnect on their own). */
   restore(): void;
   close(): Promise<void>;
 }
 
+interface Pair {
+  client: net.Socket;
+  upstream: net.Socket;
+  flowing: boolean;
+}
+
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let cut = false;
-  const live = new Set<net.Socket>();
+  let stalled = false;
+  const pairs = new Set<Pair>();
+
+  const flow = (pair: Pair) => {
+    if (pair.flowing) return;
+    pair.flowing = true;
+    pair.client.pipe(pair.upstream);
+    pair.upstream.pipe(pair.client);
+  };
+  const hold = (pair: Pair) => {
+    if (pair.flowing) {
+      pair.client.unpipe(pair.upstream);
+      pair.upstream.unpipe(pair.client);
+    }
+    pair.flowing = false;
+    pair.client.pause();
+    pair.upstream.pause();
+  };
 
   const server = net.createServer((client) => {
     if (cut) {
@@ -26,19 +55,18 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return;
     }
     const upstream = net.connect(target.port, target.host);
-    live.add(client);
-    live.add(upstream);
+    const pair: Pair = { client, upstream, flowing: false };
+    pairs.add(pair);
     const drop = () => {
-      live.delete(client);
-      live.delete(upstream);
+      pairs.delete(pair);
       client.destroy();
       upstream.destroy();
     };
     // Errors here are the outage being simulated (or a client hanging up); the pair is torn down either way.
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    if (stalled) hold(pair);
+    else flow(pair);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -48,18 +76,30 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 
   return {
     port,
-    liveConnections: () => live.size / 2,
+    liveConnections: () => pairs.size,
     cut: () => {
       cut = true;
-      for (const socket of live) if (!socket.destroyed) socket.resetAndDestroy();
-      live.clear();
+      for (const { client, upstream } of pairs) {
+        if (!client.destroyed) client.resetAndDestroy();
+        if (!upstream.destroyed) upstream.resetAndDestroy();
+      }
+      pairs.clear();
+    },
+    stall: () => {
+      stalled = true;
+      for (const pair of pairs) hold(pair);
     },
     restore: () => {
       cut = false;
+      stalled = false;
+      for (const pair of pairs) flow(pair);
     },
     close: async () => {
-      for (const socket of live) socket.destroy();
-      live.clear();
+      for (const { client, upstream } of pairs) {
+        client.destroy();
+        upstream.destroy();
+      }
+      pairs.clear();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
