@@ -54,6 +54,10 @@ export async function openStorage(config: Readonly<Config>, logger?: Logger, ins
       ? await createPostgresStorage({
           url: config.storage.url,
           poolSize: 10,
+          connectionTimeoutMs: config.postgres.connectTimeoutMs,
+          queryTimeoutMs: config.postgres.queryTimeoutMs,
+          idleInTransactionTimeoutMs: config.postgres.idleInTransactionTimeoutMs,
+          keepAliveDelayMs: config.postgres.keepAliveDelayMs,
           onIdleError: () => logger?.warn('postgres: a connection failed; the pool replaces it'),
           ...liveness,
         })
