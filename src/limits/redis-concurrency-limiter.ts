@@ -176,6 +176,8 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
     const keys = unique.map((s) => this.#key(s.key));
     const member = `${this.#instanceId}|${randomUUID()}`;
     if (keys.length > 0) {
+      // Refused before sending (the client knows Redis is down): nothing can run later, so nothing to give back.
+      if (downStates.has(this.#redis.status)) throw unavailable('limits');
       const denied = await this.#guard(() =>
         this.#redis.kumoAcquire(
           3 + keys.length,
