@@ -146,4 +146,22 @@ describe('loadConfig', () => {
     }
     expect(() => loadConfig({ KUMO_EXTRACT_QUEUE_WAIT_MS: '0' })).toThrow(/KUMO_EXTRACT_QUEUE_WAIT_MS/);
   });
+
+  it('bounds every wait on PostgreSQL, one operation within the margin after extraction', () => {
+    const { postgres } = loadConfig({});
+    expect(postgres).toEqual({
+      connectTimeoutMs: 3_000,
+      queryTimeoutMs: 5_000,
+      idleInTransactionTimeoutMs: 10_000,
+      keepAliveDelayMs: 10_000,
+    });
+    expect(postgres.connectTimeoutMs + postgres.queryTimeoutMs).toBeLessThanOrEqual(afterExtractMarginMs);
+    expect(
+      loadConfig({ KUMO_PG_CONNECT_TIMEOUT_MS: '2000', KUMO_PG_QUERY_TIMEOUT_MS: '8000' }).postgres.queryTimeoutMs,
+    ).toBe(8_000);
+    expect(() => loadConfig({ KUMO_PG_QUERY_TIMEOUT_MS: '8000' })).toThrow(
+      /KUMO_PG_CONNECT_TIMEOUT_MS \+ KUMO_PG_QUERY_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ KUMO_PG_QUERY_TIMEOUT_MS: '0' })).toThrow(/KUMO_PG_QUERY_TIMEOUT_MS/);
+  });
 });

@@ -183,6 +183,26 @@ export const EnvSchema = Type.Object(
       default: 'kumo',
       description: 'Namespace of every Redis key Kumo writes (one per deployment sharing a Redis).',
     }),
+    KUMO_PG_CONNECT_TIMEOUT_MS: Int(
+      100,
+      3_000,
+      'PostgreSQL: how long taking a pooled connection (opening one included) may wait before answering 503 unavailable.',
+    ),
+    KUMO_PG_QUERY_TIMEOUT_MS: Int(
+      100,
+      5_000,
+      'PostgreSQL: how long one statement may take (the server cancels it; the client gives up on a silent connection and drops it) before 503 unavailable.',
+    ),
+    KUMO_PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: Int(
+      1_000,
+      10_000,
+      'PostgreSQL: the server ends a session that sits inside a transaction this long (a client gone silent mid-settlement), freeing its row locks.',
+    ),
+    KUMO_PG_KEEPALIVE_MS: Int(
+      1_000,
+      10_000,
+      'PostgreSQL: idle time after which TCP keepalive probes a pooled connection, so a dead path is found without a query.',
+    ),
     KUMO_SQLITE_BUSY_TIMEOUT_MS: Int(
       0,
       5_000,
@@ -277,6 +297,13 @@ export interface Config {
   dataDir: string;
   storage: { kind: 'sqlite'; path: string; busyTimeoutMs: number } | { kind: 'postgres'; url: string };
   limits: { kind: 'in-process' } | { kind: 'redis'; url: string; keyPrefix: string };
+  /** Bounds on PostgreSQL (used only with DATABASE_URL), so a silent database fails a call instead of holding it. */
+  postgres: {
+    connectTimeoutMs: number;
+    queryTimeoutMs: number;
+    idleInTransactionTimeoutMs: number;
+    keepAliveDelayMs: number;
+  };
   /** Instance heartbeat and the sweep of what dead instances held (docs/architecture.md, liveness). */
   liveness: { heartbeatIntervalMs: number; staleAfterMs: number };
   bootstrap: { key: string; plan: Env['KUMO_BOOTSTRAP_PLAN'] } | null;
@@ -445,6 +472,14 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     );
   }
 
+  // One storage operation on a silent database gives up within connect + query timeout; that must fit in the margin
+  // kept after extraction (docs/architecture.md, "Backend outages", has the whole bound).
+  if (env.KUMO_PG_CONNECT_TIMEOUT_MS + env.KUMO_PG_QUERY_TIMEOUT_MS > afterExtractMarginMs) {
+    throw new ConfigError(
+      `invalid configuration: KUMO_PG_CONNECT_TIMEOUT_MS + KUMO_PG_QUERY_TIMEOUT_MS must not exceed ${afterExtractMarginMs} ms`,
+    );
+  }
+
   const trustProxy = parseTrustProxy(env.KUMO_TRUST_PROXY);
   if (!Array.isArray(trustProxy) && typeof trustProxy === 'object') {
     throw new ConfigError(`invalid configuration: ${trustProxy.problem}`);
@@ -462,6 +497,12 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     limits: env.REDIS_URL
       ? { kind: 'redis', url: env.REDIS_URL, keyPrefix: env.KUMO_REDIS_KEY_PREFIX }
       : { kind: 'in-process' },
+    postgres: {
+      connectTimeoutMs: env.KUMO_PG_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: env.KUMO_PG_QUERY_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: env.KUMO_PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      keepAliveDelayMs: env.KUMO_PG_KEEPALIVE_MS,
+    },
     liveness: { heartbeatIntervalMs: env.KUMO_HEARTBEAT_INTERVAL_MS, staleAfterMs: env.KUMO_INSTANCE_STALE_MS },
     bootstrap: env.KUMO_BOOTSTRAP_KEY ? { key: env.KUMO_BOOTSTRAP_KEY, plan: env.KUMO_BOOTSTRAP_PLAN } : null,
     connectTo: env.KUMO_CONNECT_TO,

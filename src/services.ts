@@ -1,5 +1,6 @@
 // The composition root: the one place that turns the frozen config into implementations and connections.
 import { chmod, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -28,6 +29,7 @@ import { PostgresArtifactStore } from './artifacts/postgres-artifact-store.js';
 import { ScrapeService } from './scrape/scrape-service.js';
 import { WorkerExtractionPool } from './scrape/extraction-pool.js';
 import { InstanceLiveness } from './liveness/instance-liveness.js';
+import { InstanceLocks } from './liveness/instance-locks.js';
 import { newId } from './accounts/ids.js';
 import { BrowserPool, findChromium } from './browser/browser-pool.js';
 import { BrowserFetcher } from './browser/browser-fetcher.js';
@@ -60,6 +62,10 @@ export async function openStorage(
       ? await createPostgresStorage({
           url: config.storage.url,
           poolSize: 10,
+          connectionTimeoutMs: config.postgres.connectTimeoutMs,
+          queryTimeoutMs: config.postgres.queryTimeoutMs,
+          idleInTransactionTimeoutMs: config.postgres.idleInTransactionTimeoutMs,
+          keepAliveDelayMs: config.postgres.keepAliveDelayMs,
           onIdleError: () => logger?.warn('postgres: a connection failed; the pool replaces it'),
           ...liveness,
         })
@@ -112,6 +118,10 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   // Who this process is to its peers: it owns the reservations and leases it takes, and keeps them by beating.
   const instanceId = newId('ins');
   const storage = await openStorage(config, logger, instanceId);
+  // Embedded: every server process on this data folder holds a lock file, so one that finds a predecessor's lock
+  // free knows it ended and frees its credits at once (several processes may share the folder, e.g. a node:cluster).
+  const locks =
+    config.storage.kind === 'sqlite' ? InstanceLocks.take(path.join(config.dataDir, 'instances'), instanceId) : null;
   // One connection for leases and politeness. It fails fast while Redis is down, so calls get 503 rather than
   // queueing unmetered; it connects on first use, so a slow Redis does not delay start-up.
   const redis =
@@ -288,6 +298,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     instanceId,
     storage,
     limiter,
+    ...(locks ? { locks } : {}),
     heartbeatIntervalMs: config.liveness.heartbeatIntervalMs,
     staleAfterMs: config.liveness.staleAfterMs,
     logger,
@@ -326,6 +337,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
       await limiter.close();
       await redis?.quit().catch(() => undefined);
       await storage.close();
+      locks?.release();
     },
   };
 }

@@ -19,6 +19,13 @@ describe('isBackendOutage', () => {
     ['pg: connection exception', withFields('connection failure', { code: '08006' })],
     ['pg: too many connections', withFields('sorry, too many clients already', { code: '53300' })],
     ['pg: read-only standby', withFields('cannot execute INSERT in a read-only transaction', { code: '25006' })],
+    ['pg: silent connection', new Error('Query read timeout')],
+    ['pg: statement_timeout', withFields('canceling statement due to statement timeout', { code: '57014' })],
+    [
+      'pg: idle in transaction',
+      withFields('terminating connection due to idle-in-transaction timeout', { code: '25P03' }),
+    ],
+    ['pg: lock_timeout', withFields('canceling statement due to lock timeout', { code: '55P03' })],
     ['sqlite: busy', withFields('database is locked', { code: 'ERR_SQLITE_ERROR', errcode: 5 })],
     ['sqlite: busy snapshot', withFields('database is locked', { code: 'ERR_SQLITE_ERROR', errcode: 517 })],
     ['sqlite: read-only', withFields('attempt to write a readonly database', { code: 'ERR_SQLITE_ERROR', errcode: 8 })],

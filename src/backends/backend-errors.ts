@@ -26,14 +26,28 @@ const sqliteOutages = new Set([5, 6, 8, 10, 13, 14, 15]);
 
 // PostgreSQL SQLSTATEs of a server that is going away, not accepting connections, out of resources, or a read-only
 // standby after a failover (class 08 is matched by prefix).
-const postgresOutages = new Set(['57P01', '57P02', '57P03', '53000', '53100', '53200', '53300', '25006']);
+// 57014 is a statement cancelled by statement_timeout, 25P03 a session ended by idle_in_transaction_session_timeout,
+// 55P03 a lock not granted in time: a database too slow or stuck to answer, not a wrong statement.
+const postgresOutages = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53000',
+  '53100',
+  '53200',
+  '53300',
+  '25006',
+  '57014',
+  '25P03',
+  '55P03',
+]);
 
 // Redis replies that mean the server cannot serve right now (a replica, loading, failing over).
 const redisReplyOutage = /^(LOADING|READONLY|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|BUSY)\b/;
 
 // Messages of pg and ioredis for a dead connection; neither library gives these a code.
 const connectionMessages =
-  /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection is closed|Command timed out|Stream isn't writeable|Reached the max retries per request limit|connect ETIMEDOUT|Client was closed/i;
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Connection is closed|Command timed out|Stream isn't writeable|Reached the max retries per request limit|connect ETIMEDOUT|Client was closed/i;
 
 /** True when `error` says a backend cannot be reached or cannot serve now (retrying later can succeed). */
 export function isBackendOutage(error: unknown): boolean {

@@ -125,4 +125,46 @@ describe('RedisConcurrencyLimiter', () => {
       await proxy.close();
     }
   });
+
+  it('a stall (no reset): the slots of calls that failed or ended during it come back within seconds of its end', async () => {
+    const proxy = await startTcpProxy(endpointOf(testRedisUrl));
+    const limiter = new RedisConcurrencyLimiter({
+      url: throughPort(testRedisUrl, proxy.port),
+      keyPrefix,
+      commandTimeoutMs: 300,
+      releaseRetryMs: 200,
+      onError: () => undefined,
+    });
+    const setKey = `${keyPrefix}:conc:key:stall`;
+    try {
+      const scope = { key: 'key:stall', limit: 5 };
+      const held = await limiter.tryAcquire([scope], 60_000);
+      if (!held.granted) throw new Error('acquire denied');
+      proxy.stall();
+      // A call that ends during the stall, and calls that try to start: each times out and is refused (503).
+      const release = await held.lease.release().catch((e: unknown) => e);
+      expect(isKumoError(release) && release.code).toBe('unavailable');
+      for (let i = 0; i < 3; i++) {
+        const acquire = await limiter.tryAcquire([scope], 60_000).catch((e: unknown) => e);
+        expect(isKumoError(acquire) && acquire.code).toBe('unavailable');
+      }
+      proxy.restore();
+      // The commands that waited in the stalled connection run now: the refused acquires would each hold a slot for
+      // their whole lease (60 s here, 90 s in production) with nothing running. No sweep is called: the limiter
+      // gives them back by itself.
+      const returnedAt = Date.now();
+      let inUse = -1;
+      while (Date.now() - returnedAt < 10_000) {
+        inUse = await admin.zcard(setKey);
+        if (inUse === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(inUse).toBe(0);
+      expect((await limiter.tryAcquire([scope], 60_000)).granted).toBe(true);
+    } finally {
+      await limiter.close();
+      await proxy.close();
+      await admin.del(setKey);
+    }
+  });
 });

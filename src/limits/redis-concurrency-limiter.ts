@@ -5,6 +5,8 @@ import { Redis } from 'ioredis';
 import type { AcquireOutcome, ConcurrencyLimiter, ConcurrencyScope, Lease } from './concurrency-limiter.js';
 import { guardBackend, unavailable } from '../backends/backend-errors.js';
 import { newId } from '../accounts/ids.js';
+import { isKumoError } from '../errors.js';
+import { systemClock, type Clock, type ClockTimer } from '../time/clock.js';
 
 export interface RedisConcurrencyLimiterOptions {
   /** `redis://host:6379/0`; ignored when `redis` is given. */
@@ -24,6 +26,12 @@ export interface RedisConcurrencyLimiterOptions {
    * leases. Default 30,000 ms; heartbeats must come more often than this.
    */
   livenessTtlMs?: number;
+  /**
+   * How soon a release that failed (or an acquire whose answer was lost) is tried again, and again until it goes
+   * through; also retried at once when the client reconnects. Default 1,000 ms.
+   */
+  releaseRetryMs?: number;
+  clock?: Clock;
 }
 
 /**
@@ -113,8 +121,18 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
   readonly #prefix: string;
   readonly #instanceId: string;
   readonly #livenessTtlMs: number;
-  /** Leases whose release failed during an outage (member → scope keys); `releaseOrphaned` retries them. */
+  readonly #releaseRetryMs: number;
+  readonly #clock: Clock;
+  /**
+   * Leases that may be held in Redis though no call uses them (member → scope keys): releases that failed during an
+   * outage, and acquires that failed (a command that timed out during a stall still runs when the path comes back,
+   * taking a slot for the whole lease). Retried on a short timer, at reconnect and by `releaseOrphaned`.
+   */
   readonly #unreleased = new Map<string, string[]>();
+  #retryTimer: ClockTimer | undefined;
+  #retrying: Promise<number> | null = null;
+  #closed = false;
+  readonly #onReady = () => void this.#retryUnreleased().catch(() => undefined);
 
   /** Connects lazily, on the first call: constructing it opens nothing. */
   constructor(options: RedisConcurrencyLimiterOptions) {
@@ -136,6 +154,9 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
     this.#prefix = options.keyPrefix;
     this.#instanceId = options.instanceId ?? newId('ins');
     this.#livenessTtlMs = options.livenessTtlMs ?? 30_000;
+    this.#releaseRetryMs = options.releaseRetryMs ?? 1_000;
+    this.#clock = options.clock ?? systemClock;
+    this.#redis.on('ready', this.#onReady);
     // defineCommand sends EVALSHA and falls back to EVAL once, so the script text crosses the wire rarely.
     this.#redis.defineCommand('kumoAcquire', { lua: acquireScript });
     this.#redis.defineCommand('kumoInUse', { numberOfKeys: 1, lua: inUseScript });
@@ -155,6 +176,8 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
     const keys = unique.map((s) => this.#key(s.key));
     const member = `${this.#instanceId}|${randomUUID()}`;
     if (keys.length > 0) {
+      // Refused before sending (the client knows Redis is down): nothing can run later, so nothing to give back.
+      if (downStates.has(this.#redis.status)) throw unavailable('limits');
       const denied = await this.#guard(() =>
         this.#redis.kumoAcquire(
           3 + keys.length,
@@ -168,7 +191,12 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
           this.#instanceId,
           ...unique.map((s) => Math.floor(s.limit)),
         ),
-      );
+      ).catch((error: unknown) => {
+        // The script may still run (a timeout is not a refusal: the command waits in a stalled connection and runs
+        // when it is back), and nobody would release what it took: give it back as soon as Redis answers again.
+        if (isKumoError(error) && error.code === 'unavailable') this.#remember(member, keys);
+        throw error;
+      });
       if (denied !== 0) return { granted: false, deniedScope: unique[denied - 1]!.key };
     }
     let released = false;
@@ -178,8 +206,8 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
         try {
           await this.#remove(member, keys);
         } catch (error) {
-          // Redis is unreachable: the slot would stay taken until its expiry, so the sweeper retries the release.
-          this.#unreleased.set(member, keys);
+          // Redis is unreachable: the slot would stay taken until its expiry, so it is retried until it goes through.
+          this.#remember(member, keys);
           throw error;
         }
         released = true;
@@ -203,16 +231,49 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
   }
 
   async releaseOrphaned(): Promise<number> {
-    let freed = 0;
-    for (const [member, keys] of [...this.#unreleased]) {
-      await this.#remove(member, keys);
-      this.#unreleased.delete(member);
-      freed += 1;
-    }
+    const freed = await this.#retryUnreleased();
     return freed + Number(await this.#guard(() => this.#redis.kumoSweep(this.#instancesKey(), this.#prefix)));
   }
 
+  #remember(member: string, keys: string[]): void {
+    this.#unreleased.set(member, keys);
+    this.#scheduleRetry();
+  }
+
+  #scheduleRetry(): void {
+    if (this.#closed || this.#retryTimer || this.#unreleased.size === 0) return;
+    this.#retryTimer = this.#clock.setTimeout(() => {
+      this.#retryTimer = undefined;
+      void this.#retryUnreleased()
+        .catch(() => undefined)
+        .finally(() => this.#scheduleRetry());
+    }, this.#releaseRetryMs);
+    // A pending retry must not keep a stopping process alive.
+    if (typeof this.#retryTimer.id === 'object') this.#retryTimer.id.unref();
+  }
+
+  /**
+   * Releases what `#unreleased` holds, in order, stopping at the first failure (Redis is still away); one run at a
+   * time. Sent on the connection that carried the acquire, so a late-running acquire comes first and is undone.
+   */
+  #retryUnreleased(): Promise<number> {
+    this.#retrying ??= (async () => {
+      let freed = 0;
+      for (const [member, keys] of [...this.#unreleased]) {
+        await this.#remove(member, keys);
+        this.#unreleased.delete(member);
+        freed += 1;
+      }
+      return freed;
+    })().finally(() => (this.#retrying = null));
+    return this.#retrying;
+  }
+
   async close(): Promise<void> {
+    this.#closed = true;
+    this.#clock.clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
+    this.#redis.off('ready', this.#onReady);
     // A clean stop: this instance is no longer alive, so whatever it still holds is free to sweep at once.
     if (this.#redis.status === 'ready') {
       await this.#redis

@@ -2,15 +2,21 @@
 import type { Logger } from 'pino';
 import type { Storage } from '../storage/storage.js';
 import type { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
+import type { InstanceLocks } from './instance-locks.js';
 
 export interface InstanceLivenessOptions {
   /** `ins_…`, new at every start: a restarted process is a new instance, its predecessor a dead one. */
   instanceId: string;
-  storage: Pick<Storage, 'instances' | 'ledger'>;
+  storage: { instances: Storage['instances']; ledger: Pick<Storage['ledger'], 'releaseOrphaned' | 'foreignHolders'> };
   limiter: Pick<ConcurrencyLimiter, 'heartbeat' | 'releaseOrphaned'>;
   heartbeatIntervalMs: number;
   /** A heartbeat older than this marks its instance dead. */
   staleAfterMs: number;
+  /**
+   * Embedded mode: the lock files that tell at once which instances on this data folder have ended, so a restart
+   * frees what its killed predecessor held before taking calls instead of after `staleAfterMs`.
+   */
+  locks?: Pick<InstanceLocks, 'deadAmong' | 'forget' | 'listed'>;
   logger: Logger;
   clock?: () => Date;
 }
@@ -66,7 +72,16 @@ export class InstanceLiveness {
     await this.#step('storage heartbeat', () => storage.instances.heartbeat(instanceId, now.toISOString()));
     await this.#step('limits heartbeat', () => limiter.heartbeat());
     const staleBefore = new Date(now.getTime() - this.#o.staleAfterMs).toISOString();
-    const reservations = await this.#step('storage sweep', () => storage.ledger.releaseOrphaned(staleBefore));
+    const reservations = await this.#step('storage sweep', async () => {
+      const { locks } = this.#o;
+      // Holders of open reservations, and every lock file (an ended instance that held nothing leaves one too).
+      const dead = locks
+        ? locks.deadAmong([...new Set([...(await storage.ledger.foreignHolders()), ...locks.listed()])])
+        : [];
+      const released = await storage.ledger.releaseOrphaned(staleBefore, dead);
+      locks?.forget(dead);
+      return released;
+    });
     const slots = await this.#step('limits sweep', () => limiter.releaseOrphaned());
     if ((reservations ?? 0) > 0 || (slots ?? 0) > 0) {
       this.#o.logger.info(

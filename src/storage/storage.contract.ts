@@ -635,6 +635,25 @@ export function describeStorageContract<S extends Storage>(
         expect(await storage.instances.lastHeartbeat(live)).not.toBeNull();
       });
 
+      it('frees at once the reservations of holders known dead, whatever their heartbeat; lists open holders', async () => {
+        const seeded = await seed();
+        const ended = instance('ended');
+        const live = instance('live');
+        await storage.instances.heartbeat(ended, ago(1_000));
+        await storage.instances.heartbeat(live, ago(1_000));
+        const orphan = reservation(seeded, { cost: 2, owner: ended });
+        const held = reservation(seeded, { cost: 1, owner: live });
+        for (const r of [orphan, held]) expect(await storage.ledger.reserve(r)).toEqual({ ok: true });
+        expect(await storage.ledger.foreignHolders()).toEqual(expect.arrayContaining([ended, live]));
+
+        expect(await storage.ledger.releaseOrphaned(ago(30_000), [ended])).toBeGreaterThanOrEqual(1);
+        expect(await storage.ledger.accountUsage(seeded.account.id, period)).toEqual({ used: 0, reserved: 1 });
+        expect(await storage.ledger.foreignHolders()).not.toContain(ended);
+        expect(await storage.instances.lastHeartbeat(ended)).toBeNull();
+        expect(await storage.instances.lastHeartbeat(live)).not.toBeNull();
+        expect(await storage.ledger.release(held.requestId)).toBe(true);
+      });
+
       it('an owner that never beat is dead only once its reservation is older than the staleness bound', async () => {
         const seeded = await seed();
         const r = reservation(seeded, { cost: 1, owner: instance('silent') });

@@ -173,10 +173,15 @@ export interface CreditLedger {
   releaseExpired(now: string): Promise<number>;
   /**
    * Releases reservations whose owner instance last beat before `staleBefore` (or never beat, for reservations made
-   * before it), and retries releases that failed during an outage; returns how many it released. `reserve` runs it
+   * before it) or is one of `deadHolders` (known dead by other means, whatever its heartbeat), and retries releases that failed during an outage; returns how many it released. `reserve` runs it
    * once itself before refusing, so credits held by a dead instance never answer `credits_exhausted`.
    */
-  releaseOrphaned(staleBefore: string): Promise<number>;
+  releaseOrphaned(staleBefore: string, deadHolders?: readonly string[]): Promise<number>;
+  /**
+   * The owner instances (other than this one) of reservations still open. With `releaseOrphaned`'s `deadHolders`,
+   * an embedded instance frees at once what a process it knows to be dead held (liveness/instance-locks.ts).
+   */
+  foreignHolders(): Promise<string[]>;
   accountUsage(accountId: string, period: string): Promise<CreditUsage>;
   /** The spend of the key's line of rotations (`KeyRecord.lineageId`), which its monthly credit limit is checked against. */
   keyUsage(keyId: string, period: string): Promise<CreditUsage>;

@@ -43,8 +43,11 @@ async function waitFor(what: string, probe: () => Promise<ApiAnswer>, ok: (res: 
  * Starts an instance, takes a key with a credit limit of 1 and a concurrency of 1, leaves a call of that key hanging in
  * its fetch, SIGKILLs the instance, and starts a new one (a new instance id) on the same backends.
  */
-async function killMidCall(env: Record<string, string>): Promise<{ next: KumoProcess; key: string; killedAt: number }> {
-  const first = await startKumo({ ...env, ...liveness });
+async function killMidCall(
+  env: Record<string, string>,
+  timing: Record<string, string> = liveness,
+): Promise<{ next: KumoProcess; key: string; killedAt: number }> {
+  const first = await startKumo({ ...env, ...timing });
   started.push(first);
   const created = await kumoCli(
     first.dataDir,
@@ -64,7 +67,7 @@ async function killMidCall(env: Record<string, string>): Promise<{ next: KumoPro
   await first.kill();
   const killedAt = Date.now();
   await pending;
-  const next = await startKumo({ ...env, ...liveness }, { dataDir: first.dataDir });
+  const next = await startKumo({ ...env, ...timing }, { dataDir: first.dataDir });
   started.push(next);
   return { next, key, killedAt };
 }
@@ -184,6 +187,59 @@ describe('embedded mode (SQLite, in-process limits)', () => {
 
   it('a retry of a call the kill interrupted takes its Idempotency-Key over once the bound passes, charged once', async () => {
     await expectKilledKeyTakenOver(env());
+  });
+});
+
+describe('embedded mode: a restart frees what the killed process held at once, not after the staleness bound', () => {
+  const env = () => ({ KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }) });
+  // Production-like bounds: by its heartbeat alone the killed instance would look alive for a minute.
+  const slowLiveness = { KUMO_HEARTBEAT_INTERVAL_MS: '500', KUMO_INSTANCE_STALE_MS: '60000' };
+
+  it('straight after the restart the key’s only credit and slot are free and a call is served', async () => {
+    const { next, key, killedAt } = await killMidCall(env(), slowLiveness);
+    const usage = await call(next.baseUrl, '/v1/usage', key);
+    expect(usage.body.key).toMatchObject({ used: 0, reserved: 0, concurrency_in_use: 0 });
+    const res = await scrape(next.baseUrl, { url: item('720001') }, key);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Far inside the 60 s the heartbeat would have taken.
+    expect(Date.now() - killedAt).toBeLessThan(30_000);
+  });
+
+  it('two live processes on one data folder: neither frees the other’s call; the survivor frees a killed one’s', async () => {
+    const first = await startKumo({ ...env(), ...slowLiveness });
+    started.push(first);
+    const created = await kumoCli(
+      first.dataDir,
+      ['keys', 'create', '--plan', 'free', '--credits', '1', '--concurrency', '1', '--json'],
+      env(),
+    );
+    const key = created.key as string;
+    const before = origin.hits(hangingPath);
+    const pending = scrape(first.baseUrl, { url: item('720002') }, key).catch(() => null);
+    for (let i = 0; i < 200 && origin.hits(hangingPath) === before; i++) await sleep(25);
+    expect(origin.hits(hangingPath)).toBe(before + 1);
+
+    // A second process on the same folder, while the first is alive and its call in flight: the credit stays held.
+    const second = await startKumo({ ...env(), ...slowLiveness }, { dataDir: first.dataDir });
+    started.push(second);
+    await sleep(1_500); // three of the second's sweeps
+    expect((await call(second.baseUrl, '/v1/usage', key)).body.key).toMatchObject({ reserved: 1 });
+    expect((await scrape(second.baseUrl, { url: item('720001') }, key)).body.code).toBe('concurrency_limited');
+
+    // The first is killed: the second frees its credit on its next sweep, not a minute later.
+    await first.kill();
+    const killedAt = Date.now();
+    await pending;
+    await waitFor(
+      'the killed sibling’s credit',
+      () => call(second.baseUrl, '/v1/usage', key),
+      (res) => res.body?.key?.reserved === 0,
+      15_000,
+    );
+    expect(Date.now() - killedAt).toBeLessThan(30_000);
+    const res = await scrape(second.baseUrl, { url: item('720001') }, key);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.cost_units).toBe(1);
   });
 });
 

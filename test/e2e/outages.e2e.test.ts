@@ -85,6 +85,24 @@ interface Outage {
   readsWork?: boolean;
   /** Credits the ledger charged for these request ids, read from the database directly. */
   charged: (requestIds: string[]) => Promise<number>;
+  /** A silent backend (a stall): every answer that needs it must still come within this many ms. */
+  answersWithinMs?: number;
+}
+
+/** Awaits an answer, failing (instead of hanging the test) when it takes longer than `ms`. */
+async function within<T>(what: string, ms: number | undefined, answer: Promise<T>): Promise<T> {
+  if (ms === undefined) return answer;
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+    expect(Date.now() - started, what).toBeLessThan(ms);
+  }
 }
 
 /**
@@ -92,7 +110,7 @@ interface Outage {
  * gone → it comes back → serving again, with the ledger checked at the end.
  */
 async function runOutage(o: Outage, inFlightOutcome: 'unavailable' | 'completed'): Promise<void> {
-  const { kumo } = o;
+  const { kumo, answersWithinMs: bound } = o;
   const usedBefore = (await call(kumo.baseUrl, '/v1/usage')).body.credits.used as number;
   const ok = await scrape(kumo.baseUrl, { url: item('710001') });
   expect(ok.status, JSON.stringify(ok.body)).toBe(200);
@@ -103,7 +121,7 @@ async function runOutage(o: Outage, inFlightOutcome: 'unavailable' | 'completed'
   const slow = await slowCallInFlight(kumo);
   await o.cut();
   slow.letGo();
-  const interrupted = await slow.answer;
+  const interrupted = await within('the call in flight', bound, slow.answer);
   if (inFlightOutcome === 'unavailable') {
     expectUnavailable(interrupted);
     refused.push(interrupted.body.request_id);
@@ -117,18 +135,18 @@ async function runOutage(o: Outage, inFlightOutcome: 'unavailable' | 'completed'
   // While it is gone: every call is a 503 with Retry-After, none reaches the origin, the process stays up.
   const hitsBefore = origin.hits(fastPath);
   for (let i = 0; i < 3; i++) {
-    const res = await scrape(kumo.baseUrl, { url: item('710001') });
+    const res = await within('a call during the outage', bound, scrape(kumo.baseUrl, { url: item('710001') }));
     expectUnavailable(res);
     refused.push(res.body.request_id);
   }
   expect(origin.hits(fastPath)).toBe(hitsBefore);
   // Every endpoint that needs the backend says the same (usage reads the ledger and the slots); a write-locked SQLite
   // file still serves reads.
-  const usageDuring = await call(kumo.baseUrl, '/v1/usage');
+  const usageDuring = await within('/v1/usage during the outage', bound, call(kumo.baseUrl, '/v1/usage'));
   if (o.readsWork) expect(usageDuring.status).toBe(200);
   else expectUnavailable(usageDuring);
   expect((await call(kumo.baseUrl, '/v1/sites', null)).status).toBe(200);
-  const unready = await call(kumo.baseUrl, '/readyz', null);
+  const unready = await within('/readyz during the outage', bound, call(kumo.baseUrl, '/readyz', null));
   expect(unready.status).toBe(503);
   expect(Number(unready.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(unready.body).toMatchObject({ status: 'unavailable', checks: { [o.check]: { status: 'unavailable' } } });
@@ -178,6 +196,12 @@ afterAll(async () => {
   await origin?.close();
 });
 
+// Scaled-down PostgreSQL bounds (defaults 3 s + 5 s): one operation on a silent database gives up within 2 s, and a
+// call makes at most three after meeting the silence (the failed step, the settlement that releases, the plain
+// release), so it answers within about 6 s (docs/architecture.md, "Backend outages").
+const pgBounds = { KUMO_PG_CONNECT_TIMEOUT_MS: '1000', KUMO_PG_QUERY_TIMEOUT_MS: '1000' };
+const stalledAnswerMs = 15_000;
+
 describe('shared mode: PostgreSQL and Redis behind proxies that the test cuts', () => {
   let pgProxy: TcpProxy;
   let redisProxy: TcpProxy;
@@ -205,6 +229,7 @@ describe('shared mode: PostgreSQL and Redis behind proxies that the test cuts', 
       KUMO_REDIS_KEY_PREFIX: redisPrefix,
       KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }),
       ...fastLiveness,
+      ...pgBounds,
     });
     started.push(kumo);
     admin = new pg.Client({ connectionString: databaseUrl(database) });
@@ -285,6 +310,42 @@ describe('shared mode: PostgreSQL and Redis behind proxies that the test cuts', 
       () => call(kumo.baseUrl, '/v1/usage'),
       (usage) => usage.body?.credits?.reserved === 0,
     );
+  });
+
+  it('PostgreSQL goes silent mid-call (no reset): every answer within the bound, 503, nothing charged, heals', async () => {
+    await runOutage(
+      {
+        kumo,
+        cut: () => pgProxy.stall(),
+        restore: () => pgProxy.restore(),
+        check: 'storage',
+        charged,
+        answersWithinMs: stalledAnswerMs,
+      },
+      'unavailable',
+    );
+  });
+
+  it('Redis goes silent for 6 s with calls refused meanwhile: no slot stays taken after it returns', async () => {
+    const scrapeOnce = () => scrape(kumo.baseUrl, { url: item('710001') });
+    expect((await scrapeOnce()).status).toBe(200);
+    redisProxy.stall();
+    const stalledAt = Date.now();
+    // Calls that try to take a slot while Redis is silent: refused (the acquire times out), but their scripts
+    // wait in the connection and run when it returns, each taking a slot for the whole lease (90 s).
+    const refused = await Promise.all(Array.from({ length: 3 }, scrapeOnce));
+    for (const res of refused) expectUnavailable(res);
+    await sleep(Math.max(0, stalledAt + 6_000 - Date.now()));
+    redisProxy.restore();
+    const returnedAt = Date.now();
+    await waitFor(
+      'slots handed back after Redis returned',
+      () => call(kumo.baseUrl, '/v1/usage'),
+      (res) => res.status === 200 && res.body?.concurrency?.in_use === 0,
+      10_000,
+    );
+    expect(Date.now() - returnedAt).toBeLessThan(10_000);
+    expect((await scrapeOnce()).status).toBe(200);
     await expectStillServing(kumo);
   });
 

@@ -1,4 +1,4 @@
-// A TCP proxy in front of a real backend (PostgreSQL, Redis) that a test can cut and restore: an outage on demand.
+// A TCP proxy in front of a real backend (PostgreSQL, Redis) that a test can cut, stall and restore: an outage on demand.
 import net from 'node:net';
 
 export interface TcpProxy {
@@ -11,7 +11,13 @@ export interface TcpProxy {
    * new one is accepted and reset straight away, as a host whose server process died answers with an RST.
    */
   cut(): void;
-  /** The backend is back: new connections are forwarded again (clients must reconnect on their own). */
+  /**
+   * The path goes silent (packets dropped, no reset): nothing is forwarded either way and nothing is closed; new
+   * connections are accepted and left waiting. What was sent meanwhile is delivered at `restore`, as TCP's
+   * retransmissions would once the path is back.
+   */
+  stall(): void;
+  /** The backend is back: forwarding resumes (after a cut, clients must reconnect on their own). */
   restore(): void;
   /**
    * A lost commit acknowledgement, once: on the next PostgreSQL connection whose transaction sent `marker` (a piece of
@@ -27,10 +33,26 @@ export interface TcpProxy {
 const commitMessage = /Q[\s\S]{4}commit\s*;?\0/i;
 const beginMessage = /Q[\s\S]{4}(begin|start transaction)\b/i;
 
+interface Pair {
+  client: net.Socket;
+  upstream: net.Socket;
+}
+
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let cut = false;
-  const live = new Set<net.Socket>();
+  let stalled = false;
+  const pairs = new Set<Pair>();
   let commitTrap: { marker: string; sprung: () => void } | null = null;
+
+  // A paused socket emits no `data`: what arrives waits in its buffers (and the kernel's) until it is resumed.
+  const hold = (pair: Pair) => {
+    pair.client.pause();
+    pair.upstream.pause();
+  };
+  const flow = (pair: Pair) => {
+    pair.client.resume();
+    pair.upstream.resume();
+  };
 
   const server = net.createServer((client) => {
     if (cut) {
@@ -38,11 +60,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return;
     }
     const upstream = net.connect(target.port, target.host);
-    live.add(client);
-    live.add(upstream);
+    const pair: Pair = { client, upstream };
+    pairs.add(pair);
     const drop = () => {
-      live.delete(client);
-      live.delete(upstream);
+      pairs.delete(pair);
       client.destroy();
       upstream.destroy();
     };
@@ -69,8 +90,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         // The server has committed and is answering: the answer is lost with the connection.
         const sprung = swallowAnswer;
         swallowAnswer = null;
-        live.delete(client);
-        live.delete(upstream);
+        pairs.delete(pair);
         client.resetAndDestroy();
         upstream.destroy();
         sprung();
@@ -78,6 +98,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       }
       client.write(chunk);
     });
+    if (stalled) hold(pair);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -87,22 +108,34 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 
   return {
     port,
-    liveConnections: () => live.size / 2,
+    liveConnections: () => pairs.size,
     cut: () => {
       cut = true;
-      for (const socket of live) if (!socket.destroyed) socket.resetAndDestroy();
-      live.clear();
+      for (const { client, upstream } of pairs) {
+        if (!client.destroyed) client.resetAndDestroy();
+        if (!upstream.destroyed) upstream.resetAndDestroy();
+      }
+      pairs.clear();
+    },
+    stall: () => {
+      stalled = true;
+      for (const pair of pairs) hold(pair);
     },
     restore: () => {
       cut = false;
+      stalled = false;
+      for (const pair of pairs) flow(pair);
     },
     loseCommitAnswer: (marker) =>
       new Promise<void>((resolve) => {
         commitTrap = { marker, sprung: resolve };
       }),
     close: async () => {
-      for (const socket of live) socket.destroy();
-      live.clear();
+      for (const { client, upstream } of pairs) {
+        client.destroy();
+        upstream.destroy();
+      }
+      pairs.clear();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -341,8 +341,21 @@ export class KyselyCreditLedger implements CreditLedger {
     return this.#releaseAll(expired.map((row) => row.request_id));
   }
 
-  async releaseOrphaned(staleBefore: string): Promise<number> {
+  async foreignHolders(): Promise<string[]> {
+    const rows = await this.#db
+      .selectFrom('credit_reservations')
+      .select('holder')
+      .distinct()
+      .where('state', '=', 'reserved')
+      .where('holder', 'is not', null)
+      .where('holder', '!=', this.#holder)
+      .execute();
+    return rows.map((row) => row.holder).filter((holder): holder is string => holder !== null);
+  }
+
+  async releaseOrphaned(staleBefore: string, deadHolders: readonly string[] = []): Promise<number> {
     const stale = toIso(staleBefore);
+    const dead = deadHolders.filter((holder) => holder !== this.#holder);
     // Never this instance's own: it is running this code, so it is alive even if its last heartbeat failed.
     const orphans = await this.#db
       .selectFrom('credit_reservations as r')
@@ -353,6 +366,7 @@ export class KyselyCreditLedger implements CreditLedger {
       .where((eb) =>
         eb.or([
           eb('i.heartbeat_at', '<', stale),
+          ...(dead.length > 0 ? [eb('r.holder', 'in', dead)] : []),
           // No heartbeat row: an owner from before liveness existed, or one removed; only once old enough that a
           // live instance would have beaten by now.
           eb.and([eb('i.id', 'is', null), eb('r.created_at', '<', stale)]),
@@ -363,7 +377,7 @@ export class KyselyCreditLedger implements CreditLedger {
     // Dead instances that hold nothing any more leave no row behind.
     await this.#db
       .deleteFrom('instances')
-      .where('heartbeat_at', '<', stale)
+      .where((eb) => eb.or([eb('heartbeat_at', '<', stale), ...(dead.length > 0 ? [eb('id', 'in', dead)] : [])]))
       .where('id', '!=', this.#holder)
       .where((eb) =>
         eb.not(

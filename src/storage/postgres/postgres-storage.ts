@@ -11,8 +11,18 @@ export interface PostgresStorageOptions {
   /** `postgres://user:pass@host:5432/db` */
   url: string;
   poolSize: number;
-  /** How long a query waits for a free pooled connection before failing (so a dead database fails fast). */
+  /** How long a query waits for a free pooled connection, opening one included, before failing. Default 3,000 ms. */
   connectionTimeoutMs?: number;
+  /**
+   * How long one statement may take: the server cancels it (`statement_timeout`), and the client gives up waiting
+   * for an answer (`query_timeout`) and drops the connection, since a silent one cannot be trusted with the next
+   * query. Default 5,000 ms.
+   */
+  queryTimeoutMs?: number;
+  /** The server ends a session idle inside a transaction this long, freeing its row locks. Default 10,000 ms. */
+  idleInTransactionTimeoutMs?: number;
+  /** Idle time before TCP keepalive probes a connection. Default 10,000 ms. */
+  keepAliveDelayMs?: number;
   /** Errors of idle pooled connections (e.g. the server restarted); without a listener they would crash the process. */
   onIdleError?: (error: Error) => void;
   /** This server instance (`ins_…`), the owner of the reservations it makes; a fresh id by default. */
@@ -25,18 +35,28 @@ export interface PostgresStorageOptions {
 export const postgresJstDay = () => sql<string>`to_char(created_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD')`;
 
 export async function createPostgresStorage(options: PostgresStorageOptions): Promise<KyselyStorage> {
+  const queryTimeoutMs = options.queryTimeoutMs ?? 5_000;
+  // Every wait on the database is bounded, so a database that goes silent (packets dropped, no reset) fails a call
+  // with 503 within connect + query timeout instead of holding it for the kernel's retransmission timeout (minutes).
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize,
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
-    // Finds a dead peer (a dropped route, a server gone without a FIN) instead of waiting on it for ever.
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 3_000,
+    query_timeout: queryTimeoutMs,
+    statement_timeout: queryTimeoutMs,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 10_000,
+    // Finds a dead peer (a dropped route, a server gone without a FIN) on an idle connection.
     keepAlive: true,
+    keepAliveInitialDelayMillis: options.keepAliveDelayMs ?? 10_000,
   });
   pool.on('error', (error) => options.onIdleError?.(error));
-  // pg-pool listens for errors on idle clients only: a checked-out client whose socket dies between two queries
-  // (inside a transaction, say) emits 'error' with no listener, which ends the process. This listener stays for
-  // the client's life; the query in flight, if any, still rejects and is classified as `unavailable`.
-  pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
+  pool.on('connect', (client) => {
+    // pg-pool listens for errors on idle clients only: a checked-out client whose socket dies between two queries
+    // (inside a transaction, say) emits 'error' with no listener, which ends the process. This listener stays for
+    // the client's life; the query in flight, if any, still rejects and is classified as `unavailable`.
+    client.on('error', (error) => options.onIdleError?.(error));
+    dropOnQueryTimeout(client);
+  });
   const db = new Kysely<KumoDatabase>({ dialect: outageClassifyingDialect(new PostgresDialect({ pool })) });
   return new KyselyStorage({
     db,
@@ -47,4 +67,24 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       ...(options.staleAfterMs === undefined ? {} : { staleAfterMs: options.staleAfterMs }),
     },
   });
+}
+
+/**
+ * pg's `query_timeout` fails the query but keeps the connection, whose next query (the ROLLBACK, the next call's
+ * BEGIN) would queue behind an answer that may never come. A connection that went silent is destroyed instead: the
+ * client becomes unqueryable, so the ROLLBACK fails at once, and the pool discards it on release.
+ */
+function dropOnQueryTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') {
+          (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+        }
+      });
+    }
+    return result;
+  };
 }
