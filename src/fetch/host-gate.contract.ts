@@ -291,7 +291,12 @@ export function describeHostGateContract(name: string, make: () => Promise<HostG
         const leave: Leave = await gates[0].enter(host, rule, Date.now() + 1_000, undefined, 'x');
         leave('success');
         leave('free_failure');
-        (await gates[1].enter(host, rule, Date.now() + 1_000, undefined, 'y'))();
+        const y = await gates[1].enter(host, rule, Date.now() + 1_000, undefined, 'y');
+        // y holds the one slot; had the second leave freed another, z would get in beside it.
+        const z = await gates[0].enter(host, rule, Date.now() + 300, undefined, 'z').catch((e: unknown) => e);
+        expect(z).toBeInstanceOf(KumoError);
+        expect((z as KumoError).code).toBe('site_busy');
+        y();
       } finally {
         await cleanup();
       }
