@@ -1,7 +1,7 @@
 // The composition root: the one place that turns the frozen config into implementations and connections.
 import { chmod, mkdir } from 'node:fs/promises';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
+import { leaseBeyondFetchMs, type Config } from './config.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { createRedisClient } from './backends/redis-client.js';
 import type { AppServices } from './http/app.js';
@@ -250,6 +250,7 @@ export async function createServices(
     extraction,
     environment: config.environment,
     fetchDeadlineMs: config.fetch.deadlineMs,
+    leaseBeyondFetchMs,
     artifactRetentionMs: config.artifacts.retentionMs,
     metrics,
   });

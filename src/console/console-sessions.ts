@@ -1,8 +1,7 @@
 // Console sign-in: an API key exchanged for a server-side session, its CSRF token, its expiry and its sign-out.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { Accounts } from '../accounts/accounts-service.js';
-import type { Caller } from '../scrape/caller.js';
+import type { Accounts, AuthenticatedCaller as Caller } from '../accounts/accounts-service.js';
 import type { ConsoleSessionStore, KeyRecord, KeyStore, AccountStore } from '../storage/storage.js';
 import { SignInLimiter } from './sign-in-limiter.js';
 import { systemClock, type Clock } from '../time/clock.js';
