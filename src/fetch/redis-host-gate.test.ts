@@ -26,8 +26,9 @@ afterAll(async () => {
 });
 
 describeHostGateContract('RedisHostGate (two instances)', async () => {
-  const a = new RedisHostGate({ url, keyPrefix });
-  const b = new RedisHostGate({ url, keyPrefix });
+  // Commands may wait long on a loaded machine; the short production timeout is another test's subject.
+  const a = new RedisHostGate({ url, keyPrefix, commandTimeoutMs: 10_000 });
+  const b = new RedisHostGate({ url, keyPrefix, commandTimeoutMs: 10_000 });
   counter += 1;
   return {
     gates: [a, b],
