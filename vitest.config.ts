@@ -8,6 +8,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: keep files in parallel but bounded, the e2e files start real processes.
     maxWorkers: 2,
+    // A test that asserts nothing passes whatever the code does: every test must make at least one assertion.
+    expect: { requireAssertions: true },
     reporters: ['default'],
   },
 });

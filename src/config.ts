@@ -5,7 +5,7 @@ import Value from 'typebox/value';
 import path from 'node:path';
 import { isIP } from 'node:net';
 
-/** How far a call's concurrency lease reaches past its fetch deadline (ScrapeService: fetchDeadlineMs + 60 s). */
+/** How far a call's concurrency lease reaches past its fetch deadline (services.ts gives it to ScrapeService). */
 export const leaseBeyondFetchMs = 60_000;
 /** Kept free in that reach for what follows extraction: artifact write, serialization, the settlement transaction. */
 export const afterExtractMarginMs = 10_000;

@@ -2,8 +2,9 @@
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { Redis } from 'ioredis';
-import type { Config } from './config.js';
+import { leaseBeyondFetchMs, type Config } from './config.js';
+import { systemClock, type Clock } from './time/clock.js';
+import { createRedisClient } from './backends/redis-client.js';
 import type { AppServices } from './http/app.js';
 import type { Storage } from './storage/storage.js';
 import type { KyselyStorage } from './storage/kysely/kysely-storage.js';
@@ -91,7 +92,8 @@ export async function openStorage(
  */
 export function createHttpFetcher(
   config: Readonly<Config>,
-  parts: Pick<HttpFetcherOptions, 'hostGate' | 'politeness'> & Partial<Pick<HttpFetcherOptions, 'breaker' | 'metrics'>>,
+  parts: Pick<HttpFetcherOptions, 'hostGate' | 'politeness'> &
+    Partial<Pick<HttpFetcherOptions, 'breaker' | 'metrics' | 'clock'>>,
 ): HttpFetcher {
   return new HttpFetcher({
     userAgent: config.fetch.userAgent,
@@ -114,7 +116,20 @@ export function createHttpFetcher(
   });
 }
 
-export async function createServices(config: Readonly<Config>, logger: Logger): Promise<Services> {
+export interface ServicesOptions {
+  /**
+   * The one clock of every component with deadlines, spacing, cooldowns or windows (the politeness gate, the fetcher,
+   * the circuit breaker, the console's sessions and sign-in bound). Default the system clock.
+   */
+  clock?: Clock;
+}
+
+export async function createServices(
+  config: Readonly<Config>,
+  logger: Logger,
+  options: ServicesOptions = {},
+): Promise<Services> {
+  const clock = options.clock ?? systemClock;
   // Who this process is to its peers: it owns the reservations and leases it takes, and keeps them by beating.
   const instanceId = newId('ins');
   const storage = await openStorage(config, logger, instanceId);
@@ -124,26 +139,19 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     config.storage.kind === 'sqlite' ? InstanceLocks.take(path.join(config.dataDir, 'instances'), instanceId) : null;
   // One connection for leases and politeness. It fails fast while Redis is down, so calls get 503 rather than
   // queueing unmetered; it connects on first use, so a slow Redis does not delay start-up.
+  // ioredis reports an error at every failed reconnect (twice a second during an outage): say so once, and once
+  // again when it is back, rather than flooding the log.
+  let redisDown = false;
   const redis =
     config.limits.kind === 'redis'
-      ? new Redis(config.limits.url, {
-          lazyConnect: true,
-          maxRetriesPerRequest: 1,
-          commandTimeout: 2_000,
-          connectTimeout: 2_000,
-          // While Redis is down a call waits for at most one reconnect attempt before its 503; ioredis's default
-          // backoff grows to 2 s, which made each refusal slower than the last.
-          retryStrategy: (times: number) => Math.min(times * 50, 500),
+      ? createRedisClient(config.limits.url, {
+          onError: () => {
+            if (redisDown) return;
+            redisDown = true;
+            logger.warn('redis: connection lost; reconnecting');
+          },
         })
       : null;
-  // ioredis emits 'error' at every failed reconnect (twice a second during an outage): say so once, and once again
-  // when it is back, rather than flooding the log.
-  let redisDown = false;
-  redis?.on('error', () => {
-    if (redisDown) return;
-    redisDown = true;
-    logger.warn('redis: connection lost; reconnecting');
-  });
   redis?.on('ready', () => {
     if (!redisDown) return;
     redisDown = false;
@@ -157,7 +165,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
 
   const metrics = new PromClientMetrics();
   // Politeness must hold across every instance that shares the database, so it lives where the leases do.
-  const hostGate: HostGate = redis ? new RedisHostGate({ redis, keyPrefix }) : new InProcessHostGate();
+  const hostGate: HostGate = redis ? new RedisHostGate({ redis, keyPrefix, clock }) : new InProcessHostGate({ clock });
 
   const registry = new SiteRegistry();
   const override = config.politenessOverride;
@@ -172,6 +180,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
   const breaker = new InProcessCircuitBreaker({
     failureThreshold: config.breaker.failureThreshold,
     cooldownMs: config.breaker.cooldownMs,
+    clock,
     onStateChange: (host, state) => {
       metrics.breakerChanged(host, state);
       logger.warn({ host, state }, 'circuit breaker');
@@ -182,6 +191,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     breaker,
     metrics,
     politeness,
+    clock,
   });
 
   // The browser route: a pool that launches Chromium (or connects to a remote one) on the first browser call.
@@ -263,6 +273,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     extraction,
     environment: config.environment,
     fetchDeadlineMs: config.fetch.deadlineMs,
+    leaseBeyondFetchMs,
     artifactRetentionMs: config.artifacts.retentionMs,
     metrics,
   });
@@ -274,6 +285,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     authenticate: (secret) => accounts.authenticate(secret),
     ttlMs: config.console.sessionTtlMs,
     signIn: { maxFailures: config.console.signInFailures, windowMs: config.console.signInWindowMs },
+    clock,
   });
 
   // Credits held by a process killed mid-call, and artifacts past retention, are freed in the background.

@@ -42,3 +42,9 @@ export function creditLimitsOf(account: AccountRecord, key: KeyRecord): CreditLi
   const overage = plan.overageAllowed ? Math.max(0, account.overageCapCredits) : 0;
   return { accountLimit: plan.monthlyCredits + overage, keyLimit: key.monthlyCreditLimit };
 }
+
+/** Calls an account, and a key of it, may have in flight: a key may narrow its account's concurrency, never widen it. */
+export function concurrencyLimitsOf(account: AccountRecord, key: KeyRecord): { account: number; key: number } {
+  const plan = planOf(account.plan);
+  return { account: plan.concurrency, key: Math.min(key.concurrencyLimit ?? plan.concurrency, plan.concurrency) };
+}

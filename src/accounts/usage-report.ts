@@ -1,9 +1,9 @@
 // What an account and key have used this month and have in flight: GET /v1/usage and the X-Credits-* headers.
 import { nextPeriodStart, periodOf, periodStart, secondsUntilReset } from './period.js';
-import { creditLimitsOf, planOf } from './plans.js';
+import { concurrencyLimitsOf, creditLimitsOf, planOf } from './plans.js';
 import type { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
 import type { CreditLedger } from '../storage/storage.js';
-import { concurrencyLimitsOf, type Caller } from '../scrape/caller.js';
+import type { AuthenticatedCaller as Caller } from './accounts-service.js';
 
 export interface UsageReport {
   account_id: string;

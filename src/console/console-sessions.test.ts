@@ -4,18 +4,22 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import type { KyselyStorage } from '../storage/kysely/kysely-storage.js';
 import { Accounts } from '../accounts/accounts-service.js';
+import { ManualClock } from '../time/clock.js';
 import { ConsoleSessions } from './console-sessions.js';
 
 let storage: KyselyStorage;
 let accounts: Accounts;
-let now: Date;
+let clock: ManualClock;
+const now = () => new Date(clock.now());
+/** Moves the clock on to an instant given as an ISO string. */
+const moveTo = (iso: string) => clock.advance(Date.parse(iso) - clock.now());
 let sessions: ConsoleSessions;
 
 beforeEach(async () => {
   storage = await createSqliteStorage({ path: ':memory:' });
   await storage.migrate();
-  now = new Date('2026-05-10T00:00:00.000Z');
-  accounts = new Accounts(storage, { clock: () => now });
+  clock = new ManualClock(Date.parse('2026-05-10T00:00:00.000Z'));
+  accounts = new Accounts(storage, { clock: now });
   sessions = new ConsoleSessions({
     sessions: storage.sessions,
     keys: storage.keys,
@@ -23,7 +27,7 @@ beforeEach(async () => {
     authenticate: (secret) => accounts.authenticate(secret),
     ttlMs: 60 * 60_000,
     signIn: { maxFailures: 2, windowMs: 60_000 },
-    clock: () => now,
+    clock,
   });
 });
 afterEach(async () => {
@@ -42,7 +46,7 @@ describe('ConsoleSessions', () => {
     const id = await opened(created.key);
     expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const hash = createHash('sha256').update(id).digest('hex');
-    const row = await storage.sessions.get(hash, now.toISOString());
+    const row = await storage.sessions.get(hash, now().toISOString());
     expect(row).toMatchObject({
       accountId: created.accountId,
       keyId: created.keyId,
@@ -61,9 +65,9 @@ describe('ConsoleSessions', () => {
   it('expires after its time, and the sweep forgets it', async () => {
     const created = await accounts.createKey({ plan: 'free' });
     const id = await opened(created.key);
-    now = new Date('2026-05-10T00:59:59.000Z');
+    await moveTo('2026-05-10T00:59:59.000Z');
     expect(await sessions.resolve(id)).not.toBeNull();
-    now = new Date('2026-05-10T01:00:00.000Z');
+    await moveTo('2026-05-10T01:00:00.000Z');
     expect(await sessions.resolve(id)).toBeNull();
     expect(await sessions.sweep()).toBe(1);
   });
@@ -112,13 +116,13 @@ describe('ConsoleSessions', () => {
     await accounts.narrowKey(created.keyId, { operations: ['scrape'] });
     expect(await sessions.resolve(id)).toBeNull();
     // Ended, not only hidden: widening is impossible anyway, and the row is gone.
-    expect(await storage.sessions.get(createHash('sha256').update(id).digest('hex'), now.toISOString())).toBeNull();
+    expect(await storage.sessions.get(createHash('sha256').update(id).digest('hex'), now().toISOString())).toBeNull();
   });
 
   it('treats a key with an expiry as narrowed: it may not manage keys', async () => {
     const created = await accounts.createKey({
       plan: 'starter',
-      expiresAt: new Date(now.getTime() + 86_400_000),
+      expiresAt: new Date(clock.now() + 86_400_000),
     });
     expect((await sessions.resolve(await opened(created.key)))?.canManageKeys).toBe(false);
     const plain = await accounts.createKey({ plan: 'starter' });

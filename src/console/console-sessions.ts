@@ -1,10 +1,10 @@
 // Console sign-in: an API key exchanged for a server-side session, its CSRF token, its expiry and its sign-out.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { Accounts } from '../accounts/accounts-service.js';
-import type { Caller } from '../scrape/caller.js';
+import type { Accounts, AuthenticatedCaller as Caller } from '../accounts/accounts-service.js';
 import type { ConsoleSessionStore, KeyRecord, KeyStore, AccountStore } from '../storage/storage.js';
 import { SignInLimiter } from './sign-in-limiter.js';
+import { systemClock, type Clock } from '../time/clock.js';
 
 export interface ConsoleSession {
   /** The cookie's value; held here only for the length of one request. */
@@ -29,7 +29,8 @@ export interface ConsoleSessionsOptions {
   authenticate: Accounts['authenticate'];
   ttlMs: number;
   signIn: { maxFailures: number; windowMs: number };
-  clock?: () => Date;
+  /** Session lifetimes and the sign-in windows run on it (default the system clock). */
+  clock?: Clock;
 }
 
 /**
@@ -76,13 +77,13 @@ export function mayUseConsole(key: KeyRecord): boolean {
 
 export class ConsoleSessions {
   readonly #options: ConsoleSessionsOptions;
-  readonly #clock: () => Date;
+  readonly #clock: Clock;
   readonly #limiter: SignInLimiter;
 
   constructor(options: ConsoleSessionsOptions) {
     this.#options = options;
-    this.#clock = options.clock ?? (() => new Date());
-    this.#limiter = new SignInLimiter({ ...options.signIn, clock: () => this.#clock().getTime() });
+    this.#clock = options.clock ?? systemClock;
+    this.#limiter = new SignInLimiter({ ...options.signIn, clock: this.#clock });
   }
 
   /**
@@ -106,7 +107,7 @@ export class ConsoleSessions {
     }
     if (!mayUseConsole(caller.key)) return { ok: false, reason: 'no_usage' };
     const sessionId = randomBytes(32).toString('base64url');
-    const now = this.#clock();
+    const now = new Date(this.#clock.now());
     const expiresAt = new Date(now.getTime() + this.#options.ttlMs).toISOString();
     await this.#options.sessions.create({
       idHash: hashOf(sessionId),
@@ -121,7 +122,7 @@ export class ConsoleSessions {
   /** The live session behind a cookie value, or null (unknown, expired, or its key no longer works). */
   async resolve(sessionId: string | undefined): Promise<ConsoleSession | null> {
     if (!sessionId || !/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
-    const now = this.#clock();
+    const now = new Date(this.#clock.now());
     const idHash = hashOf(sessionId);
     const session = await this.#options.sessions.get(idHash, now.toISOString());
     if (!session) return null;
@@ -168,6 +169,6 @@ export class ConsoleSessions {
 
   /** Forgets expired sessions (the sweeper calls it). */
   async sweep(): Promise<number> {
-    return this.#options.sessions.deleteExpired(this.#clock().toISOString());
+    return this.#options.sessions.deleteExpired(new Date(this.#clock.now()).toISOString());
   }
 }

@@ -11,7 +11,7 @@ import { planOf } from '../accounts/plans.js';
 import type { SiteRegistry } from '../sites/registry.js';
 import type { Operation, Output, RequestLog } from '../storage/storage.js';
 import { errorCodes } from '../errors.js';
-import { siteCatalogue } from '../http/routes/sites.js';
+import { siteCatalogue } from '../http/site-catalogue.js';
 import { requestStatuses } from '../scrape/scrape-service.js';
 import type { ConsoleSession, ConsoleSessions } from './console-sessions.js';
 import { languageOf, translator, type Lang, type Translate } from './i18n.js';

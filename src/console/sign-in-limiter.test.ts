@@ -1,20 +1,21 @@
 // The sign-in bound: locks a subject out after its failures in a window, says for how long, and forgets it after.
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../time/clock.js';
 import { SignInLimiter } from './sign-in-limiter.js';
 
 describe('SignInLimiter', () => {
-  it('locks out an address after maxFailures, counts subjects apart, and lets it in again when the window ends', () => {
-    let now = 1_000_000;
-    const limiter = new SignInLimiter({ maxFailures: 3, windowMs: 60_000, clock: () => now });
+  it('locks out an address after maxFailures, counts subjects apart, and lets it in again when the window ends', async () => {
+    const clock = new ManualClock();
+    const limiter = new SignInLimiter({ maxFailures: 3, windowMs: 60_000, clock });
     for (let i = 0; i < 3; i++) {
       expect(limiter.retryAfterSeconds(['addr:1.2.3.4'])).toBe(0);
       limiter.recordFailure(['addr:1.2.3.4', `prefix:kumo_live_${i}`]);
     }
     expect(limiter.retryAfterSeconds(['addr:1.2.3.4'])).toBe(60);
     expect(limiter.retryAfterSeconds(['addr:5.6.7.8', 'prefix:kumo_live_0'])).toBe(0);
-    now += 45_000;
+    await clock.advance(45_000);
     expect(limiter.retryAfterSeconds(['addr:5.6.7.8', 'addr:1.2.3.4'])).toBe(15);
-    now += 15_000;
+    await clock.advance(15_000);
     expect(limiter.retryAfterSeconds(['addr:1.2.3.4'])).toBe(0);
   });
 

@@ -1,10 +1,12 @@
 // Sign-in brute-force bound: failed attempts counted per client address and per key prefix in a fixed window.
+import { systemClock, type Clock } from '../time/clock.js';
 
 export interface SignInLimiterOptions {
   /** Failed attempts allowed per address, and per key prefix, in one window. */
   maxFailures: number;
   windowMs: number;
-  clock?: () => number;
+  /** Windows are measured on it (default the system clock). */
+  clock?: Clock;
   /** How many distinct subjects are remembered; the oldest windows are dropped past it (bounded memory). */
   maxSubjects?: number;
 }
@@ -29,12 +31,12 @@ export class SignInLimiter {
   readonly #options: Required<SignInLimiterOptions>;
 
   constructor(options: SignInLimiterOptions) {
-    this.#options = { clock: () => Date.now(), maxSubjects: 100_000, ...options };
+    this.#options = { clock: systemClock, maxSubjects: 100_000, ...options };
   }
 
   /** Seconds until the first of these subjects may try again, or 0 when none is locked out. */
   retryAfterSeconds(subjects: readonly string[]): number {
-    const now = this.#options.clock();
+    const now = this.#options.clock.now();
     let wait = 0;
     for (const subject of subjects) {
       const window = this.#current(this.#locked, subject, now);
@@ -44,7 +46,7 @@ export class SignInLimiter {
   }
 
   recordFailure(subjects: readonly string[]): void {
-    const now = this.#options.clock();
+    const now = this.#options.clock.now();
     for (const subject of subjects) {
       const locked = this.#current(this.#locked, subject, now);
       if (locked) {

@@ -6,7 +6,7 @@ import type { ConsoleSession } from './console-sessions.js';
 import type { UsageReport } from '../accounts/usage-report.js';
 import type { RequestRecord, RequestSpend } from '../storage/storage.js';
 import type { KeySummary } from '../accounts/accounts-service.js';
-import type { SiteCatalogueEntry } from '../http/routes/sites.js';
+import type { SiteCatalogueEntry } from '../http/site-catalogue.js';
 
 export interface PageContext {
   lang: Lang;

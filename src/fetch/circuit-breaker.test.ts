@@ -5,7 +5,11 @@ import { KumoError } from '../errors.js';
 import { InProcessCircuitBreaker, type BreakerState } from './circuit-breaker.js';
 import { parseConnectTo } from './connect-to.js';
 import { InProcessHostGate } from './host-gate.js';
+import { ManualClock } from '../time/clock.js';
 import { HttpFetcher, type HttpFetcherOptions } from './http-fetcher.js';
+
+/** Moves a clock started at 0 to `at` ms, running what falls due on the way. */
+const moveTo = (clock: ManualClock, at: number) => clock.advance(at - clock.now());
 
 function refusal(fn: () => void): KumoError {
   try {
@@ -18,7 +22,7 @@ function refusal(fn: () => void): KumoError {
 }
 
 describe('InProcessCircuitBreaker', () => {
-  let now = 0;
+  let clock = new ManualClock(0);
   const changes: [string, BreakerState][] = [];
   // One account's failures rest the host for everyone only when minAccounts is 1; the per-account default is below.
   const make = () =>
@@ -26,12 +30,12 @@ describe('InProcessCircuitBreaker', () => {
       failureThreshold: 3,
       cooldownMs: 10_000,
       minAccounts: 1,
-      now: () => now,
+      clock,
       onStateChange: (host, state) => changes.push([host, state]),
     });
 
   it('opens after N consecutive failures, refuses with site_busy and Retry-After, per host', () => {
-    now = 0;
+    clock = new ManualClock(0);
     const breaker = make();
     breaker.failed('a.jp');
     breaker.failed('a.jp');
@@ -54,17 +58,17 @@ describe('InProcessCircuitBreaker', () => {
     expect(breaker.state('a.jp')).toBe('closed');
   });
 
-  it('after the cool-down lets exactly one probe through; its success closes, its failure reopens', () => {
-    now = 0;
+  it('after the cool-down lets exactly one probe through; its success closes, its failure reopens', async () => {
+    clock = new ManualClock(0);
     const breaker = make();
     for (let i = 0; i < 3; i++) breaker.failed('a.jp');
-    now = 10_000;
+    await moveTo(clock, 10_000);
     expect(() => breaker.permit('a.jp')).not.toThrow();
     expect(breaker.state('a.jp')).toBe('half_open');
     expect(refusal(() => breaker.permit('a.jp')).code).toBe('site_busy');
     breaker.failed('a.jp');
     expect(breaker.state('a.jp')).toBe('open');
-    now = 20_000;
+    await moveTo(clock, 20_000);
     breaker.permit('a.jp');
     breaker.succeeded('a.jp');
     expect(breaker.state('a.jp')).toBe('closed');
@@ -72,41 +76,41 @@ describe('InProcessCircuitBreaker', () => {
     expect(changes.filter(([host]) => host === 'a.jp').map(([, s]) => s)).toContain('half_open');
   });
 
-  it("a target's Retry-After opens at once for at least that long", () => {
-    now = 0;
+  it("a target's Retry-After opens at once for at least that long", async () => {
+    clock = new ManualClock(0);
     const breaker = make();
     breaker.failed('a.jp', { retryAfterMs: 120_000 });
     expect(breaker.state('a.jp')).toBe('open');
-    now = 100_000;
+    await moveTo(clock, 100_000);
     expect(refusal(() => breaker.permit('a.jp')).extras.retryAfterSeconds).toBe(20);
-    now = 120_000;
+    await moveTo(clock, 120_000);
     expect(() => breaker.permit('a.jp')).not.toThrow();
   });
 
-  it('a probe that never reports frees its slot after a cool-down', () => {
-    now = 0;
+  it('a probe that never reports frees its slot after a cool-down', async () => {
+    clock = new ManualClock(0);
     const breaker = make();
     for (let i = 0; i < 3; i++) breaker.failed('a.jp');
-    now = 10_000;
+    await moveTo(clock, 10_000);
     breaker.permit('a.jp');
-    now = 20_001;
+    await moveTo(clock, 20_001);
     expect(() => breaker.permit('a.jp')).not.toThrow();
   });
 });
 
 describe('InProcessCircuitBreaker: blame shared per account (issue 7 §3)', () => {
-  let now = 0;
+  let clock = new ManualClock(0);
   const changes: [string, BreakerState][] = [];
   const make = () =>
     new InProcessCircuitBreaker({
       failureThreshold: 5,
       cooldownMs: 30_000,
-      now: () => now,
+      clock,
       onStateChange: (host, state) => changes.push([host, state]),
     });
 
   it('five free 500s from one key rest the host for that account only; another account still fetches', () => {
-    now = 0;
+    clock = new ManualClock(0);
     const breaker = make();
     for (let i = 0; i < 5; i++) {
       breaker.permit('h.jp', 'acct-a');
@@ -122,7 +126,7 @@ describe('InProcessCircuitBreaker: blame shared per account (issue 7 §3)', () =
   });
 
   it('however many failures one account adds, it counts at most its share toward resting the host for all', () => {
-    now = 0;
+    clock = new ManualClock(0);
     const breaker = make();
     for (let i = 0; i < 50; i++) breaker.failed('h.jp', { accountId: 'acct-a' });
     breaker.failed('h.jp', { accountId: 'acct-b' });
@@ -132,27 +136,27 @@ describe('InProcessCircuitBreaker: blame shared per account (issue 7 §3)', () =
     expect(breaker.state('h.jp')).toBe('open');
   });
 
-  it('failures from several accounts open it for all, with Retry-After the remaining cooldown', () => {
-    now = 0;
+  it('failures from several accounts open it for all, with Retry-After the remaining cooldown', async () => {
+    clock = new ManualClock(0);
     const breaker = make();
     for (const account of ['a', 'b', 'c', 'a', 'b']) breaker.failed('h.jp', { accountId: account });
     expect(breaker.state('h.jp')).toBe('open');
     for (const account of ['a', 'b', 'someone-else', undefined]) {
       expect(refusal(() => breaker.permit('h.jp', account)).extras.retryAfterSeconds).toBe(30);
     }
-    now = 12_300;
+    await moveTo(clock, 12_300);
     // 17.7 s left: ceil, so a retry at that moment is let through.
     expect(refusal(() => breaker.permit('h.jp', 'x')).extras.retryAfterSeconds).toBe(18);
     expect(breaker.restingMs('h.jp', 'x')).toBe(17_700);
-    now = 29_999;
+    await moveTo(clock, 29_999);
     expect(refusal(() => breaker.permit('h.jp', 'x')).extras.retryAfterSeconds).toBe(1);
-    now = 30_000;
+    await moveTo(clock, 30_000);
     expect(() => breaker.permit('h.jp', 'x')).not.toThrow();
     expect(breaker.state('h.jp')).toBe('half_open');
   });
 
   it("a success in between ends the run: a key's old failures do not add up with another's later ones", () => {
-    now = 0;
+    clock = new ManualClock(0);
     const breaker = make();
     for (let i = 0; i < 3; i++) breaker.failed('h.jp', { accountId: 'a' });
     breaker.succeeded('h.jp', 'c');
@@ -161,45 +165,45 @@ describe('InProcessCircuitBreaker: blame shared per account (issue 7 §3)', () =
     expect(breaker.state('h.jp')).toBe('closed');
   });
 
-  it("an account's own rest ends with one probe: its success closes it, its failure rests it again", () => {
-    now = 0;
+  it("an account's own rest ends with one probe: its success closes it, its failure rests it again", async () => {
+    clock = new ManualClock(0);
     const breaker = make();
     for (let i = 0; i < 5; i++) breaker.failed('h.jp', { accountId: 'a' });
-    now = 30_000;
+    await moveTo(clock, 30_000);
     expect(() => breaker.permit('h.jp', 'a')).not.toThrow();
     expect(refusal(() => breaker.permit('h.jp', 'a')).code).toBe('site_busy');
     breaker.failed('h.jp', { accountId: 'a' });
     expect(refusal(() => breaker.permit('h.jp', 'a')).extras.retryAfterSeconds).toBe(30);
-    now = 60_000;
+    await moveTo(clock, 60_000);
     breaker.permit('h.jp', 'a');
     breaker.succeeded('h.jp', 'a');
     expect(() => breaker.permit('h.jp', 'a')).not.toThrow();
     expect(breaker.restingMs('h.jp', 'a')).toBe(0);
   });
 
-  it("a target's own Retry-After rests the host for everyone, but never longer than an hour", () => {
-    now = 0;
+  it("a target's own Retry-After rests the host for everyone, but never longer than an hour", async () => {
+    clock = new ManualClock(0);
     const breaker = make();
     breaker.failed('h.jp', { accountId: 'a', retryAfterMs: 10 * 365 * 86_400_000 });
     expect(breaker.state('h.jp')).toBe('open');
     expect(refusal(() => breaker.permit('h.jp', 'b')).extras.retryAfterSeconds).toBe(3600);
-    now = 3_600_000;
+    await moveTo(clock, 3_600_000);
     expect(() => breaker.permit('h.jp', 'b')).not.toThrow();
   });
 });
 
 describe('InProcessCircuitBreaker: a pause the target did not ask of everyone (issue 7 review)', () => {
-  let now = 0;
-  const make = () => new InProcessCircuitBreaker({ failureThreshold: 5, cooldownMs: 30_000, now: () => now });
+  let clock = new ManualClock(0);
+  const make = () => new InProcessCircuitBreaker({ failureThreshold: 5, cooldownMs: 30_000, clock });
 
-  it('an account pause rests that account only, for that long, and never longer than an hour', () => {
-    now = 0;
+  it('an account pause rests that account only, for that long, and never longer than an hour', async () => {
+    clock = new ManualClock(0);
     const breaker = make();
     breaker.failed('h.jp', { accountId: 'a', accountPauseMs: 60_000 });
     expect(breaker.state('h.jp')).toBe('closed');
     expect(() => breaker.permit('h.jp', 'b')).not.toThrow();
     expect(refusal(() => breaker.permit('h.jp', 'a')).extras.retryAfterSeconds).toBe(60);
-    now = 60_000;
+    await moveTo(clock, 60_000);
     expect(() => breaker.permit('h.jp', 'a')).not.toThrow();
 
     breaker.failed('h.jp', { accountId: 'c', accountPauseMs: 10 * 365 * 86_400_000 });
@@ -210,19 +214,19 @@ describe('InProcessCircuitBreaker: a pause the target did not ask of everyone (i
 });
 
 describe('InProcessCircuitBreaker: a half-open probe that never reached the host (issue 7 review)', () => {
-  let now = 0;
-  const make = () => new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 10_000, now: () => now });
+  let clock = new ManualClock(0);
+  const make = () => new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 10_000, clock });
   const openFor = (breaker: InProcessCircuitBreaker) => {
     breaker.failed('h.jp', { accountId: 'a' });
     breaker.failed('h.jp', { accountId: 'b' });
     expect(breaker.state('h.jp')).toBe('open');
   };
 
-  it('gives its slot back: the next caller is the probe at once, and only it', () => {
-    now = 0;
+  it('gives its slot back: the next caller is the probe at once, and only it', async () => {
+    clock = new ManualClock(0);
     const breaker = make();
     openFor(breaker);
-    now = 10_000;
+    await moveTo(clock, 10_000);
     const probe = breaker.permit('h.jp', 'c');
     expect(probe).toEqual({ host: true, account: false });
     expect(refusal(() => breaker.permit('h.jp', 'd')).code).toBe('site_busy');
@@ -232,13 +236,13 @@ describe('InProcessCircuitBreaker: a half-open probe that never reached the host
     expect(refusal(() => breaker.permit('h.jp', 'e')).code).toBe('site_busy');
   });
 
-  it("gives an account's own probe slot back too", () => {
-    now = 0;
+  it("gives an account's own probe slot back too", async () => {
+    clock = new ManualClock(0);
     const breaker = make();
     breaker.failed('h.jp', { accountId: 'a' });
     breaker.failed('h.jp', { accountId: 'a' });
     expect(breaker.state('h.jp')).toBe('closed');
-    now = 10_000;
+    await moveTo(clock, 10_000);
     const probe = breaker.permit('h.jp', 'a');
     expect(probe).toEqual({ host: false, account: true });
     expect(refusal(() => breaker.permit('h.jp', 'a')).code).toBe('site_busy');
@@ -246,25 +250,25 @@ describe('InProcessCircuitBreaker: a half-open probe that never reached the host
     expect(breaker.permit('h.jp', 'a')).toEqual({ host: false, account: true });
   });
 
-  it('after a probe slot lapses unreported, the next caller takes it; half-open never lets everyone through', () => {
-    now = 0;
+  it('after a probe slot lapses unreported, the next caller takes it; half-open never lets everyone through', async () => {
+    clock = new ManualClock(0);
     const breaker = make();
     openFor(breaker);
-    now = 10_000;
+    await moveTo(clock, 10_000);
     breaker.permit('h.jp', 'c');
-    now = 20_001;
+    await moveTo(clock, 20_001);
     expect(breaker.permit('h.jp', 'd')).not.toBeNull();
     expect(refusal(() => breaker.permit('h.jp', 'e')).code).toBe('site_busy');
   });
 });
 
 describe('InProcessCircuitBreaker: no rest longer than an hour', () => {
-  it('a cooldown configured past an hour rests (and tells Retry-After) an hour', () => {
-    let now = 0;
-    const breaker = new InProcessCircuitBreaker({ failureThreshold: 1, cooldownMs: 2 * 3_600_000, now: () => now });
+  it('a cooldown configured past an hour rests (and tells Retry-After) an hour', async () => {
+    const clock = new ManualClock(0);
+    const breaker = new InProcessCircuitBreaker({ failureThreshold: 1, cooldownMs: 2 * 3_600_000, clock });
     breaker.failed('h.jp', { accountId: 'a' });
     expect(refusal(() => breaker.permit('h.jp', 'a')).extras.retryAfterSeconds).toBe(3600);
-    now = 3_600_000;
+    await moveTo(clock, 3_600_000);
     expect(() => breaker.permit('h.jp', 'a')).not.toThrow();
   });
 });
@@ -276,10 +280,10 @@ describe('HttpFetcher with a breaker', () => {
   const fetchers: HttpFetcher[] = [];
   // The breaker reads the test's clock: a cooldown passes when the test moves it on, so a loaded machine's pause
   // between two calls can neither end a 150 ms rest early nor leave a 170 ms sleep short of it.
-  let clock = 0;
+  let clock = new ManualClock();
   const pausingBreaker = () => {
-    clock = Date.now();
-    return new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 150, now: () => clock });
+    clock = new ManualClock();
+    return new InProcessCircuitBreaker({ failureThreshold: 2, cooldownMs: 150, clock });
   };
 
   beforeAll(async () => {
@@ -340,7 +344,7 @@ describe('HttpFetcher with a breaker', () => {
     const other = await get('/up', 'acct-b');
     expect(other.ok).toBe(true);
     expect(shop.hits()).toBe(hits + 1);
-    clock += 170;
+    await clock.advance(170);
     const probe = await get('/up', 'acct-a');
     expect(probe.ok).toBe(true);
     expect(breaker.restingMs(SHOP, 'acct-a')).toBe(0);
@@ -359,7 +363,7 @@ describe('HttpFetcher with a breaker', () => {
       expect(!refused.ok && refused.error.extras.retryAfterSeconds).toBe(1);
     }
     expect(shop.hits()).toBe(hits);
-    clock += 170;
+    await clock.advance(170);
     const probe = await get('/up', 'acct-c');
     expect(probe.ok).toBe(true);
     expect(breaker.state(SHOP)).toBe('closed');
@@ -421,7 +425,7 @@ describe('HttpFetcher with a breaker', () => {
     await get('/down', 'acct-a');
     await get('/down', 'acct-b');
     expect(breaker.state(SHOP)).toBe('open');
-    clock += 170;
+    await clock.advance(170);
     // The probe waits in the gate behind a request that holds the host past its deadline: it never reaches the host.
     const leave = await gate.enter(SHOP, rule, Date.now() + 5_000, undefined, 'someone');
     const hits = shop.hits();

@@ -1,5 +1,6 @@
 // A per-host circuit breaker: after repeated failures Kumo stops sending to a host for a while (research §6.2–6.3).
 import { KumoError } from '../errors.js';
+import { systemClock, type Clock } from '../time/clock.js';
 import { maxRetryAfterMs, retryAfterSeconds } from './retry-policy.js';
 
 export type BreakerState = 'closed' | 'open' | 'half_open';
@@ -56,7 +57,8 @@ export interface InProcessCircuitBreakerOptions {
   /** Accounts that must share a run of failures before the host rests for everyone (default 2). */
   minAccounts?: number;
   onStateChange?: (host: string, state: BreakerState) => void;
-  now?: () => number;
+  /** Rests and probe slots are measured on it (default the system clock). */
+  clock?: Clock;
 }
 
 interface Circuit {
@@ -81,7 +83,7 @@ const anonymous = '';
 export class InProcessCircuitBreaker implements CircuitBreaker {
   readonly #o: InProcessCircuitBreakerOptions;
   readonly #hosts = new Map<string, HostState>();
-  readonly #now: () => number;
+  readonly #clock: Clock;
   readonly #minAccounts: number;
   /** No rest (and so no Retry-After of a refusal) is longer than an hour. */
   readonly #cooldownMs: number;
@@ -89,7 +91,7 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
   constructor(options: InProcessCircuitBreakerOptions) {
     this.#o = options;
     this.#cooldownMs = Math.min(maxRetryAfterMs, options.cooldownMs);
-    this.#now = options.now ?? Date.now;
+    this.#clock = options.clock ?? systemClock;
     this.#minAccounts = Math.max(1, options.minAccounts ?? 2);
   }
 
@@ -97,7 +99,7 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
     const entry = this.#hosts.get(host);
     if (!entry) return null;
     const account = entry.accounts.get(accountId);
-    const now = this.#now();
+    const now = this.#clock.now();
     const waitMs = Math.max(refusing(entry, now), account ? refusing(account, now) : 0);
     if (waitMs > 0) throw this.#busy(host, waitMs);
     // The rest is over: one probe goes through. A probe that never reports back frees the slot after a cool-down, and
@@ -120,7 +122,7 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
   released(host: string, accountId = anonymous, probe: Probe): void {
     const entry = this.#hosts.get(host);
     if (!entry) return;
-    const now = this.#now();
+    const now = this.#clock.now();
     if (probe.host && entry.state === 'half_open') entry.until = Math.min(entry.until, now);
     const account = entry.accounts.get(accountId);
     if (probe.account && account?.state === 'half_open') account.until = Math.min(account.until, now);
@@ -138,7 +140,7 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
   failed(host: string, blame: Blame = {}): void {
     const accountId = blame.accountId ?? anonymous;
     const entry = this.#entry(host);
-    const now = this.#now();
+    const now = this.#clock.now();
     // No site may rest a host longer than an hour, whatever it asked for.
     const asked = blame.retryAfterMs === undefined ? undefined : Math.min(maxRetryAfterMs, blame.retryAfterMs);
 
@@ -184,7 +186,7 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
     const entry = this.#hosts.get(host);
     if (!entry) return 0;
     const account = entry.accounts.get(accountId);
-    const now = this.#now();
+    const now = this.#clock.now();
     return Math.max(refusing(entry, now), account ? refusing(account, now) : 0);
   }
 

@@ -1,7 +1,7 @@
 // The in-process politeness gate: in-flight cap, spacing between starts, FIFO, and site_busy instead of endless queues.
 import { describe, expect, it } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { KumoError } from '../errors.js';
+import { ManualClock } from '../time/clock.js';
 import { InProcessHostGate } from './host-gate.js';
 import { describeHostGateContract } from './host-gate.contract.js';
 
@@ -15,88 +15,107 @@ async function busy(promise: Promise<unknown>): Promise<KumoError> {
   throw new Error('entered');
 }
 
+/** Whether a promise has settled yet; the gate's timers run only when the test moves its clock. */
+function watch(promise: Promise<unknown>): { readonly settled: boolean } {
+  const state = { settled: false };
+  promise.then(
+    () => (state.settled = true),
+    () => (state.settled = true),
+  );
+  return state;
+}
+
 describe('InProcessHostGate', () => {
+  // Every test runs the gate on a ManualClock: spacing and deadlines are asserted exactly, at the instants the test
+  // moves time to, so a loaded machine's pauses can neither shorten a gap nor fire a deadline early.
   it('N parallel callers never exceed maxInFlight and start at least minIntervalMs apart, in arrival order', async () => {
-    const gate = new InProcessHostGate();
+    const clock = new ManualClock();
+    const gate = new InProcessHostGate({ clock });
     const rule = { maxInFlight: 2, minIntervalMs: 50 };
     let inFlight = 0;
     let peak = 0;
     const starts: { id: number; at: number }[] = [];
-    const deadlineAt = Date.now() + 5_000;
-    await Promise.all(
+    const deadlineAt = clock.now() + 5_000;
+    const all = Promise.all(
       Array.from({ length: 8 }, async (_, id) => {
         const leave = await gate.enter('shop.example.jp', rule, deadlineAt);
-        starts.push({ id, at: performance.now() });
+        starts.push({ id, at: clock.now() });
         inFlight += 1;
         peak = Math.max(peak, inFlight);
         // Held longer than the spacing, so the in-flight cap is what binds part of the time.
-        await sleep(120);
+        await clock.sleep(120);
         inFlight -= 1;
         leave();
       }),
     );
+    await clock.advance(2_000);
+    await all;
     expect(peak).toBe(2);
     expect(starts.map((s) => s.id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    for (let i = 1; i < starts.length; i++) {
-      // A few ms of slack: the gap is observed after the grant, not at it. Without spacing it would be ~0.
-      expect(starts[i]!.at - starts[i - 1]!.at).toBeGreaterThanOrEqual(45);
-    }
+    for (let i = 1; i < starts.length; i++) expect(starts[i]!.at - starts[i - 1]!.at).toBeGreaterThanOrEqual(50);
+    // The cap binds too: the third start waits for the first leave (at 120 ms) and the spacing counted from it.
+    expect(starts[2]!.at - starts[0]!.at).toBeGreaterThanOrEqual(170);
   });
 
   it('hosts are independent', async () => {
-    const gate = new InProcessHostGate();
-    // Were the hosts one, the second caller would wait out the 5 s spacing (its deadline allows it): 5 s against
-    // the 1 s bound, so a loaded machine's pauses cannot blur the two.
+    const clock = new ManualClock();
+    const gate = new InProcessHostGate({ clock });
     const rule = { maxInFlight: 1, minIntervalMs: 5_000 };
-    const deadlineAt = Date.now() + 10_000;
-    const t0 = performance.now();
-    const [a, b] = await Promise.all([
-      gate.enter('a.example.jp', rule, deadlineAt),
-      gate.enter('b.example.jp', rule, deadlineAt),
-    ]);
-    expect(performance.now() - t0).toBeLessThan(1_000);
+    const deadlineAt = clock.now() + 10_000;
+    const a = await gate.enter('a.example.jp', rule, deadlineAt);
+    const b = gate.enter('b.example.jp', rule, deadlineAt);
+    const sameHost = gate.enter('a.example.jp', rule, deadlineAt);
+    const [bState, sameState] = [watch(b), watch(sameHost)];
+    await clock.advance(0);
+    // Were the hosts one, b would wait out the 5 s spacing like the second caller of a.example.jp does.
+    expect(bState.settled).toBe(true);
+    expect(sameState.settled).toBe(false);
     a();
-    b();
+    (await b)();
+    await clock.advance(5_000);
+    (await sameHost)();
   });
 
   it('refuses at once with site_busy when the caller could not start before its deadline', async () => {
-    const gate = new InProcessHostGate();
-    // The next start is 5 s away and the caller can wait 1 s: "at once" is told from "at the deadline" by a wide
-    // margin, so a loaded machine's pauses cannot blur the two.
+    const clock = new ManualClock();
+    const gate = new InProcessHostGate({ clock });
     const rule = { maxInFlight: 1, minIntervalMs: 5_000 };
-    const leave = await gate.enter('shop.example.jp', rule, Date.now() + 1_000);
-    const t0 = performance.now();
-    const error = await busy(gate.enter('shop.example.jp', rule, Date.now() + 1_000));
-    expect(performance.now() - t0).toBeLessThan(500);
+    const leave = await gate.enter('shop.example.jp', rule, clock.now() + 1_000);
+    const refused = gate.enter('shop.example.jp', rule, clock.now() + 1_000);
+    const state = watch(refused);
+    await clock.advance(0);
+    // At once: before any time passes, not when the 1 s deadline runs out.
+    expect(state.settled).toBe(true);
+    const error = await busy(refused);
     expect(error.code).toBe('site_busy');
-    expect(error.extras.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(error.extras.retryAfterSeconds).toBe(5);
     leave();
   });
 
   it('gives up with site_busy when the deadline passes while waiting, and the queue moves on', async () => {
-    const gate = new InProcessHostGate();
+    const clock = new ManualClock();
+    const gate = new InProcessHostGate({ clock });
     const rule = { maxInFlight: 1, minIntervalMs: 10 };
-    const holder = await gate.enter('shop.example.jp', rule, Date.now() + 1_000);
-    const t0 = performance.now();
-    const waiting = busy(gate.enter('shop.example.jp', rule, Date.now() + 80));
-    // Patient enough to outlast a late refusal above: it must still be queued when the holder leaves.
-    const patient = gate.enter('shop.example.jp', rule, Date.now() + 10_000);
-    const error = await waiting;
-    const waited = performance.now() - t0;
-    expect(error.code).toBe('site_busy');
-    expect(waited).toBeGreaterThanOrEqual(75);
-    // Without the deadline it would wait for the holder, who leaves only after this refusal (never, here); the
-    // bound leaves a loaded machine room to fire an 80 ms timer late.
-    expect(waited).toBeLessThan(1_000);
+    const holder = await gate.enter('shop.example.jp', rule, clock.now() + 1_000);
+    const waiting = gate.enter('shop.example.jp', rule, clock.now() + 80);
+    const state = watch(waiting);
+    const patient = gate.enter('shop.example.jp', rule, clock.now() + 10_000);
+    await clock.advance(79);
+    expect(state.settled).toBe(false);
+    await clock.advance(1);
+    expect(state.settled).toBe(true);
+    expect((await busy(waiting)).code).toBe('site_busy');
     holder();
+    await clock.advance(10);
     const leave = await patient;
     leave();
   });
 
   it('refuses with site_busy when the queue is full', async () => {
-    const gate = new InProcessHostGate({ maxQueue: 2 });
+    const clock = new ManualClock();
+    const gate = new InProcessHostGate({ maxQueue: 2, clock });
     const rule = { maxInFlight: 1, minIntervalMs: 0 };
-    const deadlineAt = Date.now() + 1_000;
+    const deadlineAt = clock.now() + 1_000;
     const holder = await gate.enter('shop.example.jp', rule, deadlineAt);
     const queued = [gate.enter('shop.example.jp', rule, deadlineAt), gate.enter('shop.example.jp', rule, deadlineAt)];
     expect((await busy(gate.enter('shop.example.jp', rule, deadlineAt))).code).toBe('site_busy');
@@ -105,9 +124,10 @@ describe('InProcessHostGate', () => {
   });
 
   it('a full queue does not lock other accounts out: the biggest account gives up its last place', async () => {
-    const gate = new InProcessHostGate({ maxQueue: 3 });
+    const clock = new ManualClock();
+    const gate = new InProcessHostGate({ maxQueue: 3, clock });
     const rule = { maxInFlight: 1, minIntervalMs: 0 };
-    const deadlineAt = Date.now() + 1_000;
+    const deadlineAt = clock.now() + 1_000;
     const holder = await gate.enter('shop.example.jp', rule, deadlineAt, undefined, 'a');
     const queued = [0, 1, 2].map(() => gate.enter('shop.example.jp', rule, deadlineAt, undefined, 'a'));
     // Account a may not add a fourth; account b may, and a's last caller is told site_busy instead.
@@ -121,9 +141,10 @@ describe('InProcessHostGate', () => {
   });
 
   it('a caller that aborts while waiting leaves the queue', async () => {
-    const gate = new InProcessHostGate();
+    const clock = new ManualClock();
+    const gate = new InProcessHostGate({ clock });
     const rule = { maxInFlight: 1, minIntervalMs: 0 };
-    const deadlineAt = Date.now() + 1_000;
+    const deadlineAt = clock.now() + 1_000;
     const holder = await gate.enter('shop.example.jp', rule, deadlineAt);
     const controller = new AbortController();
     const aborted = gate.enter('shop.example.jp', rule, deadlineAt, controller.signal);
@@ -136,21 +157,19 @@ describe('InProcessHostGate', () => {
   });
 
   it('leaving twice frees one slot, not two', async () => {
-    const gate = new InProcessHostGate();
+    const clock = new ManualClock();
+    const gate = new InProcessHostGate({ clock });
     const rule = { maxInFlight: 1, minIntervalMs: 0 };
-    const deadlineAt = Date.now() + 300;
+    const deadlineAt = clock.now() + 300;
     const first = await gate.enter('shop.example.jp', rule, deadlineAt);
     const second = gate.enter('shop.example.jp', rule, deadlineAt);
-    let thirdIn = false;
-    const third = gate.enter('shop.example.jp', rule, deadlineAt).then((leave) => {
-      thirdIn = true;
-      return leave;
-    });
+    const third = gate.enter('shop.example.jp', rule, deadlineAt);
+    const thirdState = watch(third);
     first();
     first();
     const leaveSecond = await second;
-    await sleep(30);
-    expect(thirdIn).toBe(false);
+    await clock.advance(30);
+    expect(thirdState.settled).toBe(false);
     leaveSecond();
     (await third)();
   });

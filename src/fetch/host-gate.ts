@@ -1,5 +1,6 @@
 // Politeness toward a target host, shared by every caller: how many requests at once, how far apart, and whose turn.
 import { KumoError } from '../errors.js';
+import { systemClock, type Clock, type ClockTimer } from '../time/clock.js';
 import { maxRetryAfterMs } from './retry-policy.js';
 
 export interface PolitenessRule {
@@ -75,6 +76,8 @@ export function gateRetryAfterSeconds(waitMs: number): number {
 export interface InProcessHostGateOptions {
   /** Callers allowed to wait per host before new ones are refused at once (default 100). */
   maxQueue?: number;
+  /** Spacing, deadlines and their timers run on it (default the system clock). */
+  clock?: Clock;
 }
 
 interface Waiter {
@@ -93,7 +96,7 @@ interface HostState {
   /** The later of the last start and the last leave: the next start waits minIntervalMs after it. */
   lastStartAt: number;
   queue: Waiter[];
-  timer: NodeJS.Timeout | null;
+  timer: ClockTimer | null;
   /** Virtual time: the tag of the last call started. */
   virtual: number;
   /** Each account's virtual finish: where its next call's tag starts (if later than `virtual`). */
@@ -110,9 +113,11 @@ const maxPenaltyEntries = 10_000;
 export class InProcessHostGate implements HostGate {
   readonly #hosts = new Map<string, HostState>();
   readonly #maxQueue: number;
+  readonly #clock: Clock;
 
   constructor(options: InProcessHostGateOptions = {}) {
     this.#maxQueue = options.maxQueue ?? 100;
+    this.#clock = options.clock ?? systemClock;
   }
 
   enter(
@@ -124,7 +129,7 @@ export class InProcessHostGate implements HostGate {
   ): Promise<Leave> {
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
     const state = this.#state(host);
-    const timeLeft = deadlineAt - Date.now();
+    const timeLeft = deadlineAt - this.#clock.now();
 
     const tag = Math.max(state.virtual, state.finish.get(accountId) ?? -Infinity);
     const waiter: Waiter = {
@@ -148,7 +153,7 @@ export class InProcessHostGate implements HostGate {
     return new Promise<Leave>((resolve, reject) => {
       waiter.resolve = resolve;
       waiter.reject = reject;
-      const deadlineTimer = setTimeout(() => {
+      const deadlineTimer = this.#clock.setTimeout(() => {
         this.#remove(host, waiter);
         reject(this.#busy(host, this.#estimate(state, rule, this.#aheadOf(state, waiter))));
       }, timeLeft);
@@ -158,7 +163,7 @@ export class InProcessHostGate implements HostGate {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       waiter.cleanup = () => {
-        clearTimeout(deadlineTimer);
+        this.#clock.clearTimeout(deadlineTimer);
         signal?.removeEventListener('abort', onAbort);
       };
       state.queue.push(waiter);
@@ -214,7 +219,7 @@ export class InProcessHostGate implements HostGate {
 
   /** A lower bound on the wait of a caller with `ahead` callers before it: what is left of the spacing, then theirs. */
   #estimate(state: HostState, rule: PolitenessRule, ahead: number): number {
-    const spacingLeft = Math.max(0, state.lastStartAt + rule.minIntervalMs - performance.now());
+    const spacingLeft = Math.max(0, state.lastStartAt + rule.minIntervalMs - this.#clock.now());
     return spacingLeft + ahead * rule.minIntervalMs;
   }
 
@@ -247,11 +252,11 @@ export class InProcessHostGate implements HostGate {
       }
       // A rule of 0 would stall the host forever; one at a time is the floor.
       if (state.inFlight >= Math.max(1, head.rule.maxInFlight)) return;
-      // Spacing runs on the monotonic clock (wall-clock steps must not shorten a gap); the deadline is wall-clock.
-      const now = performance.now();
+      // The system clock is monotonic: a wall-clock step can neither shorten a gap nor stretch a deadline.
+      const now = this.#clock.now();
       const wait = state.lastStartAt + head.rule.minIntervalMs - now;
       if (wait > 0) {
-        state.timer = setTimeout(() => {
+        state.timer = this.#clock.setTimeout(() => {
           state.timer = null;
           this.#pump(host);
         }, Math.ceil(wait));
@@ -270,7 +275,7 @@ export class InProcessHostGate implements HostGate {
         if (outcome) this.#judge(state, head.accountId, outcome);
         // Spacing also counts from the end of a response: only then does the site see the gap we meant, however
         // late our own request reached it.
-        state.lastStartAt = Math.max(state.lastStartAt, performance.now());
+        state.lastStartAt = Math.max(state.lastStartAt, this.#clock.now());
         this.#pump(host);
       });
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import { startOrigin, type Origin } from '../../test/support/origin.js';
 import { KumoError } from '../errors.js';
+import { ManualClock } from '../time/clock.js';
 import { parseConnectTo } from './connect-to.js';
 import type { FetchRequest, FetchTarget } from './fetcher.js';
 import { InProcessHostGate, type PolitenessRule } from './host-gate.js';
@@ -371,22 +372,32 @@ describe('retries', () => {
       if (n === 1) res.writeHead(429, { ...html, 'retry-after': '1' }).end();
       else res.writeHead(200, html).end('ok');
     });
-    const t0 = performance.now();
-    const page = await makeFetcher().fetch(req(`https://${SHOP}/slowdown`, { deadlineAt: Date.now() + 3_000 }));
+    // The wait runs on the fetcher's clock: the retry goes when the clock passes the second, not before.
+    const clock = new ManualClock();
+    const fetcher = makeFetcher({ clock, hostGate: new InProcessHostGate({ clock }) });
+    const fetching = fetcher.fetch(req(`https://${SHOP}/slowdown`, { deadlineAt: clock.now() + 3_000 }));
+    // The deadline's timer, then the wait's once the 429 is in.
+    await vi.waitFor(() => expect(clock.pending).toBe(2));
+    await clock.advance(999);
+    expect(n).toBe(1);
+    expect(clock.pending).toBe(2);
+    await clock.advance(1);
+    const page = await fetching;
     expect(page.attempts).toBe(2);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(990);
+    expect(n).toBe(2);
   });
 
   it('a 429 whose Retry-After is past the deadline is site_busy at once, passing the wait on', async () => {
     shop.route('GET', '/later', { status: 429, headers: { ...html, 'retry-after': '3600' }, body: '' });
-    const t0 = performance.now();
-    // A 10 s deadline: waiting for it instead of answering at once would take 10 s, not the 1 s bound below.
-    const error = await failure(makeFetcher().fetch(req(`https://${SHOP}/later`, { deadlineAt: Date.now() + 10_000 })));
+    // At once: on a clock that never moves, a fetch that waited for the deadline would never end.
+    const clock = new ManualClock();
+    const fetcher = makeFetcher({ clock, hostGate: new InProcessHostGate({ clock }) });
+    const error = await failure(fetcher.fetch(req(`https://${SHOP}/later`, { deadlineAt: clock.now() + 10_000 })));
     // Test matrix D.67: the site asked for a pause, so the caller is told to wait, not that the page failed.
     expect(error.code).toBe('site_busy');
     expect(error.extras.body?.attempts).toBe(1);
     expect(error.extras.retryAfterSeconds).toBe(3600);
-    expect(performance.now() - t0).toBeLessThan(1_000);
+    expect(clock.pending).toBe(0);
   });
 
   it('a 503 with Retry-After is site_busy with at least that wait; a bare 503 stays fetch_failed', async () => {

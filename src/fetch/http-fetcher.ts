@@ -1,12 +1,12 @@
 // The plain-HTTP Fetcher: the composition of the address guard, robots check, politeness gate, breaker and retries.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { KumoError, isKumoError } from '../errors.js';
+import { systemClock, type Clock } from '../time/clock.js';
 import { checkDestination, type Resolver } from './address-guard.js';
 import type { ConnectToMap } from './connect-to.js';
 import type { FetchedPage, Fetcher, FetchRequest } from './fetcher.js';
 import { anonymousAccount, type GateOutcome, type HostGate, type PolitenessRule } from './host-gate.js';
 import type { Blame, CircuitBreaker, Probe } from './circuit-breaker.js';
-import { requestPage } from './page-request.js';
+import { requestPage, type PageRequestOptions } from './page-request.js';
 import { backoff, finalError, givenUp, retryAfterSeconds, type Outcome } from './retry-policy.js';
 import { RobotsCheck, type RobotsOptions } from './robots-check.js';
 import { allowAll, type RobotsRules } from './robots.js';
@@ -38,15 +38,24 @@ export interface HttpFetcherOptions {
   /** Per-host circuit breaker; absent = never rests a host. */
   breaker?: CircuitBreaker;
   metrics?: Metrics;
+  /**
+   * Deadlines, the backoff between tries and robots.txt lifetimes run on it (default the system clock); the socket
+   * timeouts of one request (connect, headers, body) stay on Node's timers, since they time real I/O.
+   */
+  clock?: Clock;
 }
 
 export class HttpFetcher implements Fetcher {
   readonly #o: HttpFetcherOptions;
   readonly #connections: TargetConnections;
   readonly #robots: RobotsCheck | null;
+  readonly #clock: Clock;
+  readonly #page: PageRequestOptions;
 
   constructor(options: HttpFetcherOptions) {
     this.#o = options;
+    this.#clock = options.clock ?? systemClock;
+    this.#page = { ...options, clock: this.#clock };
     this.#connections = new TargetConnections({
       connectTimeoutMs: options.connectTimeoutMs,
       headersTimeoutMs: options.headersTimeoutMs,
@@ -60,6 +69,7 @@ export class HttpFetcher implements Fetcher {
           politeness: options.politeness,
           userAgent: options.userAgent,
           headersTimeoutMs: options.headersTimeoutMs,
+          clock: this.#clock,
         })
       : null;
   }
@@ -75,7 +85,7 @@ export class HttpFetcher implements Fetcher {
     const { target, deadlineAt } = request;
     const accountId = request.accountId ?? anonymousAccount;
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - Date.now()));
+    const timer = this.#clock.setTimeout(() => deadline.abort(), deadlineAt - this.#clock.now());
     const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
     let attempts = 0;
     let bytes = 0;
@@ -87,7 +97,8 @@ export class HttpFetcher implements Fetcher {
     // The pause the last failed try asked for, and of whom (see Outcome.pauseScope).
     let pause: Pick<Extract<Outcome, { kind: 'retry' }>, 'retryAfterMs' | 'pauseScope'> = {};
     try {
-      if (Date.now() >= deadlineAt) throw new KumoError('fetch_timeout', 'the deadline passed before the fetch began');
+      if (this.#clock.now() >= deadlineAt)
+        throw new KumoError('fetch_timeout', 'the deadline passed before the fetch began');
       let current = checkDestination(new URL(request.url.href), target, 'the URL');
       let redirects = 0;
       let startsNewTry = true;
@@ -106,7 +117,14 @@ export class HttpFetcher implements Fetcher {
         try {
           if (startsNewTry) attempts += 1;
           startsNewTry = false;
-          outcome = await requestPage(this.#connections, this.#o, current, target, signal, request.headers?.(current));
+          outcome = await requestPage(
+            this.#connections,
+            this.#page,
+            current,
+            target,
+            signal,
+            request.headers?.(current),
+          );
           verdict = gateVerdict(outcome);
         } catch (error) {
           // A deadline that runs out mid-request is the host being slow; anything else is not its health.
@@ -146,8 +164,8 @@ export class HttpFetcher implements Fetcher {
         let delay = backoff(this.#o.retryBaseDelayMs, attempts);
         if (outcome.retryAfterMs !== undefined) delay = Math.max(delay, outcome.retryAfterMs);
         // A wait that ends past the deadline would only turn a clear failure into a timeout.
-        if (Date.now() + delay >= deadlineAt) throw givenUp(outcome);
-        await sleep(delay, undefined, { signal });
+        if (this.#clock.now() + delay >= deadlineAt) throw givenUp(outcome);
+        await this.#clock.sleep(delay, signal);
         startsNewTry = true;
       }
     } catch (error) {
@@ -165,7 +183,7 @@ export class HttpFetcher implements Fetcher {
       this.#observe(host, final.code, started, attempts, bytes);
       throw final;
     } finally {
-      clearTimeout(timer);
+      this.#clock.clearTimeout(timer);
     }
   }
 

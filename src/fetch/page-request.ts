@@ -2,6 +2,7 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { KumoError, isKumoError } from '../errors.js';
+import type { Clock } from '../time/clock.js';
 import { forbiddenAddress, hasForbiddenAddress } from './address-guard.js';
 import { isChallengeResponse, looksLikeBlockPage } from './block-page.js';
 import { BodyEncodingError, BodyTooLargeError, readBody } from './body-reader.js';
@@ -15,6 +16,8 @@ export interface PageRequestOptions {
   headersTimeoutMs: number;
   /** Cap on decoded body bytes (and on wire bytes). */
   maxBodyBytes: number;
+  /** What "now" is for a Retry-After given as an HTTP-date. */
+  clock: Clock;
 }
 
 // Headers the fetcher decides alone: who we are, how bytes travel, and where they go.
@@ -85,7 +88,8 @@ export async function requestPage(
     }
     if (status >= 500) {
       // A 503 may say how long the site wants us away, as a 429 does; the breaker rests the host that long.
-      const retryAfterMs = status === 503 ? parseRetryAfter(single(response.headers['retry-after'])) : undefined;
+      const retryAfterMs =
+        status === 503 ? parseRetryAfter(single(response.headers['retry-after']), options.clock.now()) : undefined;
       // A 503 that says when to come back is the site asking for a pause, not a failure: the caller is told to
       // wait (site_busy, Retry-After at least the site's) rather than that the page is broken.
       return retryAfterMs === undefined
@@ -99,7 +103,7 @@ export async function requestPage(
           };
     }
     if (status === 429) {
-      const asked = parseRetryAfter(single(response.headers['retry-after']));
+      const asked = parseRetryAfter(single(response.headers['retry-after']), options.clock.now());
       const detail = 'the site asked us to slow down (429)';
       // Its own Retry-After is a request to every client. Without one we still owe a pause (a minute, the usual
       // rate-limit window), but the limit may be this caller's alone (e-Stat counts per appId): only its account rests.

@@ -1,30 +1,22 @@
 // RedisHostGate against the real Redis (KUMO_TEST_REDIS_URL, default 127.0.0.1:6379): the shared contract across two instances, and cleanup.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { KumoError } from '../errors.js';
+import { ManualClock } from '../time/clock.js';
 import { describeHostGateContract } from './host-gate.contract.js';
 import { RedisHostGate } from './redis-host-gate.js';
-import { testRedisUrl } from '../../test/support/backends.js';
+import { testRedisUrl, testRedisClient, redisKeysUnder } from '../../test/support/backends.js';
 
 const url = testRedisUrl;
 const keyPrefix = `kumo-test-${randomBytes(6).toString('hex')}`;
 let admin: Redis;
 let counter = 0;
 
-async function keysUnderPrefix(): Promise<string[]> {
-  const found: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, batch] = await admin.scan(cursor, 'MATCH', `${keyPrefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    found.push(...batch);
-  } while (cursor !== '0');
-  return found;
-}
+const keysUnderPrefix = () => redisKeysUnder(admin, keyPrefix);
 
 beforeAll(() => {
-  admin = new Redis(url);
+  admin = testRedisClient();
 });
 
 afterAll(async () => {
@@ -34,8 +26,9 @@ afterAll(async () => {
 });
 
 describeHostGateContract('RedisHostGate (two instances)', async () => {
-  const a = new RedisHostGate({ url, keyPrefix });
-  const b = new RedisHostGate({ url, keyPrefix });
+  // Commands may wait long on a loaded machine; the short production timeout is another test's subject.
+  const a = new RedisHostGate({ url, keyPrefix, commandTimeoutMs: 10_000 });
+  const b = new RedisHostGate({ url, keyPrefix, commandTimeoutMs: 10_000 });
   counter += 1;
   return {
     gates: [a, b],
@@ -114,6 +107,35 @@ describe('RedisHostGate', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it("waits and gives up on its own clock: the deadline passes when the clock says so, not the machine's", async () => {
+    const clock = new ManualClock();
+    const gate = new RedisHostGate({ url, keyPrefix, clock });
+    const host = 'clock.kumo-test.jp';
+    const rule = { maxInFlight: 1, minIntervalMs: 0 };
+    try {
+      const holder = await gate.enter(host, rule, clock.now() + 60_000);
+      let settled = false;
+      const waiting = gate.enter(host, rule, clock.now() + 5_000).then(
+        () => null,
+        (error: unknown) => {
+          settled = true;
+          return error;
+        },
+      );
+      // Real time passes, the clock does not: the caller keeps waiting (its polls sleep on the clock).
+      await new Promise((r) => setTimeout(r, 200));
+      expect(settled).toBe(false);
+      await clock.advance(5_000);
+      // The poll that the advance woke asks Redis once more and finds the deadline gone.
+      const error = await waiting;
+      expect(error).toBeInstanceOf(KumoError);
+      expect((error as KumoError).code).toBe('site_busy');
+      holder();
+    } finally {
+      await gate.close();
     }
   });
 

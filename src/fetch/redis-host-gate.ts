@@ -1,8 +1,9 @@
 // A HostGate shared by every instance through Redis, so politeness toward a site holds however many Kumos run.
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedisClient } from '../backends/redis-client.js';
 import { KumoError } from '../errors.js';
+import { systemClock, type Clock } from '../time/clock.js';
 import {
   anonymousAccount,
   gateRetryAfterSeconds,
@@ -26,6 +27,11 @@ export interface RedisHostGateOptions {
   /** A waiting caller that stops asking for this long (a crashed instance) loses its place. Default 3 s. */
   ticketTtlMs?: number;
   onError?: (error: Error) => void;
+  /**
+   * Deadlines and the sleeps between polls run on it (default the system clock); spacing and leases run on the Redis
+   * server's clock, so that instances agree.
+   */
+  clock?: Clock;
 }
 
 // Keys of one host, in the order every script takes them.
@@ -139,6 +145,7 @@ export class RedisHostGate implements HostGate {
   readonly #prefix: string;
   readonly #pollMs: number;
   readonly #ticketTtlMs: number;
+  readonly #clock: Clock;
 
   /** Connects lazily, on the first call: constructing it opens nothing. */
   constructor(options: RedisHostGateOptions) {
@@ -147,18 +154,16 @@ export class RedisHostGate implements HostGate {
       this.#ownsClient = false;
     } else {
       if (!options.url) throw new Error('RedisHostGate needs a url or a client');
-      this.#redis = new Redis(options.url, {
-        lazyConnect: true,
-        maxRetriesPerRequest: 1,
-        commandTimeout: options.commandTimeoutMs ?? 2_000,
-        connectTimeout: options.commandTimeoutMs ?? 2_000,
+      this.#redis = createRedisClient(options.url, {
+        commandTimeoutMs: options.commandTimeoutMs,
+        onError: options.onError,
       }) as GateRedis;
-      this.#redis.on('error', (error: Error) => options.onError?.(error));
       this.#ownsClient = true;
     }
     this.#prefix = options.keyPrefix;
     this.#pollMs = options.pollMs ?? 25;
     this.#ticketTtlMs = options.ticketTtlMs ?? 3_000;
+    this.#clock = options.clock ?? systemClock;
     const numberOfKeys = keyNames.length;
     this.#redis.defineCommand('kumoFairGateEnter', { numberOfKeys, lua: enterScript });
     this.#redis.defineCommand('kumoFairGateLeave', { numberOfKeys, lua: leaveScript });
@@ -185,7 +190,7 @@ export class RedisHostGate implements HostGate {
         giveUp();
         throw signal.reason;
       }
-      const leaseMs = Math.max(1, deadlineAt - Date.now()) + 60_000;
+      const leaseMs = Math.max(1, Math.ceil(deadlineAt - this.#clock.now())) + 60_000;
       let answer: string[];
       try {
         answer = await this.#redis.kumoFairGateEnter(
@@ -213,7 +218,7 @@ export class RedisHostGate implements HostGate {
       const full = answer[4] === '1';
       // A lower bound on the wait: what is left of the spacing, then one interval per caller ahead in fair order.
       const estimate = spacingLeft + ahead * rule.minIntervalMs;
-      const timeLeft = deadlineAt - Date.now();
+      const timeLeft = deadlineAt - this.#clock.now();
       if (estimate > timeLeft || timeLeft <= 0) {
         giveUp();
         throw busy(host, estimate);
@@ -227,7 +232,7 @@ export class RedisHostGate implements HostGate {
       // Crawl-delay) would let it lapse, and a peer would drop this caller from its place as if it had crashed.
       const maxSleep = Math.max(1, Math.floor(this.#ticketTtlMs / 2));
       try {
-        await sleep(Math.min(wait, maxSleep, Math.max(1, timeLeft)), undefined, signal ? { signal } : {});
+        await this.#clock.sleep(Math.min(wait, maxSleep, Math.max(1, timeLeft)), signal);
       } catch (error) {
         giveUp();
         // Same as the in-process gate: the caller's own reason, not the timer's AbortError.

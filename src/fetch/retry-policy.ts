@@ -100,10 +100,10 @@ export const maxRetryAfterMs = 3_600_000;
 export const defaultPauseMs = 60_000;
 
 /**
- * Retry-After as delta-seconds or an HTTP-date, in ms from now, at most an hour; undefined when absent. A value that
+ * Retry-After as delta-seconds or an HTTP-date, in ms from `now` (the caller's clock), at most an hour; undefined when absent. A value that
  * is present but unreadable (negative, fractional, garbage) still asks for a pause: the default minute.
  */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Math.min(maxRetryAfterMs, Number(text) * 1000);

@@ -1,6 +1,7 @@
 // Fetching, caching and consulting robots.txt before a page is requested (RFC 9309; parsing lives in robots.ts).
 import type { Readable } from 'node:stream';
 import { KumoError } from '../errors.js';
+import type { Clock } from '../time/clock.js';
 import { checkDestination, forbiddenAddress, hasForbiddenAddress } from './address-guard.js';
 import type { FetchTarget } from './fetcher.js';
 import type { HostGate, PolitenessRule } from './host-gate.js';
@@ -35,6 +36,8 @@ export interface RobotsCheckParts {
   politeness: (host: string) => PolitenessRule;
   userAgent: string;
   headersTimeoutMs: number;
+  /** Lifetimes of cached answers and the robots deadline run on it; the fetch's socket budget on Node's timers. */
+  clock: Clock;
 }
 
 /** RFC 9309 §2.3.1.2: follow at least five redirects; past that the file counts as unavailable. */
@@ -65,7 +68,7 @@ export class RobotsCheck {
     const rules = await this.rulesFor(url, target, deadlineAt);
     if (rules.unreachableUntil !== undefined) {
       throw new KumoError('site_busy', "the site's robots.txt could not be fetched; try again after it recovers", {
-        retryAfterSeconds: retryAfterSeconds(rules.unreachableUntil - Date.now()),
+        retryAfterSeconds: retryAfterSeconds(rules.unreachableUntil - this.#p.clock.now()),
       });
     }
     if (!rules.allows(url.pathname + url.search)) {
@@ -77,7 +80,7 @@ export class RobotsCheck {
   /** The robots answer for the URL's origin: cached, or fetched once however many callers ask at the same time. */
   async rulesFor(url: URL, target: FetchTarget, deadlineAt: number): Promise<RobotsRules> {
     const origin = url.origin;
-    const cached = this.#o.cache.get(origin, Date.now());
+    const cached = this.#o.cache.get(origin, this.#p.clock.now());
     if (cached) return cached;
     let pending = this.#pending.get(origin);
     if (!pending) {
@@ -90,11 +93,11 @@ export class RobotsCheck {
   async #load(url: URL, target: FetchTarget, deadlineAt: number): Promise<RobotsRules> {
     const robots = this.#o;
     // The whole robots.txt fetch, its waits in the politeness gate included, ends by then.
-    const robotsDeadlineAt = Math.min(deadlineAt, Date.now() + robots.timeoutMs);
+    const robotsDeadlineAt = Math.min(deadlineAt, this.#p.clock.now() + robots.timeoutMs);
     // Not the caller's signal: other callers share this fetch, and one giving up must not fail them all.
-    const signal = AbortSignal.timeout(Math.max(1, robotsDeadlineAt - Date.now()));
+    const signal = AbortSignal.timeout(Math.max(1, Math.ceil(robotsDeadlineAt - this.#p.clock.now())));
     const remember = (rules: RobotsRules, ttlMs: number) => {
-      robots.cache.set(url.origin, { rules, expiresAt: Date.now() + ttlMs });
+      robots.cache.set(url.origin, { rules, expiresAt: this.#p.clock.now() + ttlMs });
       return rules;
     };
     let current = new URL('/robots.txt', url.origin);
@@ -117,7 +120,7 @@ export class RobotsCheck {
       if (answer === null || answer.status >= 500 || answer.status === 429) {
         // Callers are told to come back when robots.txt is asked again, and no Retry-After of ours exceeds an hour.
         const ttlMs = Math.min(maxRetryAfterMs, robots.unreachableTtlMs);
-        return remember(unreachableUntil(Date.now() + ttlMs), ttlMs);
+        return remember(unreachableUntil(this.#p.clock.now() + ttlMs), ttlMs);
       }
       if (answer.status >= 200 && answer.status <= 299) {
         return remember(parseRobots(answer.body ?? new Uint8Array(), robots.productToken), robots.ttlMs);

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startOrigin, type Origin } from '../../test/support/origin.js';
 import { KumoError } from '../errors.js';
+import { ManualClock } from '../time/clock.js';
 import { parseConnectTo } from './connect-to.js';
 import type { FetchTarget } from './fetcher.js';
 import { InProcessHostGate } from './host-gate.js';
@@ -132,8 +133,14 @@ describe('HttpFetcher with robots.txt', () => {
     fetchers.push(fetcher);
     return fetcher;
   }
-  const get = (fetcher: HttpFetcher, path: string) =>
-    fetcher.fetch({ url: new URL(`https://${SHOP}${path}`), target, deadlineAt: Date.now() + 2_000 });
+  const get = (fetcher: HttpFetcher, path: string, now = Date.now()) =>
+    fetcher.fetch({ url: new URL(`https://${SHOP}${path}`), target, deadlineAt: now + 2_000 });
+  /** A fetcher whose robots.txt lifetimes (and gate, and deadlines) run on a ManualClock the test moves. */
+  const onManualClock = (robotsOverrides = {}) => {
+    const clock = new ManualClock();
+    const fetcher = make({ clock, hostGate: new InProcessHostGate({ clock }) }, robotsOverrides);
+    return { clock, get: (path: string) => get(fetcher, path, clock.now()) };
+  };
   const refusal = async (promise: Promise<unknown>) => {
     const error = await promise.then(
       () => null,
@@ -169,12 +176,14 @@ describe('HttpFetcher with robots.txt', () => {
 
   it('a stale entry is fetched again before the next page', async () => {
     robots(200, 'User-agent: *\nAllow: /\n');
-    const fetcher = make({}, { ttlMs: 50 });
+    const { clock, get } = onManualClock({ ttlMs: 50 });
     const before = shop.hits('/robots.txt');
-    await get(fetcher, '/item/1');
+    await get('/item/1');
     robots(200, 'User-agent: *\nDisallow: /item\n');
-    await new Promise((r) => setTimeout(r, 80));
-    expect((await refusal(get(fetcher, '/item/1'))).code).toBe('robots_disallowed');
+    await clock.advance(49);
+    expect((await get('/item/1')).httpStatus).toBe(200);
+    await clock.advance(1);
+    expect((await refusal(get('/item/1'))).code).toBe('robots_disallowed');
     expect(shop.hits('/robots.txt') - before).toBe(2);
   });
 
@@ -196,13 +205,15 @@ describe('HttpFetcher with robots.txt', () => {
   it('5xx is site_busy (not robots_disallowed) until the short unreachable TTL passes, then recovers', async () => {
     for (const status of [500, 502, 503, 504]) {
       robots(status, 'down');
-      const fetcher = make({}, { unreachableTtlMs: 50 });
+      const { clock, get } = onManualClock({ unreachableTtlMs: 50 });
       const before = shop.hits('/item/1');
-      unreachable(await refusal(get(fetcher, '/item/1')), 1);
+      unreachable(await refusal(get('/item/1')), 1);
       expect(shop.hits('/item/1'), String(status)).toBe(before);
       robots(404);
-      await new Promise((r) => setTimeout(r, 80));
-      expect((await get(fetcher, '/item/1')).httpStatus).toBe(200);
+      await clock.advance(49);
+      unreachable(await refusal(get('/item/1')), 1);
+      await clock.advance(1);
+      expect((await get('/item/1')).httpStatus).toBe(200);
     }
   });
 
@@ -222,16 +233,15 @@ describe('HttpFetcher with robots.txt', () => {
 
   it('Retry-After is the time left until robots.txt is asked again, and the cached outage is not re-fetched', async () => {
     robots(503, 'down');
-    const fetcher = make({}, { unreachableTtlMs: 4_000 });
+    const { clock, get } = onManualClock({ unreachableTtlMs: 4_000 });
     const robotsBefore = shop.hits('/robots.txt');
-    const first = await refusal(get(fetcher, '/item/1'));
+    const first = await refusal(get('/item/1'));
     expect(first.extras.retryAfterSeconds).toBe(4);
-    await new Promise((r) => setTimeout(r, 1_100));
-    const second = await refusal(get(fetcher, '/open/1'));
+    await clock.advance(1_100);
+    const second = await refusal(get('/open/1'));
     expect(second.code).toBe('site_busy');
-    // About 2.9 s left, rounded up (less on a loaded machine); the TTL (4) would be a lie.
-    expect(second.extras.retryAfterSeconds).toBeLessThanOrEqual(3);
-    expect(second.extras.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    // 2.9 s left, rounded up; the TTL (4) would be a lie.
+    expect(second.extras.retryAfterSeconds).toBe(3);
     expect(shop.hits('/robots.txt') - robotsBefore).toBe(1);
   });
 

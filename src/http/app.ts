@@ -9,7 +9,7 @@ import Fastify, {
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { KumoError, isKumoError } from '../errors.js';
 import { problemBody, problemContentType } from './problem.js';
@@ -17,7 +17,6 @@ import { clientErrorHandler, frameworkKumoError, refuseOnSocket } from './client
 import { finishOpenApi } from './openapi.js';
 import { backendRetryAfterSeconds, isBackendOutage, unavailable } from '../backends/backend-errors.js';
 import { newId } from '../accounts/ids.js';
-import type { Caller } from '../scrape/caller.js';
 import type { ScrapeService } from '../scrape/scrape-service.js';
 import type { UsageReporter } from '../accounts/usage-report.js';
 import type { Accounts } from '../accounts/accounts-service.js';
@@ -26,6 +25,7 @@ import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { RequestLog, Operation } from '../storage/storage.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Config, TrustProxy } from '../config.js';
+import type { KumoApp } from './app-types.js';
 import { registerScrapeRoutes } from './routes/scrape.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerSiteRoutes } from './routes/sites.js';
@@ -65,17 +65,7 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    caller: Caller | null;
-    /** The route set the limit headers itself (a scrape, before its commit): onSend must not compute them again. */
-    limitHeadersDone: boolean;
-    /** Answered 429 rate_limited by the refusal limit: that answer is not itself counted as a refusal. */
-    refusalLimited: boolean;
-  }
-}
-
-export type KumoApp = FastifyInstance<Server, IncomingMessage, ServerResponse, Logger, TypeBoxTypeProvider>;
+export type { Authenticate, KumoApp } from './app-types.js';
 
 /** Sends a problem document; the single way an error leaves the API. */
 export function sendProblem(reply: FastifyReply, error: KumoError): FastifyReply {
@@ -414,8 +404,6 @@ async function runReadinessChecks(
   );
   return Object.fromEntries(entries);
 }
-
-export type Authenticate = (operation: Operation | null) => (request: FastifyRequest) => Promise<void>;
 
 function matchesPath(pattern: string, actual: string): boolean {
   const a = pattern.split('/');

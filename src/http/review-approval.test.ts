@@ -71,6 +71,7 @@ beforeEach(async () => {
     artifacts,
     environment: 'production',
     fetchDeadlineMs: 5_000,
+    leaseBeyondFetchMs: 60_000,
     artifactRetentionMs: 3_600_000,
     extraction: workers.pool,
   });

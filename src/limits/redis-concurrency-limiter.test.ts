@@ -1,30 +1,22 @@
 // Redis limiter against the real server: the shared contract, two instances sharing limits, and key hygiene.
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { createServer, type AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeConcurrencyLimiterContract } from './concurrency-limiter.contract.js';
 import { RedisConcurrencyLimiter } from './redis-concurrency-limiter.js';
 import { isKumoError } from '../errors.js';
 import { startTcpProxy } from '../../test/support/tcp-proxy.js';
-import { endpointOf, testRedisUrl, throughPort } from '../../test/support/backends.js';
+import { endpointOf, redisKeysUnder, testRedisClient, testRedisUrl, throughPort } from '../../test/support/backends.js';
 
 const url = testRedisUrl;
 const keyPrefix = `kumo-test-${randomBytes(6).toString('hex')}`;
 let admin: Redis;
 
-async function keysUnderPrefix(): Promise<string[]> {
-  const found: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, batch] = await admin.scan(cursor, 'MATCH', `${keyPrefix}:*`, 'COUNT', 1000);
-    found.push(...batch);
-    cursor = next;
-  } while (cursor !== '0');
-  return found;
-}
+const keysUnderPrefix = () => redisKeysUnder(admin, keyPrefix);
 
 beforeAll(() => {
-  admin = new Redis(url);
+  admin = testRedisClient();
 });
 afterAll(async () => {
   const keys = await keysUnderPrefix();
@@ -32,9 +24,10 @@ afterAll(async () => {
   await admin.quit();
 });
 
+// Commands may wait long on a loaded machine; the short production timeout is the outage tests' subject.
 describeConcurrencyLimiterContract(
   'redis',
-  async (instance) => new RedisConcurrencyLimiter({ url, keyPrefix, ...instance }),
+  async (instance) => new RedisConcurrencyLimiter({ url, keyPrefix, commandTimeoutMs: 10_000, ...instance }),
   { shared: true },
 );
 
@@ -67,7 +60,7 @@ describe('RedisConcurrencyLimiter', () => {
   });
 
   it('uses a client it was given and leaves it open', async () => {
-    const client = new Redis(url);
+    const client = testRedisClient();
     const limiter = new RedisConcurrencyLimiter({ redis: client, keyPrefix });
     expect((await limiter.tryAcquire([{ key: 'key:own', limit: 1 }], 1_000)).granted).toBe(true);
     await limiter.close();
@@ -84,9 +77,22 @@ describe('RedisConcurrencyLimiter', () => {
   });
 
   it('constructing it connects to nothing', async () => {
-    const limiter = new RedisConcurrencyLimiter({ url: 'redis://127.0.0.1:1', keyPrefix });
-    await new Promise((r) => setTimeout(r, 50));
-    await limiter.close();
+    // A listener that counts who connects: the limiter points at it and is never asked anything.
+    let connections = 0;
+    const listener = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = listener.address() as AddressInfo;
+      const limiter = new RedisConcurrencyLimiter({ url: `redis://127.0.0.1:${port}`, keyPrefix });
+      await new Promise((r) => setTimeout(r, 50));
+      await limiter.close();
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 
   it('through an outage: unavailable at once while down, the failed release retried by the sweep when back', async () => {

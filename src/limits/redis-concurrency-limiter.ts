@@ -1,7 +1,8 @@
 // ConcurrencyLimiter shared by many instances: one sorted set per scope in Redis, taken and checked in one Lua script;
 // each lease names its instance, whose liveness key lets the survivors free the slots of one that died.
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedisClient } from '../backends/redis-client.js';
 import type { AcquireOutcome, ConcurrencyLimiter, ConcurrencyScope, Lease } from './concurrency-limiter.js';
 import { guardBackend, unavailable } from '../backends/backend-errors.js';
 import { newId } from '../accounts/ids.js';
@@ -141,14 +142,10 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
       this.#ownsClient = false;
     } else {
       if (!options.url) throw new Error('RedisConcurrencyLimiter needs a url or a client');
-      this.#redis = new Redis(options.url, {
-        lazyConnect: true,
-        // Fail fast while Redis is down: the caller answers 503 rather than queueing calls unmetered or forever.
-        maxRetriesPerRequest: 1,
-        commandTimeout: options.commandTimeoutMs ?? 2_000,
-        connectTimeout: options.commandTimeoutMs ?? 2_000,
+      this.#redis = createRedisClient(options.url, {
+        commandTimeoutMs: options.commandTimeoutMs,
+        onError: options.onError,
       }) as LimiterRedis;
-      this.#redis.on('error', (error: Error) => options.onError?.(error));
       this.#ownsClient = true;
     }
     this.#prefix = options.keyPrefix;

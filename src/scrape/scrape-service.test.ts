@@ -99,6 +99,7 @@ function serviceWith(changes: Partial<ScrapeServiceOptions> = {}): ScrapeService
     artifacts,
     environment: 'production',
     fetchDeadlineMs: 5_000,
+    leaseBeyondFetchMs: 60_000,
     artifactRetentionMs: 3_600_000,
     extraction: workers.pool,
     ...changes,

@@ -1,6 +1,5 @@
 // The use case behind POST /v1/scrape, free of HTTP: URL → site → scope → credits → slot → fetch → normalize →
 // extract → settle. Every path out settles the reservation and the slot exactly once and writes one metadata row.
-import { leaseBeyondFetchMs } from '../config.js';
 import { KumoError, isKumoError, type ErrorCode } from '../errors.js';
 import type { Fetcher, FetchedPage } from '../fetch/fetcher.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -25,8 +24,8 @@ import { concurrencyScopesOf, type Caller } from './caller.js';
 import { creditLimitsOf } from '../accounts/plans.js';
 import { periodOf, nextPeriodStart } from '../accounts/period.js';
 import { newId } from '../accounts/ids.js';
-import { redactUrl } from './redact-url.js';
-import { routeCost } from '../sites/sites-doc.js';
+import { redactUrl } from '../sites/redact-url.js';
+import { routeCost } from '../sites/pricing.js';
 import { idempotencyMaxReplays, idempotencyTtlMs, type IdempotencyRequest } from './idempotency.js';
 import { backendRetryAfterSeconds } from '../backends/backend-errors.js';
 
@@ -82,6 +81,8 @@ export interface ScrapeServiceOptions {
   extraction: ExtractionRunner;
   environment: 'production' | 'development';
   fetchDeadlineMs: number;
+  /** How far a call's concurrency lease reaches past its fetch deadline (config checks the call's budget fits). */
+  leaseBeyondFetchMs: number;
   artifactRetentionMs: number;
   clock?: () => Date;
   metrics?: Metrics;
@@ -392,7 +393,7 @@ export class ScrapeService {
     const slot = await this.#o.limiter.tryAcquire(
       concurrencyScopesOf(caller.account, caller.key),
       // The config guarantees fetch + extraction queue + extraction + settlement fit in this.
-      this.#o.fetchDeadlineMs + leaseBeyondFetchMs,
+      this.#o.fetchDeadlineMs + this.#o.leaseBeyondFetchMs,
     );
     if (!slot.granted) {
       throw new KumoError(

@@ -8,7 +8,7 @@ import { validateExtraction } from '../extract/page-types.js';
 import { normalizePage } from '../normalize/normalize-page.js';
 import type { SiteRegistry } from './registry.js';
 import type { FixtureMeta } from './verification.js';
-import { redactUrl } from '../scrape/redact-url.js';
+import { redactUrl } from './redact-url.js';
 import { fixturesDirOf } from './verification.js';
 
 export interface RecordOptions {

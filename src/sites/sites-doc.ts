@@ -1,11 +1,6 @@
 // docs/sites.md, generated from the registry (`kumo sites doc --write`): the catalogue as it is served, never by hand.
+import { routeCost } from './pricing.js';
 import type { SiteRegistry } from './registry.js';
-import type { Site } from './site.js';
-
-/** Credits for one plain call on a site's route (DESIGN §2): the browser costs 2, HTTP and API 1. */
-export function routeCost(site: Pick<Site, 'route'>): number {
-  return site.route === 'browser' ? 2 : 1;
-}
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (text: string) => `\`${text}\``;

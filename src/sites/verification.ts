@@ -9,8 +9,13 @@ import { validateExtraction } from '../extract/page-types.js';
 import { normalizePage } from '../normalize/normalize-page.js';
 import { writeZip } from '../normalize/zip-write.js';
 import { corpusDir, repoRoot } from './corpus.js';
-import type { SiteRegistry } from './registry.js';
-import type { Coverage, Site } from './site.js';
+import type { Coverage, PageTypeEntry, Site } from './site.js';
+
+/** What verification reads of the site registry; the registry imports this module, so it names no class of it. */
+export interface SiteCatalogue {
+  list(): readonly Site[];
+  pageTypeFor(site: Site, url: URL, workType: string): PageTypeEntry | null;
+}
 
 /**
  * `corpus-wrapped`: a real corpus body placed in a container we build (meta `wrap`, e.g. EDINET's filing ZIP). The
@@ -72,7 +77,7 @@ export function fixturesDirOf(site: Site): string {
 export interface VerifyOptions {
   /** Where the shared real-page corpus is; default `../shared/corpus/real` beside the repository. */
   corpusDir?: string;
-  registry?: SiteRegistry;
+  registry?: SiteCatalogue;
 }
 
 /**
@@ -105,7 +110,7 @@ export function verifySite(site: Site, options: VerifyOptions = {}): Promise<Fix
 }
 
 export async function verifyAll(
-  registry: SiteRegistry,
+  registry: SiteCatalogue,
   options: Omit<VerifyOptions, 'registry'> = {},
 ): Promise<FixtureResult[]> {
   const all: FixtureResult[] = [];
@@ -126,7 +131,7 @@ function verifyFixture(
   dir: string,
   name: string,
   meta: FixtureMeta | null,
-  { corpus, registry }: { corpus: string | null; registry: SiteRegistry | undefined },
+  { corpus, registry }: { corpus: string | null; registry: SiteCatalogue | undefined },
 ): FixtureResult {
   const base: FixtureResult = { site: site.id, pageType: null, fixture: name, source: null, status: 'fail' };
   if (!meta) return { ...base, detail: 'meta.json missing or not JSON' };

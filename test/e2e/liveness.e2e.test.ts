@@ -3,8 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { Redis } from 'ioredis';
-import { adminDatabaseUrl, databaseUrl, testRedisUrl } from '../support/backends.js';
+import { adminDatabaseUrl, databaseUrl, testRedisUrl, deleteRedisKeysUnder } from '../support/backends.js';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, call, kumoCli, type ApiAnswer, type KumoProcess } from '../support/kumo-process.js';
 import { itemPage } from '../support/pages.js';
@@ -267,10 +266,7 @@ describe('shared mode (PostgreSQL, Redis)', () => {
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await client.end();
-    const redis = new Redis(testRedisUrl);
-    const keys = await redis.keys(`${redisPrefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await deleteRedisKeysUnder(redisPrefix);
   });
 
   it('the next instance frees the killed one’s credit and Redis slot within the bound, charging nothing', async () => {

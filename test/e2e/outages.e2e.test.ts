@@ -6,8 +6,14 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { Redis } from 'ioredis';
-import { adminDatabaseUrl, databaseUrl, endpointOf, testRedisUrl, throughPort } from '../support/backends.js';
+import {
+  adminDatabaseUrl,
+  databaseUrl,
+  deleteRedisKeysUnder,
+  endpointOf,
+  testRedisUrl,
+  throughPort,
+} from '../support/backends.js';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, call, type ApiAnswer, type KumoProcess } from '../support/kumo-process.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
@@ -245,10 +251,7 @@ describe('shared mode: PostgreSQL and Redis behind proxies that the test cuts', 
     await cleanup.connect();
     await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await cleanup.end();
-    const redis = new Redis(testRedisUrl);
-    const keys = await redis.keys(`${redisPrefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await deleteRedisKeysUnder(redisPrefix);
   });
 
   it('PostgreSQL drops mid-run (a call in flight included): 503 unavailable, nothing charged, heals', async () => {

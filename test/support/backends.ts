@@ -1,6 +1,8 @@
 // Where the tests find PostgreSQL and Redis (KUMO_TEST_DATABASE_URL, KUMO_TEST_REDIS_URL), and scratch databases.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { Redis } from 'ioredis';
+import { createRedisClient } from '../../src/backends/redis-client.js';
 
 /**
  * An admin connection: the tests CREATE and DROP their own uniquely named databases through it, and assume no other
@@ -10,6 +12,34 @@ export const adminDatabaseUrl = process.env.KUMO_TEST_DATABASE_URL || 'postgres:
 
 /** Tests share this server and keep apart by unique key prefixes. */
 export const testRedisUrl = process.env.KUMO_TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** A client of the test Redis made as production makes its own (src/backends/redis-client.ts). */
+export function testRedisClient(url = testRedisUrl): Redis {
+  return createRedisClient(url);
+}
+
+/** Every key under `{prefix}:`, by SCAN (never KEYS, which blocks the server the other tests share). */
+export async function redisKeysUnder(redis: Redis, prefix: string): Promise<string[]> {
+  const found: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    found.push(...batch);
+    cursor = next;
+  } while (cursor !== '0');
+  return found;
+}
+
+/** Deletes what a test wrote under its prefix, through a client of its own. */
+export async function deleteRedisKeysUnder(prefix: string, url = testRedisUrl): Promise<void> {
+  const redis = testRedisClient(url);
+  try {
+    const keys = await redisKeysUnder(redis, prefix);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    await redis.quit();
+  }
+}
 
 /** The admin URL with another database name (user, password, host, port and query kept). */
 export function databaseUrl(name: string): string {

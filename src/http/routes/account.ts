@@ -1,10 +1,16 @@
 // GET /v1/usage and GET /v1/requests/{id}: what the caller has spent, and the metadata of one of its calls.
-import type { AppServices, Authenticate, KumoApp } from '../app.js';
+import type { Authenticate, KumoApp } from '../app-types.js';
+import type { UsageReporter } from '../../accounts/usage-report.js';
+import type { RequestLog } from '../../storage/storage.js';
 import { IdParamsSchema, RequestRecordSchema, UsageResponseSchema } from '../schemas.js';
 import { problemResponses } from '../openapi.js';
 import { KumoError } from '../../errors.js';
 
-export function registerAccountRoutes(app: KumoApp, services: AppServices, authenticate: Authenticate): void {
+export function registerAccountRoutes(
+  app: KumoApp,
+  services: { usage: UsageReporter; requests: RequestLog },
+  authenticate: Authenticate,
+): void {
   app.get(
     '/v1/usage',
     {

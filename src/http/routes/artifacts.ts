@@ -1,12 +1,18 @@
 // GET and DELETE /v1/artifacts/{id}: stored results, visible to their own account only (others get 404).
-import type { AppServices, Authenticate, KumoApp } from '../app.js';
+import type { Authenticate, KumoApp } from '../app-types.js';
+import type { ArtifactStore } from '../../artifacts/artifact-store.js';
+import type { SiteRegistry } from '../../sites/registry.js';
 import { ArtifactResponseSchema, IdParamsSchema } from '../schemas.js';
 import { problemResponses } from '../openapi.js';
 import { KumoError } from '../../errors.js';
 import type { Site } from '../../sites/site.js';
 import Type from 'typebox';
 
-export function registerArtifactRoutes(app: KumoApp, services: AppServices, authenticate: Authenticate): void {
+export function registerArtifactRoutes(
+  app: KumoApp,
+  services: { artifacts: ArtifactStore; registry: SiteRegistry },
+  authenticate: Authenticate,
+): void {
   app.get(
     '/v1/artifacts/:id',
     {
@@ -66,7 +72,7 @@ export function registerArtifactRoutes(app: KumoApp, services: AppServices, auth
   );
 }
 
-function siteOfArtifact(registry: AppServices['registry'], url: string): Site | null {
+function siteOfArtifact(registry: SiteRegistry, url: string): Site | null {
   try {
     return registry.resolveHost(new URL(url).hostname);
   } catch {

@@ -1,13 +1,19 @@
 // POST /v1/scrape: the one endpoint that fetches; validation here, the pipeline in scrape/scrape-service.ts.
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
-import type { AppServices, Authenticate, KumoApp } from '../app.js';
+import type { Authenticate, KumoApp } from '../app-types.js';
 import { ScrapeBodySchema, ScrapeResponseSchema } from '../schemas.js';
 import { problemResponses } from '../openapi.js';
-import type { ScrapeParams } from '../../scrape/scrape-service.js';
+import type { ScrapeParams, ScrapeService } from '../../scrape/scrape-service.js';
 import { bodyHashOf, parseIdempotencyKey } from '../../scrape/idempotency.js';
 import type { Caller } from '../../scrape/caller.js';
-import type { LimitHeaders } from '../../accounts/usage-report.js';
+import type { LimitHeaders, UsageReporter } from '../../accounts/usage-report.js';
+
+/** What the route uses of the app's services (app.ts passes them all). */
+export interface ScrapeRouteServices {
+  scrape: ScrapeService;
+  usage: UsageReporter;
+}
 
 /** Documents the optional header in OpenAPI; parseIdempotencyKey is the check that counts. */
 const ScrapeHeadersSchema = Type.Object({
@@ -28,7 +34,7 @@ const ScrapeHeadersSchema = Type.Object({
  * nothing), so the credits left do not change; the call's own concurrency slot is counted as free. Null when a
  * backend fails: the headers are advisory, and the call must not wait for them after its commit.
  */
-async function headersAfterCommit(services: AppServices, caller: Caller): Promise<LimitHeaders | null> {
+async function headersAfterCommit(services: ScrapeRouteServices, caller: Caller): Promise<LimitHeaders | null> {
   try {
     return await services.usage.headers(caller, undefined, { ownSlots: 1 });
   } catch {
@@ -44,7 +50,7 @@ const defaults: ScrapeParams = {
   render_js: false,
 };
 
-export function registerScrapeRoutes(app: KumoApp, services: AppServices, authenticate: Authenticate): void {
+export function registerScrapeRoutes(app: KumoApp, services: ScrapeRouteServices, authenticate: Authenticate): void {
   app.post(
     '/v1/scrape',
     {

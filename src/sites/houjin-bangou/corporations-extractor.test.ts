@@ -6,7 +6,7 @@ import { validateExtraction } from '../../extract/page-types.js';
 import { normalizePage } from '../../normalize/normalize-page.js';
 import type { CsvPage } from '../../normalize/page.js';
 import { produce } from '../../scrape/produce.js';
-import { redactUrl } from '../../scrape/redact-url.js';
+import { redactUrl } from '../redact-url.js';
 import iconv from 'iconv-lite';
 import { corpusAvailable, corpusPath } from '../corpus.js';
 import {
