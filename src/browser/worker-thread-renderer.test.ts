@@ -5,7 +5,7 @@ import type { FetchRequest } from '../fetch/fetcher.js';
 import { InProcessHostGate } from '../fetch/host-gate.js';
 import { startOrigin, type Origin } from '../../test/support/origin.js';
 import { chromiumForTests } from '../../test/support/chromium.js';
-import type { BrowserPoolOptions } from './browser-pool.js';
+import { launchHardenedBrowserServer, type BrowserPoolOptions } from './browser-pool.js';
 import { BrowserFetcher } from './browser-fetcher.js';
 import type { RenderRecord } from './page-renderer.js';
 import { WorkerThreadRenderer, type WorkerThreadRendererOptions } from './worker-thread-renderer.js';
@@ -168,32 +168,54 @@ describe('the browser thread without a browser, or when it dies', () => {
     expect(isKumoError(error) && error.code).toBe('unavailable');
   });
 
-  it('a thread that exits answers its calls 503 unavailable, says so for a while, and is replaced on the next call', async () => {
-    // A thread that dies on its first message, as one that ran out of memory would.
+  it('a thread that exits answers its calls 503 unavailable, says so, and the next call starts another', async () => {
+    // A thread that dies on its first render, as one out of memory would; it says it started (a `finished` line).
     const dying = new URL(
       `data:text/javascript,${encodeURIComponent(
-        "import { parentPort } from 'node:worker_threads'; parentPort.on('message', () => process.exit(1));",
+        "import { parentPort } from 'node:worker_threads';" +
+          "parentPort.on('message', () => { parentPort.postMessage({ type: 'finished', record: {}, host: 'started' });" +
+          ' setTimeout(() => process.exit(1), 10); });',
       )}`,
     );
-    const thread = renderer({ workerUrl: dying });
+    const started: string[] = [];
+    const thread = renderer({ workerUrl: dying, finished: (_record, host) => started.push(host) });
     const error = await fetcherOn(thread)
       .fetch(request('/price'))
       .catch((e: unknown) => e);
     expect(isKumoError(error) && error.code).toBe('unavailable');
     expect(thread.status()).toEqual({ ready: false, reason: expect.stringContaining('browser thread exited') });
     expect(thread.unavailableReason()).toContain('browser thread exited');
-    const again = await thread
-      .render(
-        {
-          url: `https://${SHOP}/price`,
-          target: { allowedHosts: [SHOP], allowedSchemes: ['https:'] },
-          render: { subresourceHosts: [] },
-          deadlineAt: Date.now() + 5_000,
-        },
-        new AbortController().signal,
-        () => undefined,
-      )
-      .catch((e: unknown) => e);
+    const job = {
+      url: `https://${SHOP}/price`,
+      target: { allowedHosts: [SHOP], allowedSchemes: ['https:'] },
+      render: { subresourceHosts: [] },
+      deadlineAt: Date.now() + 5_000,
+    };
+    const again = await thread.render(job, new AbortController().signal, () => undefined).catch((e: unknown) => e);
     expect(isKumoError(again) && again.code).toBe('unavailable');
+    expect(started).toEqual(['started', 'started']);
   });
+});
+
+describe.skipIf(!chromiumPath)('the browser thread on a remote browser (KUMO_BROWSER_WS)', () => {
+  it('connects from the thread and renders through the per-call proxy', async () => {
+    const server = await launchHardenedBrowserServer({
+      executablePath: chromiumPath!,
+      // Root, where Chromium's sandbox cannot start; off here only.
+      sandbox: false,
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp' },
+      host: '127.0.0.1',
+      port: 0,
+      proxyBindHost: '127.0.0.1',
+    });
+    try {
+      const thread = renderer({ pool: poolSetup({ executablePath: null, wsEndpoint: server.wsEndpoint, env: {} }) });
+      const page = await fetcherOn(thread, 30_000).fetch(request('/price'));
+      expect(new TextDecoder().decode(page.body)).toContain('¥980');
+      expect(thread.status()).toEqual({ ready: true, reason: null });
+      await thread.close();
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 });
