@@ -32,8 +32,9 @@ import { WorkerExtractionPool } from './scrape/extraction-pool.js';
 import { InstanceLiveness } from './liveness/instance-liveness.js';
 import { InstanceLocks } from './liveness/instance-locks.js';
 import { newId } from './accounts/ids.js';
-import { BrowserPool, findChromium } from './browser/browser-pool.js';
+import { findChromium } from './browser/browser-pool.js';
 import { BrowserFetcher } from './browser/browser-fetcher.js';
+import { WorkerThreadRenderer } from './browser/worker-thread-renderer.js';
 import { ConsoleSessions } from './console/console-sessions.js';
 import { InProcessRefusalLimiter } from './limits/in-process-refusal-limiter.js';
 
@@ -194,34 +195,31 @@ export async function createServices(
     clock,
   });
 
-  // The browser route: a pool that launches Chromium (or connects to a remote one) on the first browser call.
-  const browserPool = new BrowserPool({
-    executablePath: config.browser.path === null ? null : findChromium(config.browser.path),
-    wsEndpoint: config.browser.wsEndpoint,
-    sandbox: config.browser.sandbox,
-    env: config.browser.env,
-    loopbackBypass: config.browser.loopbackBypass,
-    maxPages: config.browser.maxPages,
-    queueWaitMs: config.browser.queueWaitMs,
-    recycleAfter: config.browser.recycleAfter,
-    launchTimeoutMs: 30_000,
-    proxyBindHost: config.browser.proxyHost,
-  });
-  const browser = new BrowserFetcher({
-    pool: browserPool,
-    userAgent: config.fetch.userAgent,
-    connectTo: parseConnectTo(config.connectTo),
-    proxyBindHost: config.browser.proxyHost,
-    connectTimeoutMs: config.fetch.connectTimeoutMs,
-    pageDeadlineMs: config.browser.pageDeadlineMs,
-    maxNavigations: config.browser.maxNavigations,
-    maxDomBytes: config.browser.maxDomBytes,
-    maxWireBytes: config.browser.maxWireBytes,
-    maxBodyBytes: config.fetch.maxBodyBytes,
-    hostGate,
-    politeness,
-    robots: (url, target, deadlineAt) => fetcher.robotsRules(url, target, deadlineAt),
-    breaker,
+  // The browser route: Playwright and Chromium live in a worker thread (started with the first browser call), so a
+  // page's flood of protocol events never lands on this thread; robots, politeness and the breaker stay here.
+  const browserRenderer = new WorkerThreadRenderer({
+    pool: {
+      executablePath: config.browser.path === null ? null : findChromium(config.browser.path),
+      wsEndpoint: config.browser.wsEndpoint,
+      sandbox: config.browser.sandbox,
+      env: config.browser.env,
+      loopbackBypass: config.browser.loopbackBypass,
+      maxPages: config.browser.maxPages,
+      queueWaitMs: config.browser.queueWaitMs,
+      recycleAfter: config.browser.recycleAfter,
+      launchTimeoutMs: 30_000,
+      proxyBindHost: config.browser.proxyHost,
+    },
+    renderer: {
+      userAgent: config.fetch.userAgent,
+      connectTo: [...parseConnectTo(config.connectTo)].map(([host, origin]) => [host, origin.href]),
+      proxyBindHost: config.browser.proxyHost,
+      connectTimeoutMs: config.fetch.connectTimeoutMs,
+      maxNavigations: config.browser.maxNavigations,
+      maxDomBytes: config.browser.maxDomBytes,
+      maxWireBytes: config.browser.maxWireBytes,
+      maxBodyBytes: config.fetch.maxBodyBytes,
+    },
     // Refusals are what a hostile or broken page tried: counted by reason, and one line per render that had any (the
     // page's host and counts only: no URLs, which may carry credentials, and no bodies).
     finished: (record, host) => {
@@ -242,7 +240,15 @@ export async function createServices(
         );
     },
   });
-  const browserStatus = browserPool.status();
+  const browser = new BrowserFetcher({
+    renderer: browserRenderer,
+    pageDeadlineMs: config.browser.pageDeadlineMs,
+    hostGate,
+    politeness,
+    robots: (url, target, deadlineAt) => fetcher.robotsRules(url, target, deadlineAt),
+    breaker,
+  });
+  const browserStatus = browserRenderer.status();
   if (!browserStatus.ready) logger.warn({ reason: browserStatus.reason }, 'browser route unavailable');
 
   const accounts = new Accounts(storage);
@@ -266,7 +272,7 @@ export async function createServices(
     registry,
     fetcher,
     browser,
-    browserDown: () => browserPool.unavailableReason(),
+    browserDown: () => browserRenderer.unavailableReason(),
     storage,
     limiter,
     artifacts,
@@ -337,14 +343,13 @@ export async function createServices(
       limits: () => limiter.heartbeat(),
       artifacts: () => artifacts.checkWritable(),
     },
-    browser: () => browserPool.status(),
+    browser: () => browserRenderer.status(),
     close: async () => {
       clearInterval(timer);
       await extraction.close();
       await liveness.stop();
       await fetcher.close();
       await browser.close();
-      await browserPool.close();
       await hostGate.close?.();
       await limiter.close();
       await redis?.quit().catch(() => undefined);

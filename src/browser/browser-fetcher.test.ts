@@ -9,12 +9,13 @@ import { startOrigin, type Origin } from '../../test/support/origin.js';
 import { createSocket } from 'node:dgram';
 import { chromium } from 'playwright-core';
 import { BrowserPool, findChromium, launchHardenedBrowserServer, type BrowserPoolOptions } from './browser-pool.js';
+import { BrowserFetcher, type BrowserFetcherOptions } from './browser-fetcher.js';
 import {
-  BrowserFetcher,
+  PlaywrightRenderer,
   maxPopupsPerRender,
-  type BrowserFetcherOptions,
+  type PlaywrightRendererOptions,
   type RenderRecord,
-} from './browser-fetcher.js';
+} from './page-renderer.js';
 
 const chromiumPath = findChromium('');
 if (!chromiumPath) {
@@ -77,19 +78,31 @@ function testPool(changes: Partial<BrowserPoolOptions> = {}): BrowserPool {
   });
 }
 
-/** A fetcher for these tests on `pool`, with the budgets the tests assume unless a test gives its own. */
-function testFetcher(options: Partial<BrowserFetcherOptions> & Pick<BrowserFetcherOptions, 'pool' | 'connectTo'>) {
+type TestFetcherOptions = Partial<Omit<BrowserFetcherOptions, 'renderer'>> &
+  Partial<PlaywrightRendererOptions> &
+  Pick<PlaywrightRendererOptions, 'pool' | 'connectTo'>;
+
+/**
+ * A fetcher for these tests on `pool`, rendering in this thread (where `lookup` and `observe` can be functions), with
+ * the budgets the tests assume unless a test gives its own.
+ */
+function testFetcher(options: TestFetcherOptions) {
+  const { pageDeadlineMs, hostGate, politeness, robots, breaker, ...rendering } = options;
   return new BrowserFetcher({
-    userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
-    proxyBindHost: '127.0.0.1',
-    connectTimeoutMs: 1_000,
-    pageDeadlineMs: 10_000,
-    maxNavigations: 3,
-    maxDomBytes: 200_000,
-    maxBodyBytes: 1024 * 1024,
-    hostGate: new InProcessHostGate(),
-    politeness: () => ({ maxInFlight: 8, minIntervalMs: 0 }),
-    ...options,
+    renderer: new PlaywrightRenderer({
+      userAgent: 'KumoBot/test (+https://kumo.dev/bot)',
+      proxyBindHost: '127.0.0.1',
+      connectTimeoutMs: 1_000,
+      maxNavigations: 3,
+      maxDomBytes: 200_000,
+      maxBodyBytes: 1024 * 1024,
+      ...rendering,
+    }),
+    pageDeadlineMs: pageDeadlineMs ?? 10_000,
+    hostGate: hostGate ?? new InProcessHostGate(),
+    politeness: politeness ?? (() => ({ maxInFlight: 8, minIntervalMs: 0 })),
+    ...(robots ? { robots } : {}),
+    ...(breaker ? { breaker } : {}),
   });
 }
 

@@ -61,6 +61,50 @@ export interface BrowserPoolOptions {
   launchTimeoutMs: number;
   /** Where the pool's refuse-everything proxy listens (the browser's default for any context without its own). */
   proxyBindHost: string;
+  /** Told each time the state changes (the browser thread posts it to the serving thread, whose status mirrors it). */
+  onStateChange?: (state: BrowserPoolState) => void;
+}
+
+/** What the pool's status and refusals are computed from: plain data, so another thread can hold a copy. */
+export interface BrowserPoolState {
+  /** A browser is up and connected. */
+  connected: boolean;
+  /** Why the last start failed (or the browser went away), in words for /readyz; null after a good start. */
+  failure: string | null;
+  /** When `failure` was set (epoch ms). */
+  failedAt: number;
+  closed: boolean;
+}
+
+export const initialPoolState: BrowserPoolState = Object.freeze({
+  connected: false,
+  failure: null,
+  failedAt: 0,
+  closed: false,
+});
+
+type PoolSetup = Pick<BrowserPoolOptions, 'executablePath' | 'wsEndpoint' | 'loopbackBypass'>;
+
+/** The pool's status for /readyz, from its setup and state (the same on either thread). */
+export function poolStatus(o: PoolSetup, state: BrowserPoolState): BrowserPoolStatus {
+  if (o.loopbackBypass) return { ready: false, reason: loopbackBypassReason };
+  if (!o.executablePath && !o.wsEndpoint)
+    return { ready: false, reason: 'no browser configured (no Chromium found and KUMO_BROWSER_WS is not set)' };
+  if (state.connected) return { ready: true, reason: null };
+  if (state.failure) return { ready: false, reason: state.failure };
+  // Started on the first browser call, so that a service which never renders never pays for a browser.
+  return { ready: true, reason: 'not started yet: it starts with the first browser call' };
+}
+
+/**
+ * Why a call cannot be served now, or null when it can (the browser may still be launched for it): no browser at
+ * all, or a start that failed moments ago.
+ */
+export function poolUnavailableReason(o: PoolSetup, state: BrowserPoolState, now: number): string | null {
+  if (o.loopbackBypass || (!o.executablePath && !o.wsEndpoint)) return poolStatus(o, state).reason;
+  if (state.closed) return 'the browser pool is closed';
+  if (state.failure && !state.connected && now - state.failedAt < retryLaunchAfterMs) return state.failure;
+  return null;
 }
 
 export interface BrowserPoolStatus {
@@ -240,24 +284,25 @@ export class BrowserPool {
   }
 
   status(): BrowserPoolStatus {
-    if (this.#o.loopbackBypass) return { ready: false, reason: loopbackBypassReason };
-    if (!this.#o.executablePath && !this.#o.wsEndpoint)
-      return { ready: false, reason: 'no browser configured (no Chromium found and KUMO_BROWSER_WS is not set)' };
-    if (this.#current?.browser.isConnected()) return { ready: true, reason: null };
-    if (this.#failure) return { ready: false, reason: this.#failure };
-    // Started on the first browser call, so that a service which never renders never pays for a browser.
-    return { ready: true, reason: 'not started yet: it starts with the first browser call' };
+    return poolStatus(this.#o, this.state());
   }
 
-  /**
-   * Why a call cannot be served now, or null when it can (the browser may still be launched for it): no browser at
-   * all, or a start that failed moments ago.
-   */
+  /** See `poolUnavailableReason`. */
   unavailableReason(): string | null {
-    if (this.#o.loopbackBypass || (!this.#o.executablePath && !this.#o.wsEndpoint)) return this.status().reason;
-    if (this.#closed) return 'the browser pool is closed';
-    if (this.#failure && !this.#current && Date.now() - this.#failedAt < retryLaunchAfterMs) return this.#failure;
-    return null;
+    return poolUnavailableReason(this.#o, this.state(), Date.now());
+  }
+
+  state(): BrowserPoolState {
+    return {
+      connected: this.#current?.browser.isConnected() ?? false,
+      failure: this.#failure,
+      failedAt: this.#failedAt,
+      closed: this.#closed,
+    };
+  }
+
+  #changed(): void {
+    this.#o.onStateChange?.(this.state());
   }
 
   /** Pages in use now, the most ever at once, and how many browsers were started: for tests and metrics. */
@@ -299,6 +344,7 @@ export class BrowserPool {
     this.#closed = true;
     const current = this.#current;
     this.#current = null;
+    this.#changed();
     await current?.browser.close().catch(() => undefined);
     await this.#fallbackProxy?.close();
     this.#fallbackProxy = null;
@@ -378,6 +424,7 @@ export class BrowserPool {
           ? "Chromium's sandbox could not start (root without user namespaces?); KUMO_BROWSER_SANDBOX=false is unsafe outside a disposable container"
           : 'Chromium could not be started';
       this.#failedAt = Date.now();
+      this.#changed();
       throw unavailable(this.#failure, error);
     }
     if (this.#closed) {
@@ -394,21 +441,27 @@ export class BrowserPool {
         if (!this.#closed) {
           this.#failure = 'the browser exited; it is restarted on the next call';
         }
+        this.#changed();
       }
     });
     const previous = this.#current;
     this.#current = generation;
     if (previous && previous.open === 0) void this.#retire(previous);
+    this.#changed();
     return generation;
   }
 
   async #retire(generation: Generation): Promise<void> {
-    if (this.#current === generation) this.#current = null;
+    if (this.#current === generation) {
+      this.#current = null;
+      this.#changed();
+    }
     await generation.browser.close().catch(() => undefined);
   }
 }
 
-function unavailable(reason: string, cause?: unknown): KumoError {
+/** The browser route's 503: why, and when to try again. */
+export function unavailable(reason: string, cause?: unknown): KumoError {
   return new KumoError(
     'unavailable',
     `the browser route is unavailable: ${reason}`,

@@ -15,6 +15,7 @@ if (!chromiumPath) {
 const ITEM = 'm40582716093';
 const SLOW_ITEM = 'm40582716094';
 const NEVER_ITEM = 'm99999999999';
+const FLOOD_ITEM = 'm40582716095';
 const MAX_PAGES = 4;
 const app = (name: string) => readFileSync(`${repoRoot}/test/fixtures/mercari-web-app/${name}`);
 // The API answer the app renders: the in-project modelled items/get answer (the same the api route's tests read).
@@ -48,6 +49,26 @@ async function approveMercari(process: KumoProcess): Promise<string> {
 }
 
 const browsersUnder = browserProcessesUnder;
+
+/**
+ * Same-document navigations, console messages, requests the rules refuse, frames: each one a protocol event the
+ * browser driver must handle, as many as the script can make. The URL is put back at the end (the call's final URL).
+ */
+const floodScript = `
+  for (let i = 0; i < 20000; i++) history.pushState({}, '', location.pathname + '?flood=' + i);
+  history.replaceState({}, '', location.pathname);
+  for (let i = 0; i < 20000; i++) console.log('message ' + i);
+  for (let i = 0; i < 2000; i++) fetch('https://elsewhere.example/' + i).catch(() => {});
+  for (let i = 0; i < 500; i++) document.body.appendChild(document.createElement('iframe'));
+`;
+
+/** CPU time (ms) the process's main thread (its thread id is the pid) has used, from /proc: user + system ticks. */
+function mainThreadCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'latin1');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 /** RSS (kB) of the Kumo process and every process under it (its Chromium), found through /proc. */
 function treeRssKb(dataDir: string): number {
@@ -87,6 +108,12 @@ describe.skipIf(!chromiumPath)('the browser route through the built server', () 
     const html = { 'content-type': 'text/html; charset=utf-8' };
     origin.route('GET', `/item/${ITEM}`, { status: 200, headers: html, body: app('shell.html') });
     origin.route('GET', `/item/${SLOW_ITEM}`, { status: 200, headers: html, body: app('shell.html') });
+    // The app's shell with a script that first makes the browser report as many events as it can, of four kinds.
+    origin.route('GET', `/item/${FLOOD_ITEM}`, {
+      status: 200,
+      headers: html,
+      body: app('shell.html').toString('utf8').replace('</body>', `<script>${floodScript}</script></body>`),
+    });
     origin.route('GET', '/_next/static/chunks/item-app.js', {
       status: 200,
       headers: { 'content-type': 'application/javascript' },
@@ -96,7 +123,8 @@ describe.skipIf(!chromiumPath)('the browser route through the built server', () 
     origin.route('GET', '/items/get', async (req, res) => {
       // The parallel test's item answers slowly, so each render holds its page long enough to be counted.
       if (req.url?.includes(SLOW_ITEM)) await new Promise((resolve) => setTimeout(resolve, 300));
-      const body = req.url?.includes(SLOW_ITEM) ? apiAnswer.toString('utf8').replaceAll(ITEM, SLOW_ITEM) : apiAnswer;
+      const asked = [SLOW_ITEM, FLOOD_ITEM].find((id) => req.url?.includes(id));
+      const body = asked ? apiAnswer.toString('utf8').replaceAll(ITEM, asked) : apiAnswer;
       res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(body);
     });
     // A page whose script never arrives: nothing is ever rendered.
@@ -115,7 +143,9 @@ describe.skipIf(!chromiumPath)('the browser route through the built server', () 
       KUMO_BOOTSTRAP_PLAN: 'growth',
       KUMO_BROWSER_MAX_PAGES: String(MAX_PAGES),
       KUMO_BROWSER_QUEUE_WAIT_MS: '20000',
-      KUMO_BROWSER_PAGE_DEADLINE_MS: '25000',
+      // The flood test's render takes a minute on a busy 2-core machine (Chromium runs its script slowly then).
+      KUMO_FETCH_DEADLINE_MS: '150000',
+      KUMO_BROWSER_PAGE_DEADLINE_MS: '150000',
     });
     accountId = await approveMercari(kumo);
   }, 60_000);
@@ -271,6 +301,37 @@ describe.skipIf(!chromiumPath)('the browser route through the built server', () 
       await slow.cleanup();
     }
   }, 30_000);
+
+  it('a page flooding the browser with events costs the serving thread next to nothing; /healthz answers meanwhile', async () => {
+    // The server's main thread's own CPU time during the call: what the page's events cost the thread that answers
+    // every call. A busy machine delays that thread but does not add to it, unlike round-trip times. With the driver
+    // on this thread (before the browser thread), it was over a second for this page.
+    const before = mainThreadCpuMs(kumo.pid);
+    let done = false;
+    const rendering = scrape(kumo.baseUrl, {
+      url: `https://jp.mercari.com/item/${FLOOD_ITEM}`,
+      params: { render_js: true },
+    }).finally(() => (done = true));
+    let slowestHealthz = 0;
+    let probes = 0;
+    while (!done) {
+      const started = performance.now();
+      expect((await fetch(`${kumo.baseUrl}/healthz`)).status).toBe(200);
+      slowestHealthz = Math.max(slowestHealthz, performance.now() - started);
+      probes += 1;
+      // Once a second: each probe costs the thread a little too, and the render may take a minute or two.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    const res = await rendering;
+    const spentMs = mainThreadCpuMs(kumo.pid) - before;
+    console.info(
+      `flood render_js: main thread CPU ${spentMs} ms; slowest of ${probes} /healthz ${Math.round(slowestHealthz)} ms`,
+    );
+    // Rendered: the app ran after every event the script made.
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ fetch_summary: { status: 'completed', route: 'browser' } });
+    expect(spentMs).toBeLessThan(500);
+  }, 240_000);
 
   it(`20 parallel render_js calls all complete, at most ${MAX_PAGES} pages at once, and memory stays bounded`, async () => {
     const url = `https://jp.mercari.com/item/${SLOW_ITEM}`;
