@@ -226,6 +226,7 @@ export async function createServices(config: Readonly<Config>, logger: Logger): 
     deadlineMs: config.extraction.deadlineMs,
     maxQueueWaitMs: config.extraction.queueWaitMs,
     maxHeapMb: config.extraction.maxHeapMb,
+    heavyPageBytes: config.extraction.heavyPageBytes,
     limits: config.output,
     onWorkerLost: (reason) => logger.warn({ reason }, 'extraction worker replaced'),
   });

@@ -45,7 +45,7 @@ export interface WorkerExtractionPoolOptions {
   maxAccountQueueBytes?: number;
   /** A page of more bytes than this is heavy: heavy pages together hold at most all workers but one, and those of one
    * account at most half of them (at least one each), so that a worker stays free for the ordinary pages of others
-   * whatever heavy pages wait. Default 1 MiB (KUMO_EXTRACT_HEAVY_PAGE_BYTES). */
+   * whatever heavy pages wait. Default 256 KiB (KUMO_EXTRACT_HEAVY_PAGE_BYTES). */
   heavyPageBytes?: number;
   /** Pages that ran past their deadline or heap remembered (by SHA-256 of body, extractor and outputs), so that a
    * repeat is refused at once without a worker; default 1024, for `overBudgetTtlMs` (default 1 h) after last seen. */
@@ -81,7 +81,7 @@ export const defaultMaxQueueBytes = 64 * 2 ** 20;
 export const defaultMaxQueueWaitMs = 20_000;
 
 /** Default size past which a page is heavy (KUMO_EXTRACT_HEAVY_PAGE_BYTES). */
-export const defaultHeavyPageBytes = 2 ** 20;
+export const defaultHeavyPageBytes = 256 * 1024;
 
 /** The waiting pages of one account, in arrival order, and their body bytes. */
 interface AccountQueue {
