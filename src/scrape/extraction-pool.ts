@@ -138,6 +138,11 @@ export class WorkerExtractionPool implements ExtractionRunner {
     return [...this.#slots].filter((slot) => slot.ready).length;
   }
 
+  /** Pages waiting for a worker, of every account. */
+  get waiting(): number {
+    return this.#queuedPages;
+  }
+
   /** Workers heavy pages may hold together, and those of one account. */
   get heavyWorkers(): { total: number; perAccount: number } {
     return { total: Math.max(1, this.#size - 1), perAccount: Math.max(1, Math.floor(this.#size / 2)) };
