@@ -555,7 +555,7 @@ describe('the extraction workers shared between accounts', () => {
       const aCalls = [1, 2, 3].map(() => shared.scrape(a, url, params).then((r) => r.data?.price));
       await until(() => holds.length === 3 && g.pool.waiting === 2, "A's pages running and waiting");
       const bCall = shared.scrape(b, other, params).then((r) => r.data?.price);
-      await until(() => g.pool.waiting === 3, "B's page waiting");
+      await until(() => g.pool.waiting === 3 && holds.some((n) => g.state(n) === 1), "B's page waiting");
       const running = holds.find((n) => g.state(n) === 1)!;
       g.release(running);
       // B's turn comes before A's second page: served at all, since that page would hold the one worker until let go.
