@@ -51,7 +51,7 @@ export interface WorkerExtractionPoolOptions {
    * repeat is refused at once without a worker; default 1024, for `overBudgetTtlMs` (default 1 h) after last seen. */
   overBudgetCapacity?: number;
   overBudgetTtlMs?: number;
-  /** Times the queue-wait bound, the page deadline and the restart delay; default systemClock. */
+  /** Times the queue-wait bound, the page deadline, the restart delay and the over-budget TTL; default systemClock. */
   clock?: Clock;
   /** Longest a page may wait for a worker; past it the call is refused (503 unavailable, free). Bounded so that a
    * call ends well within its concurrency lease and its credit hold (config.ts checks the sum); default 20 s. */
