@@ -119,7 +119,14 @@ describe('loadConfig', () => {
   });
 
   it('sizes the extraction pool and the output caps', () => {
-    expect(loadConfig({}).extraction).toEqual({ workers: 0, deadlineMs: 10_000, queueWaitMs: 20_000, maxHeapMb: 512 });
+    expect(loadConfig({}).extraction).toEqual({
+      workers: 0,
+      deadlineMs: 10_000,
+      queueWaitMs: 20_000,
+      maxHeapMb: 512,
+      heavyPageBytes: 262_144,
+    });
+    expect(loadConfig({ KUMO_EXTRACT_HEAVY_PAGE_BYTES: '1048576' }).extraction.heavyPageBytes).toBe(1_048_576);
     expect(loadConfig({}).output).toEqual({ maxRows: 10_000, maxBytes: 20 * 1024 * 1024 });
     expect(loadConfig({ KUMO_EXTRACT_WORKERS: '3' }).extraction.workers).toBe(3);
   });

@@ -159,6 +159,11 @@ export const EnvSchema = Type.Object(
       512,
       'Heap cap of one extraction worker; a page that needs more is content_too_complex.',
     ),
+    KUMO_EXTRACT_HEAVY_PAGE_BYTES: Int(
+      1024,
+      262_144,
+      "A page of more bytes is heavy: heavy pages hold at most all extraction workers but one (half of them per account), so others' pages keep a worker.",
+    ),
     KUMO_OUTPUT_MAX_ROWS: Int(
       1,
       10_000,
@@ -330,7 +335,7 @@ export interface Config {
     maxHeaderBytes: number;
   };
   /** The parse + extract worker pool; workers 0 = available cores. */
-  extraction: { workers: number; deadlineMs: number; queueWaitMs: number; maxHeapMb: number };
+  extraction: { workers: number; deadlineMs: number; queueWaitMs: number; maxHeapMb: number; heavyPageBytes: number };
   output: { maxRows: number; maxBytes: number };
   /** The browser route: `path` '' = find Debian's Chromium, null = none; a `wsEndpoint` replaces the local browser. */
   browser: {
@@ -534,6 +539,7 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
       deadlineMs: env.KUMO_EXTRACT_DEADLINE_MS,
       queueWaitMs: env.KUMO_EXTRACT_QUEUE_WAIT_MS,
       maxHeapMb: env.KUMO_EXTRACT_MAX_HEAP_MB,
+      heavyPageBytes: env.KUMO_EXTRACT_HEAVY_PAGE_BYTES,
     },
     output: { maxRows: env.KUMO_OUTPUT_MAX_ROWS, maxBytes: env.KUMO_OUTPUT_MAX_BYTES },
     browser: {

@@ -265,6 +265,7 @@ export async function createServices(
     deadlineMs: config.extraction.deadlineMs,
     maxQueueWaitMs: config.extraction.queueWaitMs,
     maxHeapMb: config.extraction.maxHeapMb,
+    heavyPageBytes: config.extraction.heavyPageBytes,
     limits: config.output,
     onWorkerLost: (reason) => logger.warn({ reason }, 'extraction worker replaced'),
   });

@@ -11,8 +11,10 @@ import { corpusDir, corpusAvailable } from '../sites/corpus.js';
 import { siteCatalogue } from '../sites/registry.js';
 import { fixturesDirOf, type FixtureMeta } from '../sites/verification.js';
 import type { PageTypeEntry } from '../sites/site.js';
-import { WorkerExtractionPool, type WorkerLoss } from './extraction-pool.js';
-import type { OutputLimits, ProduceJob } from './produce.js';
+import { gatedExtractionPool, settled, until } from '../../test/support/extraction.js';
+import { ManualClock } from '../time/clock.js';
+import { WorkerExtractionPool, type WorkerExtractionPoolOptions, type WorkerLoss } from './extraction-pool.js';
+import type { OutputLimits, ProduceJob, Produced } from './produce.js';
 
 const item = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592';
 const encoder = new TextEncoder();
@@ -57,6 +59,9 @@ beforeAll(() => {
     maxHeapMb: 256,
     // High enough that no fixture is capped: the comparison is of the pipeline, not of the caps.
     limits: { maxRows: 1_000_000, maxBytes: 1_000_000_000 },
+    // No page is heavy here, so that runaway pages can hold every worker at once: these tests are about deadlines.
+    // The share of heavy pages is tested below ('shared between accounts').
+    heavyPageBytes: Infinity,
     onWorkerLost: (reason) => losses.push(reason),
   });
 });
@@ -130,7 +135,8 @@ describe('WorkerExtractionPool', () => {
     while (pool.readyWorkers < pool.size) await new Promise((resolve) => setTimeout(resolve, 50));
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
-    const runaway = pool.run(htmlJob(millionDeep)).catch((error: unknown) => error);
+    // Not the bytes of the runaways before: those would be refused at once, remembered as over budget.
+    const runaway = pool.run(htmlJob(millionDeep.replace('x', 'y'))).catch((error: unknown) => error);
     const served: number[] = [];
     for (let i = 0; i < 5; i++) {
       const t = performance.now();
@@ -195,6 +201,7 @@ describe('WorkerExtractionPool', () => {
 
   it('answers internal, not a hang, when its workers cannot start; and does not respawn them in a tight loop', async () => {
     const lost: WorkerLoss[] = [];
+    const clock = new ManualClock();
     const broken = new WorkerExtractionPool({
       size: 1,
       deadlineMs: 5_000,
@@ -202,11 +209,18 @@ describe('WorkerExtractionPool', () => {
       limits: { maxRows: 10, maxBytes: 1e6 },
       workerUrl: new URL('./no-such-extraction-worker.js', import.meta.url),
       onWorkerLost: (reason) => lost.push(reason),
+      clock,
     });
     try {
       await expect(broken.run(htmlJob(smallPage))).rejects.toMatchObject({ code: 'internal' });
-      await new Promise((resolve) => setTimeout(resolve, 300));
       expect(lost).toEqual(['failed_to_start']);
+      // The one timer left is the restart, a second away: nothing is respawned before it.
+      await clock.advance(999);
+      expect(clock.pending).toBe(1);
+      await clock.advance(1);
+      expect(clock.pending).toBe(0);
+      await until(() => lost.length === 2, 'the second start tried');
+      expect(lost).toEqual(['failed_to_start', 'failed_to_start']);
     } finally {
       await broken.close();
     }
@@ -247,41 +261,35 @@ describe('WorkerExtractionPool', () => {
 
   it('refuses pages that waited for a worker past the queue-wait bound with unavailable + Retry-After, not when it frees', async () => {
     const waitMs = 400;
-    const slow = new WorkerExtractionPool({
-      size: 1,
-      deadlineMs: 4_000,
-      maxHeapMb: 128,
-      maxQueueWaitMs: waitMs,
-      limits: { maxRows: 10, maxBytes: 1e6 },
-    });
+    // On a ManualClock: "at the bound, not before, and not when the worker frees" is exact, whatever the machine's load.
+    const g = gatedPool({ size: 1, deadlineMs: 4_000, maxQueueWaitMs: waitMs });
     try {
-      while (slow.readyWorkers < 1) await new Promise((resolve) => setTimeout(resolve, 50));
-      const started = performance.now();
+      await g.ready();
       // Took a worker at once: its own deadline applies, never the queue-wait bound.
-      const runaway = slow.run(htmlJob(millionDeep)).catch((error: KumoError) => error.code);
-      const waiting = [1, 2, 3].map(() =>
-        slow.run(htmlJob(smallPage)).then(
-          () => ({ outcome: 'served', ms: performance.now() - started }),
-          (error: KumoError) => ({
-            outcome: `${error.code} ${error.extras.retryAfterSeconds}`,
-            ms: performance.now() - started,
-          }),
+      const running = g.held(smallPage);
+      const first = g.pool.run(running.job).then(price, (error: KumoError) => error.code);
+      await until(() => g.state(running.n) === 1);
+      const outcomes: string[] = [];
+      const waiting = [1, 2, 3].map((i) =>
+        g.pool.run(htmlJob(smallPage)).then(
+          () => outcomes.push(`${i} served`),
+          (error: KumoError) => outcomes.push(`${i} ${error.code} ${error.extras.retryAfterSeconds}`),
         ),
       );
-      const answers = await Promise.all(waiting);
-      for (const answer of answers) {
-        expect(answer.outcome).toBe('unavailable 1');
-        expect(answer.ms).toBeGreaterThanOrEqual(waitMs - 50);
-        // Answered at the bound, long before the worker would have been free (the runaway's 4 s deadline).
-        expect(answer.ms).toBeLessThan(3_000);
-      }
-      expect(await runaway).toBe('content_too_complex');
-      // The pool still serves after both the expiries and the replaced worker (once the replacement has loaded).
-      while (slow.readyWorkers < 1) await new Promise((resolve) => setTimeout(resolve, 50));
-      const next = await slow.run(htmlJob(smallPage));
-      expect(next.extraction?.data.price).toBe(1980);
+      await g.clock.advance(waitMs - 1);
+      expect(outcomes).toEqual([]);
+      await g.clock.advance(1);
+      await Promise.all(waiting);
+      // Answered at the bound, long before the worker is free (it still holds the first page).
+      expect(outcomes).toEqual(['1 unavailable 1', '2 unavailable 1', '3 unavailable 1']);
+      expect(g.state(running.n)).toBe(1);
+      expect(g.taken()).toBe(1);
+      // The pool still serves after the expiries.
+      g.release(running.n);
+      expect(await first).toBe(1980);
+      expect(price(await g.pool.run(htmlJob(smallPage)))).toBe(1980);
     } finally {
-      await slow.close();
+      await g.pool.close();
     }
   });
 
@@ -394,5 +402,162 @@ describe('WorkerExtractionPool', () => {
     } finally {
       await gone.close();
     }
+  });
+});
+
+const price = (p: Produced) => p.extraction?.data.price;
+
+/** A pool of the gated worker (see test/support/extraction.ts), with `held(html)`: a page held in its worker once
+ * taken, and its gate index. */
+function gatedPool(options: Parameters<typeof gatedExtractionPool>[0]) {
+  const g = gatedExtractionPool(options);
+  return {
+    ...g,
+    held(html: string): { job: ProduceJob; n: number } {
+      const n = g.nextHold();
+      return { job: { ...htmlJob(html), finalUrl: `${item}#hold-${n}` }, n };
+    },
+  };
+}
+/** Over the 4096-byte heavy threshold of gatedPool. */
+const heavyPage = `${smallPage}${' '.repeat(8192)}`;
+
+describe('WorkerExtractionPool shared between accounts', () => {
+  it("gives another account's page a worker while one account's heavy pages hold or wait for every worker", async () => {
+    const g = gatedPool({ size: 2 });
+    try {
+      await g.ready();
+      const heavy = [1, 2, 3].map(() => g.held(heavyPage));
+      const a = heavy.map(({ job }) => g.pool.run(job, { account: 'a' }).then(price));
+      await until(() => g.state(heavy[0]!.n) === 1);
+      // A's heavy pages hold one of the two workers at most: B's page is taken by the other while they are held.
+      expect(await settled(g.pool.run(htmlJob(smallPage), { account: 'b' }).then(price))).toBe(1980);
+      expect(heavy.map(({ n }) => g.state(n))).toEqual([1, 0, 0]);
+      for (const { n } of heavy) g.release(n);
+      expect(await Promise.all(a)).toEqual([1980, 1980, 1980]);
+    } finally {
+      await g.pool.close();
+    }
+  });
+
+  it('serves accounts in turn: a page of B goes before the pages A queued earlier', async () => {
+    const g = gatedPool({ size: 1 });
+    try {
+      await g.ready();
+      const pages = [1, 2, 3].map(() => g.held(smallPage));
+      const a = pages.map(({ job }) => g.pool.run(job, { account: 'a' }).then(price));
+      await until(() => g.state(pages[0]!.n) === 1);
+      const b = g.pool.run(htmlJob(smallPage), { account: 'b' }).then(price);
+      g.release(pages[0]!.n);
+      // B went before A's second page: served at all, since that page would hold the one worker until let go.
+      expect(await settled(b)).toBe(1980);
+      expect(g.state(pages[2]!.n)).toBe(0);
+      for (const { n } of pages) g.release(n);
+      expect(await Promise.all(a)).toEqual([1980, 1980, 1980]);
+    } finally {
+      await g.pool.close();
+    }
+  });
+
+  it('lets one account alone use every worker for ordinary pages; only its heavy pages are held to their share', async () => {
+    const g = gatedPool({ size: 2 });
+    try {
+      await g.ready();
+      const first = g.held(heavyPage);
+      const second = g.held(heavyPage);
+      const ordinary = g.held(smallPage);
+      const a = [first, second, ordinary].map(({ job }) => g.pool.run(job, { account: 'a' }).then(price));
+      // The ordinary page, though it came last, takes the second worker; the second heavy page waits.
+      // (Each worker marks its page when it reads it, so the first may be marked after the ordinary one.)
+      await until(() => g.state(ordinary.n) === 1 && g.state(first.n) === 1, 'the ordinary page taken');
+      expect(g.state(second.n)).toBe(0);
+      for (const { n } of [first, second, ordinary]) g.release(n);
+      expect(await Promise.all(a)).toEqual([1980, 1980, 1980]);
+
+      // Ordinary pages of one account, nobody else waiting: both workers at once.
+      const both = [g.held(smallPage), g.held(smallPage)];
+      const served = both.map(({ job }) => g.pool.run(job, { account: 'a' }).then(price));
+      await until(() => both.every(({ n }) => g.state(n) === 1), 'both workers taken');
+      for (const { n } of both) g.release(n);
+      expect(await Promise.all(served)).toEqual([1980, 1980]);
+    } finally {
+      await g.pool.close();
+    }
+  });
+
+  it('refuses a repeat of a page that ran past its deadline at once (content_too_complex) without a worker, until the TTL', async () => {
+    const g = gatedPool({ size: 1, deadlineMs: 1_000, overBudgetTtlMs: 60_000 });
+    try {
+      await g.ready();
+      const runaway = g.held(heavyPage);
+      const first = g.pool.run(runaway.job, { account: 'a' }).catch((error: KumoError) => error.code);
+      await until(() => g.state(runaway.n) === 1);
+      // A copy already waiting when the first blows its budget is refused when its turn comes, not run.
+      const copy = g.pool.run(runaway.job, { account: 'b' }).catch((error: KumoError) => error.code);
+      await g.clock.advance(999);
+      expect(g.lost).toEqual([]);
+      await g.clock.advance(1);
+      expect(await first).toBe('content_too_complex');
+      expect(g.lost).toEqual(['deadline']);
+      expect(await settled(copy)).toBe('content_too_complex');
+      await g.ready();
+
+      const taken = g.taken();
+      expect(taken).toBe(1);
+      // The same bytes for the same extractor, from any account: refused before the queue, no worker taken or lost.
+      for (const account of ['a', 'b']) {
+        await expect(settled(g.pool.run(runaway.job, { account }))).resolves.toBe('content_too_complex');
+      }
+      const refusal = await g.pool.run(runaway.job).catch((error: KumoError) => error);
+      expect(refusal).toMatchObject({ code: 'content_too_complex' });
+      expect(g.taken()).toBe(taken);
+      expect(g.lost).toEqual(['deadline']);
+
+      // One byte different (same length): another page, parsed.
+      const other = heavyPage.slice(0, -1) + '\n';
+      expect(await settled(g.pool.run(htmlJob(other), { account: 'a' }).then(price))).toBe(1980);
+      expect(g.taken()).toBe(taken + 1);
+
+      // Remembered for the TTL after it was last seen; then the page gets a worker again.
+      await g.clock.advance(60_000);
+      g.release(runaway.n);
+      expect(await settled(g.pool.run(runaway.job, { account: 'a' }).then(price))).toBe(1980);
+      expect(g.taken()).toBe(taken + 2);
+    } finally {
+      await g.pool.close();
+    }
+  });
+
+  /** One worker held by A, and A's pages waiting up to its share of a bound: A's next page is refused (503
+   * unavailable), B's is queued and served. */
+  async function expectOwnShareRefused(bounds: Partial<WorkerExtractionPoolOptions>): Promise<void> {
+    const g = gatedPool({ size: 1, ...bounds });
+    try {
+      await g.ready();
+      const running = g.held(smallPage);
+      const first = g.pool.run(running.job, { account: 'a' }).then(price);
+      await until(() => g.state(running.n) === 1);
+      const a = [1, 2, 3, 4].map(() =>
+        g.pool
+          .run(htmlJob(smallPage), { account: 'a' })
+          .then(price, (error: KumoError) => `${error.code} ${error.extras.retryAfterSeconds}`),
+      );
+      const b = g.pool.run(htmlJob(smallPage), { account: 'b' }).then(price, (error: KumoError) => error.code);
+      g.release(running.n);
+      expect(await first).toBe(1980);
+      expect(await Promise.all(a)).toEqual([1980, 1980, 'unavailable 1', 'unavailable 1']);
+      expect(await b).toBe(1980);
+    } finally {
+      await g.pool.close();
+    }
+  }
+
+  it("bounds each account's share of the queue's pages: A filling its share does not make B's page refused", async () => {
+    await expectOwnShareRefused({ maxQueue: 4, maxAccountQueue: 2 });
+  });
+
+  it("bounds each account's share of the queue's bytes: A filling its share does not make B's page refused", async () => {
+    const bytes = htmlJob(smallPage).body.byteLength;
+    await expectOwnShareRefused({ maxQueueBytes: 4 * bytes, maxAccountQueueBytes: 2 * bytes });
   });
 });

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useExtractionPool } from '../../test/support/extraction.js';
+import { gatedExtractionPool, settled, until, useExtractionPool } from '../../test/support/extraction.js';
 import {
   ScrapeService,
   type ScrapeOptions,
@@ -574,5 +574,38 @@ describe('the browser route (render_js)', () => {
     expect(error.code).toBe('fetch_timeout');
     expect(error.extras.body).toMatchObject({ fetch_summary: { status: 'timed_out', route: 'browser' } });
     expect(await usage(caller)).toEqual({ used: 0, reserved: 0 });
+  });
+});
+
+describe('the extraction workers shared between accounts', () => {
+  it("serves another account's page before the pages one account queued earlier", async () => {
+    // One worker, held by A's first page until the test lets it go (test/support/gated-extraction-worker.ts).
+    const g = gatedExtractionPool({ size: 1 });
+    const other = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750593';
+    const holds: number[] = [];
+    fetcher.answer = async (request) => {
+      if (request.url.href === other) return fetched(new TextEncoder().encode(itemPage()), { finalUrl: other });
+      const n = g.nextHold();
+      holds.push(n);
+      return fetched(new TextEncoder().encode(itemPage()), { finalUrl: `${url}#hold-${n}` });
+    };
+    const shared = serviceWith({ extraction: g.pool });
+    try {
+      await g.ready();
+      const [a, b] = [await seedCaller(), await seedCaller()];
+      const aCalls = [1, 2, 3].map(() => shared.scrape(a, url, params).then((r) => r.data?.price));
+      await until(() => holds.length === 3 && g.pool.waiting === 2, "A's pages running and waiting");
+      const bCall = shared.scrape(b, other, params).then((r) => r.data?.price);
+      await until(() => g.pool.waiting === 3 && holds.some((n) => g.state(n) === 1), "B's page waiting");
+      const running = holds.find((n) => g.state(n) === 1)!;
+      g.release(running);
+      // B's turn comes before A's second page: served at all, since that page would hold the one worker until let go.
+      expect(await settled(bCall)).toBe(2200);
+      expect(holds.filter((n) => g.state(n) === 0).length).toBeGreaterThanOrEqual(1);
+      for (const n of holds) g.release(n);
+      expect(await Promise.all(aCalls)).toEqual([2200, 2200, 2200]);
+    } finally {
+      await g.pool.close();
+    }
   });
 });

@@ -302,7 +302,7 @@ export class ScrapeService {
         await this.#settle(call, call.reserved ? 'release' : 'none');
         return result;
       }
-      const produced = await this.#produce(page, planned.extractor, params, signal);
+      const produced = await this.#produce(page, planned.extractor, params, call.caller.account.id, signal);
       throwIfGone(signal);
       const artifact = await this.#keepArtifact(call, params, produced);
       const charge = call.replayed ? 0 : cost;
@@ -480,11 +480,12 @@ export class ScrapeService {
     throwIfGone(options.signal);
   }
 
-  /** Parse, extract, validate and serialize in a worker thread, under a deadline and the output caps. */
+  /** Parse, extract, validate and serialize in a worker thread, under a deadline and the output caps, in the account's turn. */
   #produce(
     page: FetchedPage,
     extractor: Extractor,
     params: ScrapeParams,
+    account: string,
     signal: AbortSignal | undefined,
   ): Promise<Produced> {
     return this.#o.extraction.run(
@@ -496,7 +497,8 @@ export class ScrapeService {
         wantData: params.mode === 'html_json',
         wantHtml: params.mode === 'html' || params.include_html || params.store_artifact,
       },
-      { signal },
+      // The pool shares its workers between accounts: one account's flood waits its turn, not everyone's.
+      { signal, account },
     );
   }
 

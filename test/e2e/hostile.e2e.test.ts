@@ -1,9 +1,10 @@
 // Hostile pages and answers through the built server: a million nested elements and a 5 MB unclosed document end
 // in 502 content_too_complex (or an honest answer) at no charge, while /healthz and a normal call stay fast;
+// one account looping on a hostile page neither starves another account's calls nor costs more than one worker once;
 // a 50,000-row e-Stat table is cut to the row cap, and an answer past the byte cap is output_too_large, free.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
-import { startKumo, scrape, call, type KumoProcess } from '../support/kumo-process.js';
+import { startKumo, scrape, call, kumoCli, type KumoProcess } from '../support/kumo-process.js';
 import { itemPage } from '../support/pages.js';
 
 const ikebe = 'https://www.ikebe-gakki.com';
@@ -65,6 +66,12 @@ beforeAll(async () => {
   origin.route('GET', '/c/c-/kb/kb01/kb011427/760002', { status: 200, headers: html, body: unclosed });
   origin.route('GET', '/c/c-/kb/kb01/kb011427/760003', { status: 200, headers: html, body: itemPage() });
   origin.route('GET', '/c/c-/kb/kb01/kb011427/760004', { status: 200, headers: html, body: escapedPage });
+  // Other bytes than 760001's, which the first test has the pool remember as over budget.
+  origin.route('GET', '/c/c-/kb/kb01/kb011427/760005', {
+    status: 200,
+    headers: html,
+    body: millionDeep.replace('x', 'y'),
+  });
   const json = { 'content-type': 'application/json;charset=utf-8' };
   origin.route('GET', '/rest/3.0/app/json/getStatsData', (req, res) => {
     const id = new URL(req.url ?? '/', 'http://x').searchParams.get('statsDataId');
@@ -89,7 +96,8 @@ afterAll(async () => {
   await origin?.close();
 });
 
-const used = async () => (await call(kumo.baseUrl, '/v1/usage')).body.credits as { used: number; reserved: number };
+const used = async (key?: string) =>
+  (await call(kumo.baseUrl, '/v1/usage', key)).body.credits as { used: number; reserved: number };
 
 async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
@@ -180,5 +188,48 @@ describe('hostile pages through the built server', () => {
     const plain = await scrape(kumo.baseUrl, { url });
     expect(plain.status).toBe(200);
     expect((await used()).used - after.used).toBe(1);
+  });
+
+  it("keeps another account's calls served at near-normal latency while one account loops on a hostile page", async () => {
+    // B: an account of its own.
+    const other = ((await kumoCli(kumo.dataDir, ['keys', 'create', '--plan', 'growth', '--json'])) as { key: string })
+      .key;
+    const hostileUrl = `${ikebe}/c/c-/kb/kb01/kb011427/760005`;
+    const [aBefore, bBefore] = [await used(), await used(other)];
+    const lostBefore = kumo.output().match(/extraction worker replaced/g)?.length ?? 0;
+    // A loops four wide, more than the three workers: before the pool was shared it held them all for the deadline.
+    let stop = false;
+    const answers: { status: number; code: string; ms: number }[] = [];
+    const loop = async () => {
+      while (!stop) {
+        const a = await timed(() => scrape(kumo.baseUrl, { url: hostileUrl }));
+        answers.push({ status: a.value.status, code: a.value.body.code, ms: a.ms });
+      }
+    };
+    const loops = [1, 2, 3, 4].map(loop);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const normal: number[] = [];
+    // B's calls through the first hostile page's whole deadline and past it.
+    const until = performance.now() + deadlineMs * 1.5;
+    while (performance.now() < until) {
+      const n = await timed(() => scrape(kumo.baseUrl, { url: `${ikebe}/c/c-/kb/kb01/kb011427/760003` }, other));
+      expect(n.value.status).toBe(200);
+      normal.push(n.ms);
+    }
+    stop = true;
+    await Promise.all(loops);
+
+    expect(Math.max(...normal)).toBeLessThan(boundMs);
+    // Every one of A's calls is content_too_complex; the page cost one worker once, its repeats were refused at once.
+    expect(new Set(answers.map((a) => `${a.status} ${a.code}`))).toEqual(new Set(['502 content_too_complex']));
+    expect(answers.length).toBeGreaterThan(8);
+    expect((kumo.output().match(/extraction worker replaced/g)?.length ?? 0) - lostBefore).toBe(1);
+    const repeats = answers.slice(4).map((a) => a.ms);
+    expect(Math.max(...repeats)).toBeLessThan(boundMs);
+    // A was charged nothing, B one credit a call.
+    const [aAfter, bAfter] = [await used(), await used(other)];
+    expect(aAfter.used - aBefore.used).toBe(0);
+    expect(bAfter.used - bBefore.used).toBe(normal.length);
+    expect(aAfter.reserved + bAfter.reserved).toBe(0);
   });
 });
