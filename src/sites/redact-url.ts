@@ -50,7 +50,7 @@ function redactPairs(text: string, separators: RegExp, secrets: ReadonlySet<stri
 }
 
 /** Percent-decodes (repeatedly, so `%2549` cannot hide `%49`) and lower-cases a parameter name. */
-function decodedName(raw: string): string {
+export function decodedName(raw: string): string {
   let name = raw.replaceAll('+', ' ');
   for (let i = 0; i < 3; i++) {
     const next = name.replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));

@@ -8,6 +8,7 @@ import { parseJan } from '../../normalize/identifiers.js';
 import { parseIsbn } from '../../normalize/ids.js';
 import type { NormalizedPage } from '../../normalize/page.js';
 import { normalizeText } from '../../normalize/text.js';
+import { decodedName } from '../redact-url.js';
 
 /** The caller's credentials: the application id, its 2026 access key, and the affiliate id paid on referrals. */
 export const RAKUTEN_SECRET_PARAMS = ['applicationId', 'accessKey', 'affiliateId'] as const;
@@ -62,17 +63,6 @@ export function rakutenApiOf(url: URL): RakutenApi | null {
 
 function fail(id: string, detail: string): never {
   throw new KumoError('extraction_failed', `${id}: ${detail}`);
-}
-
-/** Percent-decoded (repeatedly), lower-cased parameter name: `APPLICATIONID`, `application%49d` are the same. */
-function decodedName(raw: string): string {
-  let name = raw.replaceAll('+', ' ');
-  for (let i = 0; i < 3; i++) {
-    const next = name.replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    if (next === name) break;
-    name = next;
-  }
-  return name.trim().toLowerCase();
 }
 
 const SECRET_NAMES: ReadonlySet<string> = new Set(RAKUTEN_SECRET_PARAMS.map((n) => n.toLowerCase()));
