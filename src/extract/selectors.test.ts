@@ -140,9 +140,9 @@ describe('requiredNames', () => {
 describe('textOf: how text nodes are joined before numbers are read', () => {
   const body = (html: string) => first(parseDocument(`<html><body><div id="r">${html}</div></body></html>`), '#r')!;
   // Digits, separators and currency marks cut into text nodes at each place a page's template may cut them.
-  const splits = (digits: string): string[][] => {
+  const splits = (digits: string): [string, string][] => {
     const grouped = Number(digits).toLocaleString('en-US');
-    const cuts: string[][] = [];
+    const cuts: [string, string][] = [];
     for (let i = 1; i < grouped.length; i++) cuts.push([grouped.slice(0, i), grouped.slice(i)]);
     return cuts;
   };
