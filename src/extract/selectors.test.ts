@@ -3,7 +3,18 @@ import { compile, selectAll, selectOne } from 'css-select';
 import type { AnyNode, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { all, attrOf, elementText, first, firstAttr, firstText, requiredNames, selectMany } from './selectors.js';
+import { parsePrice } from '../normalize/price.js';
+import {
+  all,
+  attrOf,
+  elementText,
+  first,
+  firstAttr,
+  firstText,
+  requiredNames,
+  selectMany,
+  textOf,
+} from './selectors.js';
 
 // Nested matches, a <template> (css-select skips its contents), empty and blank attributes, siblings at many depths.
 const doc = parseDocument(
@@ -123,5 +134,56 @@ describe('requiredNames', () => {
     for (const selector of ['.item', 'p.item', '#tbl_all', 'div .item', '.x-item']) {
       expect(all(page, selector)).toEqual(cssAll(page, selector));
     }
+  });
+});
+
+describe('textOf: how text nodes are joined before numbers are read', () => {
+  const body = (html: string) => first(parseDocument(`<html><body><div id="r">${html}</div></body></html>`), '#r')!;
+  // Digits, separators and currency marks cut into text nodes at each place a page's template may cut them.
+  const splits = (digits: string): [string, string][] => {
+    const grouped = Number(digits).toLocaleString('en-US');
+    const cuts: [string, string][] = [];
+    for (let i = 1; i < grouped.length; i++) cuts.push([grouped.slice(0, i), grouped.slice(i)]);
+    return cuts;
+  };
+
+  it.each(['1198000', '198000', '4500', '12345678'])(
+    'reads ¥%s whole wherever inline nodes split it, with the source indented between them',
+    (digits) => {
+      for (const [a, b] of splits(digits)) {
+        // Whitespace between two digits is a visible space a browser shows too (`¥1 2,345`): only a cut beside a
+        // group separator is indented in these cases.
+        const gaps = b.startsWith(',') || a.endsWith(',') ? ['', '\n', '\n      ', ' '] : [''];
+        for (const gap of gaps) {
+          for (const html of [
+            `<span>¥${a}</span>${gap}<span>${b}</span>${gap}<span>（税込）</span>`,
+            `¥<b>${a}</b>${gap}${b}<small>円</small>`,
+            `<span class="p">¥${a}${gap}</span><em>${gap}${b}</em>`,
+          ]) {
+            const text = textOf(body(html));
+            // A gap that is not inside a digit group (`¥1,198,000 （税込）`) may stay; the amount may not change.
+            expect(parsePrice(text).amount, `${JSON.stringify(html)} → ${text}`).toBe(Number(digits));
+          }
+        }
+      }
+    },
+  );
+
+  it('drops source whitespace inside every group of a number, not only the first', () => {
+    expect(textOf(body('<span>¥1</span>\n ,<span>198</span>\n ,000'))).toBe('¥1,198,000');
+    expect(textOf(body('¥198 ,000（税込）'))).toBe('¥198,000(税込)');
+    expect(textOf(body('<span>¥１</span> ，１９８ ，０００'))).toBe('¥1,198,000');
+  });
+
+  it('makes a block boundary a space, so two cells or paragraphs are never one number', () => {
+    expect(textOf(body('<p>1</p><p>2</p>'))).toBe('1 2');
+    expect(textOf(body('<table><tr><td>198</td><td>,000円</td></tr></table>'))).toBe('198 ,000円');
+    expect(textOf(body('<dl><dt>価格</dt><dd>1,980円</dd></dl><div>10</div>'))).toBe('価格 1,980円 10');
+    expect(textOf(body('3,200<span>円</span><br>送料別'))).toBe('3,200円 送料別');
+  });
+
+  it('keeps whitespace that is not inside a digit group', () => {
+    expect(textOf(body('1 ,23 and 1, 2345'))).toBe('1 ,23 and 1, 2345');
+    expect(textOf(body('<span>サイズ</span> <span>10</span>'))).toBe('サイズ 10');
   });
 });

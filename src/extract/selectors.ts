@@ -168,25 +168,89 @@ export function elementText(el: Element | null): string | null {
   return text === '' ? null : text;
 }
 
+// Elements whose edges end a line or a cell for a reader: their boundaries are a word break, never part of a number.
+const BLOCKS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'caption',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'option',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+]);
+// A block boundary while joining: a private-use character no page text is read for, so the digit-group rule below
+// can tell it from whitespace the page's own source wrote, then turned into a space.
+const BOUNDARY = '\uE000';
+// Source whitespace inside a thousands-grouped number (`<span>¥198</span>\n  ,000`, `¥1 ,198 ,000`): a line break
+// or indent between inline nodes is formatting, not a separator, so it is dropped between a digit and `,ddd` and
+// between `d,` and `ddd`. A block boundary there stays a space: two cells are two numbers.
+const SPACE_BEFORE_GROUP = /(?<=[0-9])\s+(?=,[0-9]{3}(?![0-9]))/g;
+const SPACE_AFTER_SEPARATOR = /(?<=[0-9],)\s+(?=[0-9]{3}(?![0-9]))/g;
+
 /**
- * Text as a reader sees it: text nodes joined without inserted spaces (Rakuten writes `3,200<span>円</span>`),
- * `<br>` as a space, then `ja-extract` normalized.
+ * Text as a reader sees it, the one rule every extractor reads numbers through: inline nodes join as written, with
+ * no space inserted (Rakuten writes `3,200<span>円</span>`, pages split `<span>¥1</span>,<span>198</span>,000`); the
+ * source's whitespace inside a thousands-grouped number is dropped; a block element's edges (`p`, `div`, `li`, table
+ * cells, `<br>` …) become one space, so `<p>1</p><p>2</p>` never reads as 12. Then `ja-extract` normalized.
  */
 export function textOf(node: AnyNode): string {
   let out = '';
-  const stack: AnyNode[] = [node];
+  const stack: (AnyNode | typeof BOUNDARY)[] = [node];
   while (stack.length > 0) {
     const current = stack.pop()!;
-    if (isText(current)) out += current.data;
+    if (current === BOUNDARY) out += BOUNDARY;
+    else if (isText(current)) out += current.data;
     else if (isTag(current)) {
-      if (current.name === 'br') out += ' ';
+      const block = current !== node && BLOCKS.has(current.name);
+      if (block) {
+        out += BOUNDARY;
+        stack.push(BOUNDARY);
+      }
       for (let i = current.children.length - 1; i >= 0; i--) {
         const child = current.children[i];
         if (child) stack.push(child);
       }
     }
   }
-  return normalizeText(out);
+  // Full-width digits and commas (`１９８ ，０００`) are read after NFKC, as the parsers read them.
+  if (/[\uFF0C\uFF10-\uFF19]/.test(out)) out = out.normalize('NFKC');
+  if (/[0-9][,\s]/.test(out)) out = out.replace(SPACE_BEFORE_GROUP, '').replace(SPACE_AFTER_SEPARATOR, '');
+  return normalizeText(out.includes(BOUNDARY) ? out.replaceAll(BOUNDARY, ' ') : out);
 }
 
 /** Normalized text of the first match; null when nothing matches or the match is empty. */

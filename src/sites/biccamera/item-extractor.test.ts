@@ -77,6 +77,24 @@ describe('biccamera/item', () => {
   });
 
   it.each([
+    [9800, 12000],
+    [19800, 25000],
+    [128000, 150000],
+  ])('never takes a discount phrase as the list price (price %i, discount %i)', (yen, off) => {
+    const y = (n: number) => n.toLocaleString('en-US');
+    for (const phrase of [
+      `メーカー希望小売価格より${y(off)}円お得`,
+      `通常価格から${y(off)}円引き`,
+      `参考価格より¥${y(off)}OFF`,
+    ]) {
+      const r = extract(basic(`<p class="bcs_campaign">${phrase}</p>${price(`${y(yen)}円（税込）`)}`));
+      expect(r.data.price, phrase).toBe(yen);
+      expect(r.data.list_price, phrase).toBeUndefined();
+      expect(r.data.on_sale, phrase).toBeUndefined();
+    }
+  });
+
+  it.each([
     ['お取り寄せ（1～3週間）', 'backorder'],
     ['取り寄せ', 'backorder'],
     ['販売終了', 'discontinued'],

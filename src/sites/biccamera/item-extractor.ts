@@ -3,6 +3,7 @@ import { isTag, isText, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
+import { listPriceIn } from '../../extract/reference-price.js';
 import { decidePrice } from '../../extract/shown-price.js';
 import { readStructuredProduct, structuredPrice } from '../../extract/structured-product.js';
 import { availabilityFromText, availabilityOf, type StockWords } from '../../extract/availability.js';
@@ -82,7 +83,8 @@ export const biccameraItemExtractor: Extractor = {
     if (decided!.taxSource) provenance.price_tax = decided!.taxSource;
     set('price_excluding_tax', shown?.excluding, shown?.source ?? '');
 
-    const list = basic ? labelledPrice(ownText(basic)) : null;
+    // The shared reference-price rule: a discount phrase (通常価格より3,000円お得) is never the list price.
+    const list = basic ? listPriceIn(ownText(basic), LIST_LABELS) : null;
     if (list && list.amount > price) {
       set('list_price', list.amount, `selector:${where} (${list.label})`);
       // 通常価格 is the shop's own usual price, so a lower price beside it is a sale; a maker's price is not.
@@ -255,15 +257,6 @@ function labelAfter(element: Element): string | null {
     text += t;
   }
   return text.trim() || null;
-}
-
-/** A comparison price written with its label (通常価格 14,800円): the label through its first amount. */
-function labelledPrice(text: string): { amount: number; label: string } | null {
-  const match = LIST_LABELS.exec(text);
-  if (!match?.[1]) return null;
-  const clause = /^[^0-9¥]*(?:¥\s*[0-9][0-9,]*|[0-9][0-9,]*\s*円)/.exec(text.slice(match.index))?.[0];
-  const amount = clause ? parsePrice(clause).amount : null;
-  return amount === null ? null : { amount, label: match[1] };
 }
 
 /** Colour/size variants: JSON-LD AggregateOffer low–high, else the prices listed in the variation box. */

@@ -262,3 +262,48 @@ describe('kakaku/item', () => {
     expect(item.review?.reason).toMatch(/restricts reuse/);
   });
 });
+
+describe('the older (2017) template (issue 19)', () => {
+  const yen = (n: number) => n.toLocaleString('en-US');
+  const page = (opts: { shown?: string; low?: number; count?: number; description?: string }) =>
+    `${opts.description === undefined ? '' : `<meta name="description" content="${opts.description}">`}` +
+    `<div id="productAll" itemscope itemtype="http://schema.org/Product">${title}<div id="itmBoxMax">` +
+    `<div itemprop="offers" itemscope itemtype="http://schema.org/AggregateOffer">` +
+    (opts.low === undefined ? '' : `<meta itemprop="lowPrice" content="${opts.low}">`) +
+    (opts.count === undefined ? '' : `<meta itemprop="offerCount" content="${opts.count}">`) +
+    `<p>最安価格(税込)：</p>${opts.shown ?? ''}</div></div></div>` +
+    '<div id="side">最安価格(税込)：¥1,000</div>';
+
+  it.each([19800, 34980, 1198000])('reads 最安価格 %i from the product box, split or not', (n) => {
+    const [head, tail] = [yen(n).slice(0, 2), yen(n).slice(2)];
+    for (const shown of [`<p>¥${yen(n)}</p>`, `<p><a>¥<span>${head}</span>\n ${tail}</a></p>`]) {
+      const { data, provenance } = extract(page({ shown, low: n, count: 12 }));
+      expect(data.price, shown).toBe(n);
+      expect(data.price_tax).toBe('included');
+      expect(provenance.price).toBe('selector:#itmBoxMax (最安価格) (microdata:offers.lowPrice agrees)');
+      expect(data.offer_count).toBe(12);
+    }
+  });
+
+  it('serves the shown 最安価格 over microdata that disagrees, with a warning', () => {
+    const { data, warnings } = extract(page({ shown: '<p>¥34,980</p>', low: 36800 }));
+    expect(data.price).toBe(34980);
+    expect(warnings.join(' ')).toContain('microdata:offers.lowPrice (36800) disagrees');
+  });
+
+  it('stands in with microdata lowPrice, then the description meta, when nothing is shown', () => {
+    const fromMicrodata = extract(page({ low: 21800, count: 7, description: '最安価格(税込)：¥22,000' }));
+    expect(fromMicrodata.data.price).toBe(21800);
+    expect(fromMicrodata.data.price_tax).toBe('unknown');
+    expect(fromMicrodata.provenance.price).toBe('microdata:offers.lowPrice');
+    expect(fromMicrodata.data.offer_count).toBe(7);
+    const fromMeta = extract(page({ description: 'テスト製品 Xの価格比較。最安価格(税込)：¥22,000 (9店舗)' }));
+    expect(fromMeta.data.price).toBe(22000);
+    expect(fromMeta.data.price_tax).toBe('included');
+    expect(fromMeta.provenance.price).toBe('meta:description (最安価格)');
+  });
+
+  it('reads no price from a description that states none', () => {
+    expect(() => extract(page({ description: 'テスト製品 Xの価格比較' }))).toThrow(KumoError);
+  });
+});

@@ -4,11 +4,13 @@ import { KumoError } from '../../errors.js';
 import { availabilityFromText, type Availability } from '../../extract/availability.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
-import { findProduct, parseJsonLd } from '../../extract/json-ld.js';
+import { findProduct, isObject, parseJsonLd, typesOf } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
+import { readMicrodata } from '../../extract/microdata.js';
 import { primaryOffer, primaryOfferSource } from '../../extract/offers.js';
 import type { ItemData, OfferData } from '../../extract/page-types.js';
 import { all, allTexts, first, firstAttr, firstText, textOf } from '../../extract/selectors.js';
+import { decidePrice, type ShownAmount } from '../../extract/shown-price.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
 import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
@@ -19,6 +21,8 @@ const ID = 'kakaku/item';
 const TITLE = '#titleBox h2[itemprop="name"]';
 const TITLE_BOX = '#titleBox .boxL';
 const LOWEST = '#priceBox .priceTxt';
+// The older (2017) template's product box: 最安価格 and the shop count without #priceBox.
+const OLD_BOX = '#itmBoxMax';
 // The shop table of most categories is `table.p-priceTable`; the mobile-phone categories (and the older template) keep
 // a plain table whose rows carry `p.fontPrice` and `td.shopname a` (read by public scrapers of phone pages and an old
 // iPhone client), with 有/無 in the stock cell.
@@ -57,10 +61,19 @@ export const kakakuItemExtractor: Extractor = {
     if (offers.length > 0) set('offers', offers, offersSource);
     const primary = primaryOffer(offers);
 
-    // 最安価格: the page's own statement of the lowest price over every shop (the list may be cut to a page).
-    const lowest = lowestPrice(page);
+    // 最安価格: the page's own statement of the lowest price over every shop (the list may be cut to a page), in
+    // today's #priceBox or in the older template's product box. The AggregateOffer microdata of older pages confirms
+    // it or stands in when nothing is shown (DESIGN §1: what the buyer is shown wins over structured data).
+    const shownLowest = lowestPrice(page) ?? labelledLowest(page);
+    const aggregate = aggregateOffer(page);
+    const decided = decidePrice(
+      shownLowest,
+      aggregate.low === null ? null : { amount: aggregate.low, source: 'microdata:offers.lowPrice' },
+      warnings,
+    );
+    const lowest = decided && (decided.from === 'shown' || !primary) ? decided : null;
     if (lowest) {
-      set('price', lowest.amount, `selector:${LOWEST} (最安価格)`);
+      set('price', lowest.amount, lowest.source);
       if (primary && primary.offer.price !== lowest.amount) {
         warnings.push(
           `the lowest price of the shop list (${primary.offer.price}) differs from 最安価格; serving 最安価格`,
@@ -75,6 +88,10 @@ export const kakakuItemExtractor: Extractor = {
       }
     }
 
+    // The description meta repeats 最安価格 on older pages: read only when the page shows and marks up no price.
+    const described = data.price === undefined ? describedLowest(page) : null;
+    if (described) set('price', described.amount, 'meta:description (最安価格)');
+
     requireFields<ItemData>(
       data,
       ['title', 'price'],
@@ -82,9 +99,13 @@ export const kakakuItemExtractor: Extractor = {
     );
     data.currency = 'JPY';
     provenance.currency = `constant:JPY (${provenance.price ?? 'price'})`;
-    const tax: TaxStatus = lowest ? lowest.tax : (primary?.offer.price_tax ?? 'unknown');
+    const tax: TaxStatus = lowest ? lowest.tax : described ? described.tax : (primary?.offer.price_tax ?? 'unknown');
     data.price_tax = tax;
-    provenance.price_tax = lowest ? `selector:${LOWEST}` : `${provenance.price} price_tax`;
+    provenance.price_tax = lowest
+      ? (lowest.taxSource ?? lowest.source)
+      : described
+        ? 'meta:description (最安価格)'
+        : `${provenance.price} price_tax`;
 
     // The shop behind the lowest price, and what that shop states about stock and shipping.
     const atLowest = shopOffers.filter((o) => o.price === data.price);
@@ -108,6 +129,8 @@ export const kakakuItemExtractor: Extractor = {
     }
     // The shops the page counts (`(41店舗)`); the shop list below may show only some of them.
     set('offer_count', shopCount(page), 'selector:#priceBox (n店舗)');
+    set('offer_count', shopCount(page, OLD_BOX), `selector:${OLD_BOX} (n店舗)`);
+    set('offer_count', aggregate.count, 'microdata:offers.offerCount');
 
     const maker = text(firstText(doc, 'li.makerLabel a')) ?? text(firstText(doc, 'li.makerLabel'));
     set('brand', maker?.replace(/^メーカー\s*[:：]\s*/, '') || null, 'selector:li.makerLabel');
@@ -139,13 +162,53 @@ export const kakakuItemExtractor: Extractor = {
 };
 
 /** `最安価格(税込)：` and `¥41,800` are separate `priceTxt` spans; read together they carry the tax label. */
-function lowestPrice(page: HtmlPage): { amount: number; tax: TaxStatus } | null {
+function lowestPrice(page: HtmlPage): ShownAmount | null {
   // Only the first amount and the label before it: later priceTxt spans of the box are other figures.
   const texts = allTexts(page.document, LOWEST);
   const at = texts.findIndex((t) => /\d/.test(t));
   if (at < 0) return null;
   const parsed = parsePrice(texts.slice(0, at + 1).join(' '));
-  return parsed.amount === null ? null : { amount: parsed.amount, tax: parsed.tax };
+  const source = `selector:${LOWEST} (最安価格)`;
+  const taxSource = `selector:${LOWEST}`;
+  return parsed.amount === null ? null : { amount: parsed.amount, tax: parsed.tax, source, taxSource };
+}
+
+// 最安価格 written as a label and its amount: the older template's product box, the description meta.
+const LOWEST_CLAUSE =
+  /最安(?:価格|値)\s*(?:[(（]\s*税込\s*[)）])?\s*[:：]?\s*(?:[¥￥\\]\s*[0-9][0-9,]*|[0-9][0-9,]*\s*円)/;
+
+/**
+ * The older (2017) template has no #priceBox: its product box writes `最安価格(税込)：¥34,980` in elements of
+ * their own. Read from the box's text, so any markup between the label and the amount reads the same.
+ */
+function labelledLowest(page: HtmlPage): ShownAmount | null {
+  const box = first(page.document, OLD_BOX);
+  const clause = box ? LOWEST_CLAUSE.exec(textOf(box))?.[0] : undefined;
+  const parsed = clause ? parsePrice(clause) : null;
+  if (!parsed || parsed.amount === null) return null;
+  const source = `selector:${OLD_BOX} (最安価格)`;
+  return { amount: parsed.amount, tax: parsed.tax, source, taxSource: source };
+}
+
+/** `最安価格(税込)：¥34,980` in `<meta name="description">`: what older pages repeat for search engines. */
+function describedLowest(page: HtmlPage): { amount: number; tax: TaxStatus } | null {
+  const description = firstAttr(page.document, 'meta[name="description"]', 'content');
+  const clause = description ? LOWEST_CLAUSE.exec(normalizeText(description))?.[0] : undefined;
+  const parsed = clause ? parsePrice(clause) : null;
+  return parsed && parsed.amount !== null ? { amount: parsed.amount, tax: parsed.tax } : null;
+}
+
+/** The Product's AggregateOffer microdata (`lowPrice`, `offerCount`): yen only, numbers as schema.org writes them. */
+function aggregateOffer(page: HtmlPage): { low: number | null; count: number | null } {
+  if (page.jsonLd.length > 0 && findProduct(parseJsonLd(page.jsonLd).nodes)) return { low: null, count: null };
+  const nodes = readMicrodata(page.document);
+  const product = findProduct(nodes);
+  const offer = product?.offers.find((o) => o.aggregate);
+  const raw = nodes.find((n) => typesOf(n).some((t) => /Product$/.test(t)))?.offers;
+  const rawOffer = Array.isArray(raw) ? raw.find(isObject) : isObject(raw) ? raw : null;
+  const countText = typeof rawOffer?.offerCount === 'string' ? rawOffer.offerCount.replace(/,/g, '') : '';
+  const count = /^[0-9]+$/.test(countText) ? Number(countText) : null;
+  return { low: offer?.price ?? null, count: offer ? count : null };
 }
 
 /** `中古価格(税込)：¥19,800` (`p.usedPrice` with `span.usedPriceTxt`): one used-condition offer, without a seller. */
@@ -187,8 +250,8 @@ function priceRange(page: HtmlPage): { min: number; max: number } | null {
 }
 
 /** `価格帯：… (41店舗)` or `41店舗` in the price box: how many shops the page says sell it. */
-function shopCount(page: HtmlPage): number | null {
-  for (const el of all(page.document, '#priceBox')) {
+function shopCount(page: HtmlPage, box = '#priceBox'): number | null {
+  for (const el of all(page.document, box)) {
     const m = /([0-9][0-9,]*)\s*店舗/.exec(textOf(el));
     const n = m ? Number(m[1]!.replace(/,/g, '')) : NaN;
     if (Number.isSafeInteger(n)) return n;

@@ -31,7 +31,7 @@ export const kakaku: Site = {
       contentTypes: ['text/html', 'application/xhtml+xml'],
       coverage: 'beta',
       verifiedBy:
-        "modelled Shift_JIS pages only (no real item page recorded): #titleBox, #priceBox 最安価格 and 中古価格 (usedPriceTxt), the p-priceTable shop list and the phone categories' fontPrice/shopname table, as public scrapers read them",
+        "modelled Shift_JIS pages only (no real item page recorded): #titleBox, #priceBox 最安価格 and 中古価格 (usedPriceTxt), the p-priceTable shop list and the phone categories' fontPrice/shopname table, as public scrapers read them; the older (2017) template (最安価格 in the product box, AggregateOffer microdata, the description meta) as a real page reported in issue 19 states it",
     },
   ],
   secretQueryParams: [],

@@ -200,6 +200,19 @@ describe('rakuten_ichiba/item', () => {
     expect(r.data.list_price).toBeUndefined();
   });
 
+  it.each([
+    [1980, 2500],
+    [9800, 12000],
+  ])('never takes a discount from 通常価格 as the list price (price %i, discount %i)', (yen, off) => {
+    const y = (n: number) => n.toLocaleString('en-US');
+    for (const phrase of [`通常価格より${y(off)}円OFF`, `当店通常価格から${y(off)}円お得`]) {
+      const r = extract(`${name}<div id="itemPrice">${y(yen)}円 (税込) ${phrase}</div>`);
+      expect(r.data.price, phrase).toBe(yen);
+      expect(r.data.list_price, phrase).toBeUndefined();
+      expect(r.data.on_sale, phrase).toBeUndefined();
+    }
+  });
+
   it('falls back to the JSON stock state when the buy box says nothing', () => {
     const r = extract(
       `${appData({ sku: [{ taxIncludedPrice: 100 }], purchaseInfo: { sku: [{ newPurchaseSku: { stockCondition: 'sold-out' } }] } })}${name}`,

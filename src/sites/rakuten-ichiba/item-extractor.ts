@@ -4,6 +4,7 @@ import { isTag, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
+import { listPriceIn } from '../../extract/reference-price.js';
 import { readStructuredProduct } from '../../extract/structured-product.js';
 import { availabilityFromText } from '../../extract/availability.js';
 import { readEmbeddedState } from '../../extract/embedded-state.js';
@@ -36,7 +37,6 @@ const BUY_BOX = '#rakutenLimitedId_aroundCart';
 const ITEM_NUMBER = ['.normal_reserve_item_number', '.item_number'];
 
 const LIST_PRICE_WORDS = /(?:当店通常価格|通常価格|メーカー希望小売価格|希望小売価格)/;
-const LIST_PRICE = new RegExp(`${LIST_PRICE_WORDS.source}[^0-9¥￥]{0,12}[¥￥]?\\s*([0-9][0-9,]*)\\s*円?`);
 // A point campaign line (`ポイント10倍`, `36ポイント 1倍`), never a banner like `2,000ポイントゲット`.
 const POINT_LINE = /ポイント|[0-9]\s*倍/;
 const POINT_DECOY = /ゲット|プレゼント|エントリー|キャンペーン|カード/;
@@ -179,7 +179,8 @@ export const rakutenIchibaItemExtractor: Extractor = {
     }
 
     // 通常価格 beside a sale price: a list price only when it is above what the buyer pays.
-    const listed = priceArea ? listPriceIn(textOf(priceArea)) : null;
+    // The shared reference-price rule: a discount phrase (通常価格より500円OFF) is never the list price.
+    const listed = priceArea ? (listPriceIn(textOf(priceArea), LIST_PRICE_WORDS)?.amount ?? null) : null;
     if (listed !== null && listed > data.price!) {
       set('list_price', listed, `selector:${priceAreaSelector} (通常価格)`);
       set('on_sale', true, `selector:${priceAreaSelector} (通常価格 above the price)`);
@@ -326,11 +327,6 @@ function shownPrice(area: Element) {
     .replace(OTHER_AMOUNT_AFTER, ' ');
   const parsed = parsePrice(text);
   return parsed.amount === null ? null : parsed;
-}
-
-function listPriceIn(text: string): number | null {
-  const m = LIST_PRICE.exec(text);
-  return m ? yen(m[1]) : null;
 }
 
 type Setter = <K extends keyof ItemData>(field: K, value: ItemData[K] | null | undefined, source: string) => void;

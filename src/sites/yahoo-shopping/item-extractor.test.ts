@@ -66,6 +66,21 @@ describe('yahoo_shopping/item', () => {
     expect(r.data.on_sale).toBeUndefined();
   });
 
+  it.each([
+    [1980, 2500],
+    [3300, 4000],
+  ])('never takes a discount from 通常価格 as the list price (price %i, discount %i)', (yen, off) => {
+    const y = (n: number) => n.toLocaleString('en-US');
+    for (const phrase of [`通常価格より${y(off)}円お得`, `通常販売価格から${y(off)}円値引き`]) {
+      const r = extract(
+        state({ name: 'テスト商品' }) +
+          `<div><p itemprop="price">${y(yen)}円</p><span>（税込）</span><p>${phrase}</p></div>`,
+      );
+      expect(r.data.price, phrase).toBe(yen);
+      expect(r.data.list_price, phrase).toBeUndefined();
+    }
+  });
+
   it('keeps the price element’s amount when its block shows a coupon price too', () => {
     const r = extract(
       state({ name: 'x' }) +

@@ -11,6 +11,7 @@ import { findProduct, parseJsonLd, typesOf, type JsonLdProduct } from '../../ext
 import { readMeta } from '../../extract/meta.js';
 import type { ItemData } from '../../extract/page-types.js';
 import { all, textOf } from '../../extract/selectors.js';
+import { listPriceIn } from '../../extract/reference-price.js';
 import { decidePrice } from '../../extract/shown-price.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
@@ -463,6 +464,9 @@ function displayedPrice(page: HtmlPage, scope: Scope, expected: number | null): 
   );
 }
 
+// The usual-price labels of a price block (the selling price is the block without their clause).
+const USUAL_LABELS = /(通常販売価格|通常価格)/;
+
 /** One price element read with its block: the amount, its tax label, the 税抜 figure and a 通常価格 clause. */
 function shownOf(el: Element, selector: string): Shown | null {
   const own = textOf(el);
@@ -486,7 +490,8 @@ function shownOf(el: Element, selector: string): Shown | null {
         ? `selector:${selector}`
         : `selector:${selector} (its price module's label: ${PRICE_LABEL})`,
     excluding: chosen.price_excluding_tax ?? null,
-    usual: usualClause ? parsePrice(usualClause).amount : null,
+    // The shared reference-price rule: `通常価格より500円お得` states a discount, never the usual price.
+    usual: usualClause ? (listPriceIn(usualClause, USUAL_LABELS)?.amount ?? null) : null,
     source: `selector:${selector}`,
   };
 }

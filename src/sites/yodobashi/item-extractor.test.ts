@@ -181,3 +181,55 @@ describe('yodobashi/item', () => {
     }
   });
 });
+
+describe('yodobashi price table (issue 19)', () => {
+  const yen = (n: number) => n.toLocaleString('en-US');
+  const page = (list: number, price: number, phrase: string, points: string, makerAbove = '') =>
+    `<html><body>${makerAbove}<h1 id="products_maintitle" class="pName"><span itemprop="name">MX-100 [テスト家電]</span></h1>` +
+    `<table><tbody><tr><th>参考価格：</th><td><span>￥${yen(list)}</span></td></tr>` +
+    `<tr><th>販売価格(税込)：</th><td><span id="js_scl_unitPrice">￥${yen(price)}</span>\n <span>${phrase}</span></td></tr>` +
+    `<tr><th>ポイント：</th><td>${points}</td></tr></tbody></table></body></html>`;
+
+  it.each([
+    [6980, 2780],
+    [39600, 33000],
+    [1298000, 1198000],
+  ])('list_price is the 参考価格 row (%i), never the discount beside price %i', (list, price) => {
+    for (const phrase of [
+      `（参考価格より￥${yen(list - price)}の値引き）`,
+      `（参考価格から${yen(list - price)}円お得）`,
+      `（${yen(list - price)}円OFF）`,
+    ]) {
+      const { data, provenance } = extract(page(list, price, phrase, ''));
+      expect(data.price, phrase).toBe(price);
+      expect(data.list_price, phrase).toBe(list);
+      expect(data.price_tax).toBe('included');
+      expect(provenance.list_price).toContain('参考価格');
+    }
+  });
+
+  it('reads points whose amount and rate sit in separate elements', () => {
+    for (const [html, amount, rate] of [
+      ['<span id="js_scl_pointValue">278</span>ポイント<span id="js_scl_pointrate">（10％還元）</span>', 278, 10],
+      ['<span id="js_scl_pointValue">1,066</span>\n（10％還元）', 1066, null],
+      ['<span id="js_scl_pointrate">（1％還元）</span><span id="js_scl_pointValue">33ポイント</span>', 33, 1],
+    ] as const) {
+      const { data } = extract(page(6980, 3300, '', html));
+      expect(data.points, html).toBe(amount);
+      expect(data.points_rate ?? null, html).toBe(rate);
+    }
+  });
+
+  it('puts the maker shown above the name first, unless the name starts with it', () => {
+    const above = '<p id="js_makerTD"><a href="/m/">テストメーカー</a></p>';
+    expect(extract(page(6980, 2780, '', '', above)).data.title).toBe('テストメーカー MX-100 [テスト家電]');
+    expect(extract(page(6980, 2780, '', '')).data.title).toBe('MX-100 [テスト家電]');
+    const inH1 = page(6980, 2780, '', '').replace('<span itemprop', '<span>テストメーカー</span><span itemprop');
+    expect(extract(inH1).data.title).toBe('テストメーカー MX-100 [テスト家電]');
+    const named = page(6980, 2780, '', '', above).replace('MX-100', 'テストメーカー MX-100');
+    expect(extract(named).data.title).toBe('テストメーカー MX-100 [テスト家電]');
+    // A maker line below the h1 is not the one shown above the name.
+    const below = page(6980, 2780, '', '').replace('</h1>', `</h1>${above}`);
+    expect(extract(below).data.title).toBe('MX-100 [テスト家電]');
+  });
+});

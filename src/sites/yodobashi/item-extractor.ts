@@ -3,15 +3,16 @@ import { isTag, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
+import { listPriceIn, listPriceInRows, type ListPrice } from '../../extract/reference-price.js';
 import { decidePrice } from '../../extract/shown-price.js';
 import { readStructuredProduct, structuredPrice } from '../../extract/structured-product.js';
 import { availabilityFromText, availabilityOf, type StockWords } from '../../extract/availability.js';
 import { readMeta } from '../../extract/meta.js';
 import type { ItemData } from '../../extract/page-types.js';
-import { all, allTexts, first, firstAttr, firstText, textOf, type Root } from '../../extract/selectors.js';
+import { all, allTexts, elementText, first, firstAttr, firstText, textOf, type Root } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import type { NormalizedPage } from '../../normalize/page.js';
-import { parsePoints } from '../../normalize/points.js';
+import { parsePoints, type ParsedPoints } from '../../normalize/points.js';
 import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
 import { normalizeText } from '../../normalize/text.js';
 
@@ -50,12 +51,10 @@ export const yodobashiItemExtractor: Extractor = {
     const meta = readMeta(page);
 
     set('title', clean(product?.name), `${sd}:name`);
-    // The h1 holds the name in span[itemprop=name] (the maker line, when shown, is a sibling span).
-    set(
-      'title',
-      firstText(doc, '#products_maintitle [itemprop="name"]'),
-      'selector:#products_maintitle [itemprop=name]',
-    );
+    // The h1 holds the name in span[itemprop=name]; the maker shown above it (a span before the name, or the maker
+    // line #js_makerTD before the h1) is part of the product's name as the site titles it (`<title>`: `ソニー …`).
+    const named = titleWithMaker(doc);
+    set('title', named?.title, named?.source ?? '');
     set('title', firstText(doc, '#products_maintitle'), 'selector:#products_maintitle');
     set('title', titleFromHead(meta.ogTitle), 'meta:og:title');
 
@@ -83,14 +82,15 @@ export const yodobashiItemExtractor: Extractor = {
       if (list.label === '通常価格') set('on_sale', true, `${shown.source} block (通常価格)`);
     }
 
+    // The amount and the rate may sit in different elements (`<span id="js_scl_pointValue">198</span>ポイント` and
+    // `<span id="js_scl_pointrate">（10％還元）</span>`): each is read from the first element that states it.
     for (const selector of POINT_SELECTORS) {
       const text = ownText(doc, selector);
       if (!text) continue;
-      // "ゴールドポイント" is the site's name for its points; the shared parser knows only the plain word.
-      const points = parsePoints(text.replace(/ゴールドポイント/g, 'ポイント'));
-      set('points', points.amount, `selector:${selector}`);
-      set('points_rate', points.rate, `selector:${selector}`);
-      if (points.amount !== null || points.rate !== null) break;
+      const points = pointsOf(selector, text);
+      if (data.points === undefined) set('points', points.amount, `selector:${selector}`);
+      if (data.points_rate === undefined) set('points_rate', points.rate, `selector:${selector}`);
+      if (data.points !== undefined && data.points_rate !== undefined) break;
     }
 
     const buyBox = firstText(doc, '#js_buyBoxMain');
@@ -158,11 +158,14 @@ function displayedPrice(doc: Root): ShownPrice | null {
       };
     }
     const label = labelAfter(element);
-    const tax = label ? taxMarkerOf(label) : 'unknown';
+    const after = label ? taxMarkerOf(label) : 'unknown';
+    // The price table's row heading (`<th>販売価格(税込)：</th>`) states the basis when nothing after the price does.
+    const heading = after === 'unknown' ? rowHeading(element) : null;
+    const tax = after !== 'unknown' ? after : heading ? taxMarkerOf(heading) : 'unknown';
     return {
       amount: parsed.amount,
       tax,
-      taxSource: tax === 'unknown' ? '' : `${source} + label`,
+      taxSource: tax === 'unknown' ? '' : after !== 'unknown' ? `${source} + label` : `${source} + row heading`,
       excluding: null,
       source,
       element,
@@ -182,20 +185,40 @@ function labelAfter(element: Element): string | null {
   return text.trim() || null;
 }
 
-/** A labelled comparison price (メーカー希望小売価格, 通常価格 …) in the block that holds the selling price. */
-function listPriceNear(priceElement: Element): { amount: number; label: string } | null {
-  let block: Element | null = priceElement.parent as Element | null;
-  for (let depth = 0; block && depth < 3; depth++, block = block.parent as Element | null) {
-    const text = textOf(block);
-    const match = LIST_LABELS.exec(text);
-    if (!match) continue;
-    // From the label to the end of its first amount: parsePrice reads it as a comparison price.
-    const tail = text.slice(match.index);
-    const clause = /^[^0-9¥]*(?:¥\s*[0-9][0-9,]*|[0-9][0-9,]*\s*円)/.exec(tail)?.[0];
-    const amount = clause ? parsePrice(clause).amount : null;
-    if (amount !== null && match[1]) return { amount, label: match[1] };
+/** The heading cell (th/dt) of the row that holds the price, when the price sits in a td/dd. */
+function rowHeading(element: Element): string | null {
+  for (let node = element.parent; node && isTag(node); node = node.parent) {
+    if (node.name !== 'td' && node.name !== 'dd') continue;
+    let prev = node.prev;
+    while (prev && !isTag(prev)) prev = prev.prev;
+    return prev && isTag(prev) && (prev.name === 'th' || prev.name === 'dt') ? textOf(prev) : null;
   }
   return null;
+}
+
+/**
+ * A labelled comparison price (メーカー希望小売価格, 通常価格, 参考価格 …) in the block that holds the selling price,
+ * by the shared reference-price rule: its own labelled row first (`<tr><th>参考価格：</th><td>￥6,480</td></tr>`),
+ * else a labelled clause; `（参考価格より￥4,500の値引き）` beside the price is a discount and never read.
+ */
+function listPriceNear(priceElement: Element): ListPrice | null {
+  let block: Element | null = priceElement.parent as Element | null;
+  for (let depth = 0; block && depth < 3; depth++, block = block.parent as Element | null) {
+    const found = listPriceInRows(block, LIST_LABELS) ?? listPriceIn(textOf(block), LIST_LABELS);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The shared points parser, with the site's words: "ゴールドポイント" is its name for its points, and
+ * #js_scl_pointValue holds the bare amount (`198`, `1,066`) with ポイント written outside it.
+ */
+function pointsOf(selector: string, text: string): ParsedPoints {
+  const points = parsePoints(text.replace(/ゴールドポイント/g, 'ポイント'));
+  if (points.amount !== null || selector !== '#js_scl_pointValue') return points;
+  const bare = /^([0-9][0-9,]*)$/.exec(text.trim());
+  return bare ? { ...points, amount: Number(bare[1]!.replace(/,/g, '')) } : points;
 }
 
 /**
@@ -241,6 +264,39 @@ function blockText(element: Element | null): string | null {
   const paragraphs = allTexts(element, 'p');
   const text = paragraphs.length > 0 ? paragraphs.join(' ') : textOf(element);
   return text === '' ? null : text;
+}
+
+/**
+ * `span[itemprop=name]` with the maker shown above it put first, as the site's own titles write it (`ソニー SONY
+ * WH-1000XM5 …`), unless the name already starts with it. The maker is the h1's text before the name, else the
+ * maker line (#js_makerTD) when it stands before the h1; a maker line elsewhere on the page is not "above" it.
+ */
+function titleWithMaker(doc: Root): { title: string; source: string } | null {
+  const h1 = first(doc, '#products_maintitle');
+  const nameEl = h1 ? first(h1, '[itemprop="name"]') : null;
+  const name = elementText(nameEl);
+  if (!h1 || !nameEl || !name) return null;
+  const plain = 'selector:#products_maintitle [itemprop=name]';
+  let maker: string | null = null;
+  let makerSource = '';
+  for (let node = nameEl.prev; node; node = node.prev) {
+    const t = textOf(node);
+    if (t) {
+      maker = normalizeText(`${t} ${maker ?? ''}`);
+      makerSource = 'selector:#products_maintitle (text before [itemprop=name])';
+    }
+  }
+  if (!maker) {
+    const [firstOfTwo] = all(doc, '#js_makerTD, #products_maintitle');
+    const line = firstOfTwo && firstOfTwo !== h1 ? (firstText(firstOfTwo, 'a') ?? textOf(firstOfTwo)) : '';
+    if (line) {
+      maker = line;
+      makerSource = 'selector:#js_makerTD (above the h1)';
+    }
+  }
+  const squash = (t: string) => t.replace(/\s+/g, '');
+  if (!maker || squash(name).startsWith(squash(maker))) return { title: name, source: plain };
+  return { title: `${maker} ${name}`, source: `${makerSource} + ${plain}` };
 }
 
 /** og:title is `ヨドバシ.com - <name> 通販【全品無料配達】`-style: the name without the shop's framing. */

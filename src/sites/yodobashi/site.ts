@@ -25,7 +25,7 @@ export const yodobashi: Site = {
       contentTypes: ['text/html', 'application/xhtml+xml'],
       coverage: 'beta',
       verifiedBy:
-        'modelled pages only (no real page recorded): in stock with points, list price beside the price, preorder, backorder, discontinued, a book on preorder and a game in the older markup (#salesInfoTxt, span.stockInfo), and a failure without a price',
+        'modelled pages only (no real page recorded): in stock with points, list price beside the price, preorder, backorder, discontinued, a book on preorder and a game in the older markup (#salesInfoTxt, span.stockInfo), a price table whose 参考価格 row and 値引き phrase, split points and maker line follow a real page reported in issue 19, and a failure without a price',
     },
   ],
   secretQueryParams: [],
