@@ -1,5 +1,5 @@
-// Decoys (issue 19 §2): every item fixture, with hostile look-alikes planted in its DOM, must still give its reviewed
-// price, list_price, points and availability, or no value at all: never another number.
+// Decoys (issue 19 §2): every item fixture (and every list page's entries), with hostile look-alikes planted in its DOM,
+// must still give its reviewed price, list_price, points and availability, or no value at all: never another number.
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -55,9 +55,16 @@ interface ItemFixture {
   dir: string;
   extractor: Extractor;
   expected: Record<string, unknown>;
+  /** A list page (search, ranking, offers): the guarded fields are checked on each of its `items`. */
+  list: boolean;
+  /** The shown price the decoys are placed by: the item's, or a list's first priced entry's. */
+  anchor: number | null;
 }
 
-function itemFixturesOf(site: Site): ItemFixture[] {
+const LIST_TYPES = new Set(['search', 'ranking', 'offers']);
+type Items = Record<string, unknown>[];
+
+function itemFixturesOf(site: Site, kinds: 'item' | 'list'): ItemFixture[] {
   const dir = fixturesDirOf(site);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
@@ -73,11 +80,14 @@ function itemFixturesOf(site: Site): ItemFixture[] {
       const entry = meta.pageType
         ? site.pageTypes.find((e) => e.pageType === meta.pageType)
         : site.pageTypes.find((e) => e.matches(url));
-      if (entry?.pageType !== 'item') return [];
+      if (!entry || (kinds === 'item' ? entry.pageType !== 'item' : !LIST_TYPES.has(entry.pageType))) return [];
       const extractor = meta.route === 'browser' ? entry.browser?.extractor : entry.extractor;
       if (extractor?.input !== 'html') return [];
       const expected = JSON.parse(readFileSync(expectedFile, 'utf8')) as Record<string, unknown>;
-      return [{ site, name, meta, dir, extractor, expected }];
+      const list = kinds === 'list';
+      const priced = list ? ((expected.items ?? []) as Items).find((i) => typeof i.price === 'number') : expected;
+      const anchor = typeof priced?.price === 'number' ? priced.price : null;
+      return [{ site, name, meta, dir, extractor, expected, list, anchor }];
     });
 }
 
@@ -224,8 +234,9 @@ function lookalikeList(block: Element, original: number, amounts: number[]): Ele
 
 function decoyNumbers(page: HtmlPage, fixture: ItemFixture, count: number): number[] {
   const everything = JSON.stringify(textNodes(page.document).map((t) => t.data)) + page.jsonLd.join('');
-  const taken = new Set(Object.values(fixture.expected).filter((v): v is number => typeof v === 'number'));
-  const base = typeof fixture.expected.price === 'number' ? fixture.expected.price : 10_000;
+  const values = fixture.list ? ((fixture.expected.items ?? []) as Items) : [fixture.expected];
+  const taken = new Set(values.flatMap((v) => Object.values(v)).filter((v): v is number => typeof v === 'number'));
+  const base = fixture.anchor ?? 10_000;
   const out: number[] = [];
   for (let k = 0; out.length < count; k++) {
     const factor = [0.93, 1.17, 0.71, 0.88, 1.31, 0.64, 1.09, 0.79][k % 8]! + Math.floor(k / 8) * 0.013;
@@ -240,7 +251,7 @@ function decoyNumbers(page: HtmlPage, fixture: ItemFixture, count: number): numb
 
 /** Plants one decoy class in the page; false when it does not apply (the price is not shown as text). */
 function plant(cls: DecoyClass, page: HtmlPage, fixture: ItemFixture): boolean {
-  const price = fixture.expected.price as number;
+  const price = fixture.anchor!;
   const texts = priceTexts(page, price);
   const blocks = texts.map(priceBlock).filter((b): b is Element => b !== null);
   const [d1, d2, d3, d4, d5] = decoyNumbers(page, fixture, 5) as [number, number, number, number, number];
@@ -363,19 +374,28 @@ function run(fixture: ItemFixture, page: HtmlPage, read: Reader = (p) => fixture
     if (isKumoError(error)) return []; // no answer at all is honest
     throw error;
   }
+  if (!fixture.list) return wrongFields(data, fixture.expected, '');
+  // A list keeps its entries: one more (a carousel's product) or one fewer is no longer the reviewed list.
+  const got = (data.items ?? []) as Items;
+  const expected = (fixture.expected.items ?? []) as Items;
+  if (got.length !== expected.length) return [`items: ${got.length} entries (reviewed: ${expected.length})`];
+  return got.flatMap((item, i) => wrongFields(item, expected[i]!, `items[${i}].`));
+}
+
+function wrongFields(data: Record<string, unknown>, expected: Record<string, unknown>, at: string): string[] {
   return GUARDED.flatMap((field) => {
     const got = data[field];
-    if (got === undefined || got === null || got === fixture.expected[field]) return [];
-    return [`${field}: ${JSON.stringify(got)} (reviewed: ${JSON.stringify(fixture.expected[field] ?? null)})`];
+    if (got === undefined || got === null || got === expected[field]) return [];
+    return [`${at}${field}: ${JSON.stringify(got)} (reviewed: ${JSON.stringify(expected[field] ?? null)})`];
   });
 }
 
 function decoyOutcomes(fixture: ItemFixture, cls: DecoyClass, read?: Reader): { outcomes: Outcome[]; planted: number } {
   const outcomes: Outcome[] = [];
   let planted = 0;
-  if (typeof fixture.expected.price !== 'number') return { outcomes, planted };
+  if (fixture.anchor === null) return { outcomes, planted };
   if (cls === 'full-width-digits' || cls === 'spaced-digits') {
-    const price = fixture.expected.price;
+    const price = fixture.anchor;
     digitRewrites[cls].forEach((rewrite, i) => {
       const page = normalized(fixture);
       let changed = false;
@@ -425,10 +445,13 @@ const NAIVE: Record<string, Reader> = {
 };
 
 const bySite = siteCatalogue
-  .map((site) => ({ site, fixtures: itemFixturesOf(site) }))
+  .map((site) => ({ site, fixtures: itemFixturesOf(site, 'item') }))
+  .filter((s) => s.fixtures.length > 0);
+const listsBySite = siteCatalogue
+  .map((site) => ({ site, fixtures: itemFixturesOf(site, 'list').filter((f) => f.anchor !== null) }))
   .filter((s) => s.fixtures.length > 0);
 
-describe('decoys: an item page with hostile look-alikes gives the reviewed value or none', () => {
+describe('decoys: a page with hostile look-alikes gives the reviewed value or none', () => {
   if (!corpusAvailable()) {
     it.skip(`real-page fixtures skipped: the shared corpus (${corpusDir}) is absent`, () => {});
   }
@@ -437,7 +460,7 @@ describe('decoys: an item page with hostile look-alikes gives the reviewed value
     expect(bySite.length).toBeGreaterThanOrEqual(7);
     const unreached = bySite
       .flatMap((s) => s.fixtures)
-      .filter((f) => priceTexts(normalized(f), f.expected.price as number).length === 0)
+      .filter((f) => priceTexts(normalized(f), f.anchor!).length === 0)
       .map((f) => `${f.site.id}/${f.name}`);
     // Pages that show no price (served from the app's state or JSON-LD): only the page-wide classes reach them.
     expect(unreached).toEqual(['rakuten_ichiba/modelled-hidden-sku-inventory', 'surugaya/modelled-item-sold-out']);
@@ -459,6 +482,21 @@ describe('decoys: an item page with hostile look-alikes gives the reviewed value
 
   for (const { site, fixtures } of bySite) {
     describe(site.id, () => {
+      for (const cls of CLASSES) {
+        const known = isKnown(site.id, cls);
+        (known ? it.fails : it)(`${cls}${known ? ' (known failure, owned elsewhere)' : ''}`, () => {
+          const outcomes = fixtures.flatMap((f) => decoyOutcomes(f, cls).outcomes);
+          const wrong = outcomes
+            .filter((o) => o.wrong.length > 0)
+            .map((o) => `${o.fixture} [${o.variant}] ${o.wrong.join('; ')}`);
+          expect(wrong.join('\n')).toBe('');
+        });
+      }
+    });
+  }
+
+  for (const { site, fixtures } of listsBySite) {
+    describe(`${site.id} (list pages)`, () => {
       for (const cls of CLASSES) {
         const known = isKnown(site.id, cls);
         (known ? it.fails : it)(`${cls}${known ? ' (known failure, owned elsewhere)' : ''}`, () => {
