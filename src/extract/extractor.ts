@@ -1,11 +1,17 @@
 // The Extractor role: a pure function from a normalized page to the `data` of one page type.
 import type { NormalizedPage } from '../normalize/page.js';
+import type { Disagreement } from './disagreements.js';
 
 export interface Extraction {
   data: Record<string, unknown>;
   /** Where each field came from: field name → source (`json-ld`, `meta:og`, `selector:.fs-c-price`, `json:$.path`). */
   provenance: Record<string, string>;
   warnings: string[];
+  /**
+   * Sources the extractor itself found disagreeing about a field (beside the shared cross-check of
+   * src/extract/disagreements.ts): counted in metrics, never served.
+   */
+  disagreements?: Disagreement[];
 }
 
 export interface Extractor {

@@ -30,6 +30,11 @@ export interface Metrics {
   breakerChanged(host: string, state: BreakerState): void;
   /** Requests or connections of a render refused: by the in-page request rules or the egress proxy, and why. */
   browserRefused(layer: 'rules' | 'proxy', reason: string, count: number): void;
+  /**
+   * An extracted page whose structured sources disagreed about a served field (JSON-LD price vs the shown price …):
+   * a site's template change shows up here before a user reports a wrong value.
+   */
+  sourcesDisagreed(site: string, field: string): void;
   /** The Prometheus text exposition. */
   exposition(): Promise<{ contentType: string; body: string }>;
 }
@@ -41,6 +46,7 @@ export class NoopMetrics implements Metrics {
   politenessWaited(): void {}
   breakerChanged(): void {}
   browserRefused(): void {}
+  sourcesDisagreed(): void {}
   exposition(): Promise<{ contentType: string; body: string }> {
     return Promise.resolve({ contentType: 'text/plain; version=0.0.4; charset=utf-8', body: '' });
   }

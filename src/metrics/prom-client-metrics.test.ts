@@ -4,7 +4,7 @@ import { register } from 'prom-client';
 import { PromClientMetrics } from './prom-client-metrics.js';
 
 describe('PromClientMetrics', () => {
-  it('exposes requests, credits, fetch latency, attempts, bytes, waits and breaker state', async () => {
+  it('exposes requests, credits, fetch latency, attempts, bytes, waits, breaker state and source disagreements', async () => {
     const metrics = new PromClientMetrics();
     metrics.scrapeFinished({ site: 'ikebe_gakki', status: 'completed', route: 'http', code: 'ok', creditsCharged: 1 });
     metrics.scrapeFinished({ site: 'ikebe_gakki', status: 'completed', route: 'http', code: 'ok', creditsCharged: 2 });
@@ -13,6 +13,8 @@ describe('PromClientMetrics', () => {
     metrics.breakerChanged('a.jp', 'open');
     metrics.browserRefused('proxy', 'ip_literal', 2);
     metrics.browserRefused('rules', 'request_rule', 0);
+    metrics.sourcesDisagreed('surugaya', 'price');
+    metrics.sourcesDisagreed('surugaya', 'price');
     const { contentType, body } = await metrics.exposition();
     expect(contentType).toMatch(/^text\/plain/);
     expect(body).toContain(
@@ -26,6 +28,7 @@ describe('PromClientMetrics', () => {
     expect(body).toContain('kumo_breaker_state{host="a.jp"} 2');
     expect(body).toContain('kumo_browser_refusals_total{layer="proxy",reason="ip_literal"} 2');
     expect(body).not.toContain('layer="rules"');
+    expect(body).toContain('kumo_extract_source_disagreements_total{site="surugaya",field="price"} 2');
     expect(await register.metrics()).not.toContain('kumo_');
   });
 });

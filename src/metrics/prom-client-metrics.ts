@@ -15,6 +15,7 @@ export class PromClientMetrics implements Metrics {
   readonly #waitSeconds: Histogram<'host'>;
   readonly #breaker: Gauge<'host'>;
   readonly #browserRefusals: Counter<'layer' | 'reason'>;
+  readonly #disagreements: Counter<'site' | 'field'>;
 
   constructor() {
     const registers = [this.registry];
@@ -68,6 +69,12 @@ export class PromClientMetrics implements Metrics {
       labelNames: ['layer', 'reason'],
       registers,
     });
+    this.#disagreements = new Counter({
+      name: 'kumo_extract_source_disagreements_total',
+      help: 'Extracted pages whose structured sources disagreed about a served field (e.g. JSON-LD price vs shown price), by site and field.',
+      labelNames: ['site', 'field'],
+      registers,
+    });
   }
 
   scrapeFinished(o: ScrapeObservation): void {
@@ -91,6 +98,10 @@ export class PromClientMetrics implements Metrics {
 
   browserRefused(layer: 'rules' | 'proxy', reason: string, count: number): void {
     if (count > 0) this.#browserRefusals.inc({ layer, reason }, count);
+  }
+
+  sourcesDisagreed(site: string, field: string): void {
+    this.#disagreements.inc({ site, field });
   }
 
   async exposition(): Promise<{ contentType: string; body: string }> {

@@ -1,6 +1,10 @@
 // Output caps, for any extractor: long lists are cut and named in warnings, an answer past the byte cap is refused
 // with output_too_large, and the size check itself never builds an oversized string.
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Extractor } from '../extract/extractor.js';
+import { repoRoot } from '../sites/corpus.js';
 import { KumoError } from '../errors.js';
 import { estatStatsDataExtractor } from '../sites/estat-api/stats-data-extractor.js';
 import { ikebeItemExtractor } from '../sites/ikebe-gakki/item-extractor.js';
@@ -169,5 +173,36 @@ describe('output caps', () => {
     const started = performance.now();
     expect(jsonByteLength(huge, 1_000_000)).toBeGreaterThan(1_000_000);
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('disagreements travel beside the result, never in what is served', () => {
+  it("an extractor's reported disagreements and the cross-check's come back as plain data; the extraction has none", () => {
+    const html = readFileSync(join(repoRoot, 'src/sites/ikebe-gakki/fixtures/modelled-price-disagreement.html'));
+    const reporting: Extractor = {
+      ...ikebeItemExtractor,
+      extract: (page) => ({
+        ...ikebeItemExtractor.extract(page),
+        disagreements: [{ field: 'points', sources: ['json', 'shown'] }],
+      }),
+    };
+    const produced = produce(
+      {
+        extractorId: ikebeItemExtractor.id,
+        body: new Uint8Array(html),
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        finalUrl: 'https://www.ikebe-gakki.com/c/c-/gt/gt20/gt200001/400001',
+        wantData: true,
+        wantHtml: false,
+      },
+      reporting,
+      { maxRows: 1000, maxBytes: 1_000_000 },
+    );
+    expect(produced.disagreements).toEqual([
+      { field: 'points', sources: ['json', 'shown'] },
+      { field: 'price', sources: ['json-ld', 'shown'] },
+    ]);
+    expect(produced.extraction).not.toHaveProperty('disagreements');
+    expect(structuredClone(produced.disagreements)).toEqual(produced.disagreements);
   });
 });

@@ -1,6 +1,7 @@
 // Fetched bytes → what a scrape call serves (normalized page, validated data, HTML), with its output caps; this is
 // the work an extraction worker does, kept to plain data in and out so that it can cross a thread boundary.
 import { KumoError, isKumoError, type ErrorCode } from '../errors.js';
+import { disagreementsOf, type Disagreement } from '../extract/disagreements.js';
 import type { Extraction, Extractor } from '../extract/extractor.js';
 import { validateExtraction } from '../extract/page-types.js';
 import { normalizePage, serializeHtml } from '../normalize/normalize-page.js';
@@ -32,6 +33,8 @@ export interface Produced {
   extraction: Extraction | null;
   /** The normalized HTML when asked for and the source is HTML; null otherwise. */
   html: string | null;
+  /** Structured sources of the page that disagreed about a served field: for metrics, never served. */
+  disagreements: Disagreement[];
 }
 
 /** What a failure looks like after crossing a thread: a catalogue code and its detail, never a stack. */
@@ -49,8 +52,15 @@ export function produce(job: ProduceJob, extractor: Extractor, limits: OutputLim
     input: extractor.input,
   });
   let extraction: Extraction | null = null;
+  let disagreements: Disagreement[] = [];
   if (job.wantData) {
-    extraction = extractor.extract(normalized);
+    const { disagreements: reported, ...extracted } = extractor.extract(normalized);
+    extraction = extracted;
+    try {
+      disagreements = disagreementsOf(normalized, { ...extracted, disagreements: reported });
+    } catch {
+      // Telemetry never costs a caller an answer.
+    }
     // Cut first: what is validated is exactly what is served, and rows past the cap cost no validation time.
     const cut = capLists(extraction.data, limits.maxRows);
     if (cut.length > 0) extraction = { ...extraction, warnings: [...extraction.warnings, ...cut] };
@@ -63,7 +73,7 @@ export function produce(job: ProduceJob, extractor: Extractor, limits: OutputLim
   if (bytes > limits.maxBytes) {
     throw new KumoError('output_too_large', `the answer's data and HTML would be over the ${limits.maxBytes}-byte cap`);
   }
-  return { charset: normalized.charset, extraction, html };
+  return { charset: normalized.charset, extraction, html, disagreements };
 }
 
 /**

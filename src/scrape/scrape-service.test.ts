@@ -27,6 +27,8 @@ import type { Caller } from './caller.js';
 import { idempotencyMaxReplays } from './idempotency.js';
 import { itemPage } from '../../test/support/pages.js';
 import { mercari } from '../sites/mercari/site.js';
+import { PromClientMetrics } from '../metrics/prom-client-metrics.js';
+import { corpusAvailable, corpusPath, repoRoot } from '../sites/corpus.js';
 
 const url = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592';
 const params: ScrapeParams = { mode: 'html_json', work_type: 'auto', include_html: false, store_artifact: false };
@@ -607,5 +609,54 @@ describe('the extraction workers shared between accounts', () => {
     } finally {
       await g.pool.close();
     }
+  });
+});
+
+describe('wrong-value telemetry: structured sources that disagree are counted by site and field', () => {
+  // Copied out of Buffer's shared pool: the body is transferred to the worker.
+  const fixturePage = (site: string, file: string) =>
+    new Uint8Array(readFileSync(join(repoRoot, 'src/sites', site, 'fixtures', file)));
+  const disagreementLines = async (metrics: PromClientMetrics) =>
+    (await metrics.exposition()).body
+      .split('\n')
+      .filter((l) => l.startsWith('kumo_extract_source_disagreements_total{'));
+
+  async function scrapeWithMetrics(pageUrl: string, body: Uint8Array): Promise<PromClientMetrics> {
+    const metrics = new PromClientMetrics();
+    fetcher.answer = async () => fetched(body, { finalUrl: pageUrl });
+    await serviceWith({ metrics }).scrape(await seedCaller(), pageUrl, params);
+    return metrics;
+  }
+
+  it('a page whose JSON-LD price is not the displayed 税込 price counts once for its site and price (modelled)', async () => {
+    // JSON-LD 3000 (税抜) beside the displayed 消費税込 ¥3,300: the displayed price is served, the disagreement counted.
+    const metrics = await scrapeWithMetrics(
+      'https://www.ikebe-gakki.com/c/c-/gt/gt20/gt200001/400001',
+      fixturePage('ikebe-gakki', 'modelled-price-disagreement.html'),
+    );
+    expect(await disagreementLines(metrics)).toEqual([
+      'kumo_extract_source_disagreements_total{site="ikebe_gakki",field="price"} 1',
+    ]);
+  });
+
+  it.skipIf(!corpusAvailable())(
+    '駿河屋 time sale (real page, read in place): JSON-LD 3750 vs the shown 2800 counts for surugaya/price',
+    async () => {
+      const metrics = await scrapeWithMetrics(
+        'https://www.suruga-ya.jp/product/detail/128049960',
+        new Uint8Array(readFileSync(corpusPath('surugaya/surugaya_detail_timesale.html'))),
+      );
+      expect(await disagreementLines(metrics)).toEqual([
+        'kumo_extract_source_disagreements_total{site="surugaya",field="price"} 1',
+      ]);
+    },
+  );
+
+  it('a page whose JSON-LD agrees with what it shows counts nothing', async () => {
+    const metrics = await scrapeWithMetrics(
+      'https://www.biccamera.com/bc/item/10334485/',
+      fixturePage('biccamera', 'modelled-json-ld-in-stock.html'),
+    );
+    expect(await disagreementLines(metrics)).toEqual([]);
   });
 });

@@ -303,6 +303,8 @@ export class ScrapeService {
         return result;
       }
       const produced = await this.#produce(page, planned.extractor, params, call.caller.account.id, signal);
+      // Counted as soon as the page is read, answer or not: the page disagreed with itself either way.
+      for (const d of produced.disagreements) this.#o.metrics?.sourcesDisagreed(planned.site.id, d.field);
       throwIfGone(signal);
       const artifact = await this.#keepArtifact(call, params, produced);
       const charge = call.replayed ? 0 : cost;

@@ -3,7 +3,8 @@ import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
 import type { ItemData } from '../../extract/page-types.js';
-import { firstText } from '../../extract/selectors.js';
+import { first, firstText } from '../../extract/selectors.js';
+import type { Element, ParentNode } from 'domhandler';
 import type { NormalizedPage } from '../../normalize/page.js';
 import { parsePrice, parseShipping } from '../../normalize/price.js';
 import { mercariItemId } from './item-url.js';
@@ -41,7 +42,10 @@ export const mercariItemPageExtractor: Extractor = {
 
     set('title', firstText(root, SELECTORS.title), `selector:${SELECTORS.title}`);
     set('title', firstText(root, SELECTORS.titleLoose), `selector:${SELECTORS.titleLoose}`);
-    const priceText = firstText(root, SELECTORS.price);
+    // The price and the buy button are read in the item's own block (the nearest one around its name that holds a
+    // price): a sticky bar or a recommendation carousel repeating the price marks elsewhere is not this listing.
+    const item = itemBlock(root);
+    const priceText = firstText(item, SELECTORS.price);
     const parsed = priceText ? parsePrice(priceText) : null;
     if (parsed?.range) warnings.push('price: the price element shows a range; left out');
     else set('price', parsed?.amount, `selector:${SELECTORS.price}`);
@@ -66,7 +70,7 @@ export const mercariItemPageExtractor: Extractor = {
       );
     }
 
-    const button = firstText(root, SELECTORS.checkout);
+    const button = firstText(item, SELECTORS.checkout);
     if (button && SOLD.test(button)) set('availability', 'out_of_stock', `selector:${SELECTORS.checkout}`);
     else if (button && BUYABLE.test(button)) set('availability', 'in_stock', `selector:${SELECTORS.checkout}`);
     else warnings.push('availability: no buy button this extractor knows; left out');
@@ -89,3 +93,13 @@ export const mercariItemPageExtractor: Extractor = {
     return { data, provenance, warnings };
   },
 };
+
+/** The nearest ancestor of the item's name that also holds a price mark; the whole page when there is no name. */
+function itemBlock(root: ParentNode): ParentNode {
+  let at: ParentNode | null = first(root, SELECTORS.titleLoose);
+  while (at && at !== root) {
+    if (first(at, SELECTORS.price)) return at;
+    at = (at as Element).parent;
+  }
+  return root;
+}

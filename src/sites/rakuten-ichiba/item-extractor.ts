@@ -37,9 +37,10 @@ const BUY_BOX = '#rakutenLimitedId_aroundCart';
 const ITEM_NUMBER = ['.normal_reserve_item_number', '.item_number'];
 
 const LIST_PRICE_WORDS = /(?:当店通常価格|通常価格|メーカー希望小売価格|希望小売価格)/;
-// A point campaign line (`ポイント10倍`, `36ポイント 1倍`), never a banner like `2,000ポイントゲット`.
+// A point campaign line (`ポイント10倍`, `36ポイント 1倍`), never a banner like `2,000ポイントゲット` or a cap like
+// `最大3,500ポイント還元` (what a campaign could give at most, not what this item earns).
 const POINT_LINE = /ポイント|[0-9]\s*倍/;
-const POINT_DECOY = /ゲット|プレゼント|エントリー|キャンペーン|カード/;
+const POINT_DECOY = /ゲット|プレゼント|エントリー|キャンペーン|カード|最大/;
 // Clauses of the price area that quote another amount than the item's price: the price after a coupon (楽天's
 // 「クーポン利用で」 banners), the lowest of several offers (最安), a multi-pack or bulk price (2個セット, まとめ買い) and
 // a unit price (1個あたり). Each is cut from its word to the first yen amount after it and that amount's 税 label.
