@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { KumoError } from '../errors.js';
 import { ManualClock } from '../time/clock.js';
-import { InProcessHostGate } from './host-gate.js';
+import { InProcessHostGate, spacingLeftMs } from './host-gate.js';
 import { describeHostGateContract } from './host-gate.contract.js';
 
 async function busy(promise: Promise<unknown>): Promise<KumoError> {
@@ -178,4 +178,13 @@ describe('InProcessHostGate', () => {
 describeHostGateContract('InProcessHostGate', async () => {
   const gate = new InProcessHostGate();
   return { gates: [gate, gate], host: 'contract.kumo-test.jp', cleanup: async () => undefined };
+});
+
+describe('spacingLeftMs', () => {
+  it('owes what is left of the interval, nothing once it has passed, and never more than one interval', () => {
+    expect(spacingLeftMs(1_000, 500, 1_200)).toBe(300);
+    expect(spacingLeftMs(1_000, 500, 1_600)).toBe(0);
+    // The wall clock stepped back an hour after the last start: one interval at most, not an hour's stall.
+    expect(spacingLeftMs(1_000 + 3_600_000, 500, 1_000)).toBe(500);
+  });
 });

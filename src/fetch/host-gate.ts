@@ -219,7 +219,7 @@ export class InProcessHostGate implements HostGate {
 
   /** A lower bound on the wait of a caller with `ahead` callers before it: what is left of the spacing, then theirs. */
   #estimate(state: HostState, rule: PolitenessRule, ahead: number): number {
-    const spacingLeft = Math.max(0, state.lastStartAt + rule.minIntervalMs - this.#clock.now());
+    const spacingLeft = spacingLeftMs(state.lastStartAt, rule.minIntervalMs, this.#clock.now());
     return spacingLeft + ahead * rule.minIntervalMs;
   }
 
@@ -252,9 +252,8 @@ export class InProcessHostGate implements HostGate {
       }
       // A rule of 0 would stall the host forever; one at a time is the floor.
       if (state.inFlight >= Math.max(1, head.rule.maxInFlight)) return;
-      // The system clock is monotonic: a wall-clock step can neither shorten a gap nor stretch a deadline.
       const now = this.#clock.now();
-      const wait = state.lastStartAt + head.rule.minIntervalMs - now;
+      const wait = spacingLeftMs(state.lastStartAt, head.rule.minIntervalMs, now);
       if (wait > 0) {
         state.timer = this.#clock.setTimeout(() => {
           state.timer = null;
@@ -302,4 +301,12 @@ export class InProcessHostGate implements HostGate {
 /** Fair order: the smaller virtual start tag first, arrival order among equals. */
 function before(a: Waiter, b: Waiter): boolean {
   return a.tag < b.tag || (a.tag === b.tag && a.seq < b.seq);
+}
+
+/**
+ * What is left of the spacing after the last start. The clock is the wall clock: were it stepped back, the last start
+ * would lie in the future, and a gap is never owed more than one interval, so no step can stall a host for longer.
+ */
+export function spacingLeftMs(lastStartAt: number, minIntervalMs: number, now: number): number {
+  return Math.min(minIntervalMs, Math.max(0, lastStartAt + minIntervalMs - now));
 }

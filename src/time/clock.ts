@@ -9,7 +9,7 @@ export interface ClockTimer {
  * assertion about "after the cooldown" or "before the deadline" never depends on how loaded the machine is.
  */
 export interface Clock {
-  /** Milliseconds since the epoch. Never goes backwards on the system clock (it is monotonic, anchored at start). */
+  /** Milliseconds since the epoch: the wall clock, the one deadlines (`deadlineAt`) and stored times are written in. */
   now(): number;
   /** Runs `fn` once `ms` have passed on this clock. */
   setTimeout(fn: () => void, ms: number): ClockTimer;
@@ -18,9 +18,13 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** Node's own timers; `now()` is the monotonic clock anchored at the epoch, so a wall-clock step cannot skew a wait. */
+/**
+ * Node's own timers and `Date.now()`. Not a monotonic reading: every `deadlineAt` in the code (some made by callers
+ * that take no clock) and every time stored in the database is wall-clock time, and a monotonic clock stops while a
+ * machine is suspended, so it would drift from both; the waits themselves run on Node's monotonic timers.
+ */
 export const systemClock: Clock = Object.freeze({
-  now: () => performance.timeOrigin + performance.now(),
+  now: () => Date.now(),
   setTimeout: (fn: () => void, ms: number): ClockTimer => ({ id: setTimeout(fn, Math.max(0, ms)) }),
   clearTimeout: (timer: ClockTimer | undefined) => {
     if (timer) clearTimeout(timer.id);
