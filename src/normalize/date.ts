@@ -89,12 +89,15 @@ function prepare(input: string): { text: string; weekday: string | null } {
       return ' ';
     },
   );
-  // A weekday written out without parentheses: 2024年4月1日 月曜日.
-  s = s.replace(/(?<=日|\d)\s*([日月火水木金土])曜日?(?=\s|$)/g, (_m, day: string) => {
+  // A weekday written out without parentheses, after the date or after its time (2024年4月1日 月曜日,
+  // 2010年2月14日午後3時25分 日曜日, 2024/4/1 10:00 月曜): wherever it stands, it names the day and must agree.
+  s = s.replace(/(?<=[日時分秒半]|\d|\s)\s*([日月火水木金土])曜日?(?=\s|$|午[前後]|\d)/g, (_m, day: string) => {
     weekday = day;
     return ' ';
   });
   s = s
+    // 西暦 (Common Era) only says which calendar the year is in; it was never a date of its own.
+    .replace(/^西暦\s*(?=\d)/, '')
     .replace(/現在|時点|JST/g, ' ')
     // Both calendars: 令和7年(2025年)3月31日 and 2025(令和7)年3月31日 keep one of them.
     .replace(/年\s*\(\s*\d{4}\s*年?\s*\)/g, '年')

@@ -134,6 +134,11 @@ export function parseNumeral(text: string): Decimal | null {
     if (isZero(d.value) || d.value.exp > 0 || !below(d.value, power)) return false;
     return d.arabic ? d.length === power : d.length === 1;
   };
+  // The places a run written right after the last unit may fill: 3 after 千, 4 after 万 (then 8 after 億 …).
+  const placesAfterUnit = (): number | null => {
+    if (groupParts > 0) return lastSmall;
+    return lastBig !== Infinity ? lastBig : null;
+  };
 
   for (const m of text.matchAll(TOKEN)) {
     const [, arabic, kanji, small, big] = m;
@@ -152,11 +157,24 @@ export function parseNumeral(text: string): Decimal | null {
         };
       } else {
         const run = kanji!;
-        // 二〇二四 is read digit by digit; a leading 〇 (〇一二) is no numeral.
-        if (run.length > 1 && KANJI_DIGITS[run[0]!] === 0n) return null;
         let units = 0n;
         for (const c of run) units = units * 10n + KANJI_DIGITS[c]!;
-        pending = { value: { units, exp: 0 }, arabic: false, length: run.length };
+        const places = placesAfterUnit();
+        if (KANJI_DIGITS[run[0]!] === 0n && places !== null) {
+          // 〇 right after a unit holds the empty places below it, which never changes the value: zero-padded to
+          // the full width (一万〇〇〇三, 二千〇〇五) the run reads like Arabic digits filling those places; a shorter
+          // run of 〇s (一万〇三, 百〇八, 一万〇三百) only marks skipped places, and the digit after it reads as usual.
+          if (run.length === places) pending = { value: { units, exp: 0 }, arabic: true, length: run.length };
+          else {
+            const rest = run.replace(/^[〇零]+/, '');
+            if (rest.length !== 1) return null;
+            pending = { value: { units, exp: 0 }, arabic: false, length: 1 };
+          }
+        } else {
+          // 二〇二四 is read digit by digit; a leading 〇 (〇一二) is no numeral.
+          if (run.length > 1 && KANJI_DIGITS[run[0]!] === 0n) return null;
+          pending = { value: { units, exp: 0 }, arabic: false, length: run.length };
+        }
       }
     } else if (small !== undefined) {
       const power = SMALL_UNITS[small]!;
@@ -198,12 +216,37 @@ export function parseNumeral(text: string): Decimal | null {
     if (groupParts > 0) {
       if (!fitsBelow(pending, lastSmall)) return null;
     } else if (lastBig !== Infinity) {
-      // Leading zeros go unwritten below 万 (1万500 = 10,500), but the group never reaches the unit.
-      if (isZero(pending.value) || pending.value.exp > 0 || !below(pending.value, lastBig)) return null;
+      // Leading zeros go unwritten below 万 (1万500 = 10,500), but the group never reaches the unit. The last group
+      // may carry the fraction of the whole number (1,234万5,678.9) when it is written out to the unit's full width,
+      // so that the digits before the point are plainly the places below 万 (1万2.5 stays unread).
+      const fraction = pending.value.exp > 0;
+      if (isZero(pending.value) || !below(pending.value, lastBig)) return null;
+      if (fraction && !(pending.arabic && pending.length === lastBig)) return null;
     }
     group = add(group, pending.value);
   } else if (lastBig !== Infinity && groupParts > 0 && !below(group, lastBig)) return null;
   return add(total, group);
+}
+
+// Groups after the first, each split off by whitespace (text nodes joined with a space: `¥1 ,198 ,000`). The run
+// starts at a group of 1-3 digits that no digit, letter or separator stands before.
+const SPLIT_GROUPS = /(?<![\w,.])\d{1,3}(?:,\d{3})*(?:\s*,\s*\d{3}(?!\d)|\s+\d{3}(?![\d]))+/g;
+
+/**
+ * Joins digit groups that whitespace split apart. A group is part of the number before it only when a comma
+ * stands between them and it has exactly three digits (`1 ,198 ,000`, `12, 345`): that is how thousands are
+ * written, and a comma followed by three digits is never the start of another number. Whitespace alone between a
+ * short group and a three-digit one (`1 198 000`, `12 345`) is two numbers as often as one: the string is
+ * ambiguous and the answer is null, never a guess.
+ */
+export function joinSplitGroups(text: string): string | null {
+  let ambiguous = false;
+  const joined = text.replace(SPLIT_GROUPS, (run) => {
+    if (!/\s/.test(run)) return run;
+    if (/\d\s+\d/.test(run)) ambiguous = true;
+    return run.replace(/\s+/g, '');
+  });
+  return ambiguous ? null : joined;
 }
 
 /** The decimal as a JS number when it is exactly representable as a safe integer or a short fraction. */
@@ -281,6 +324,7 @@ const COUNTERS = [
 ];
 /** The counters as one regex alternation, longest first. */
 export const COUNTER = COUNTERS.join('|');
+const SPELLED_MINUS = new RegExp(String.raw`^マイナス\s*(?=[${NUMERAL_CHARS}])`, 'u');
 const PLAIN_NUMBER = /^([+-])?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/;
 const CELL = new RegExp(String.raw`^([△▲+-])?([${NUMERAL_CHARS}]+)(円|${COUNTER})?(%|‰)?([pr#*]*)$`, 'iu');
 
@@ -301,8 +345,11 @@ export function parseNumber(raw: string, notes: readonly MarkNote[] = []): Table
       if (Number.isFinite(magnitude)) return { value: plain[1] === '-' && magnitude !== 0 ? -magnitude : magnitude };
     }
   }
-  // Spaces around units and signs go; between two digit runs they would join two numbers into one.
-  const cell = normalizeText(raw).replace(/(?<!\d)\s+|\s+(?!\d)/g, '');
+  // Spaces around units and signs go; between two digit runs they would join two numbers into one. マイナス is the
+  // minus sign spelled out (マイナス5, マイナス1,234, マイナス三千): it negates like − does.
+  const cell = normalizeText(raw)
+    .replace(SPELLED_MINUS, '-')
+    .replace(/(?<!\d)\s+|\s+(?!\d)/g, '');
   const plain = parseTableNumber(cell, notes);
   if (plain) return plain;
   const m = CELL.exec(cell);

@@ -1,5 +1,5 @@
 // Japanese price strings → whole yen with the tax status the string itself states (research §0 rules 1–4, §1).
-import { COUNTER, NUMERAL_CHARS, parseNumeral } from './number.js';
+import { COUNTER, NUMERAL_CHARS, joinSplitGroups, parseNumeral } from './number.js';
 import { normalizeText } from './text.js';
 
 export type TaxStatus = 'included' | 'excluded' | 'unknown';
@@ -42,7 +42,20 @@ const BIG_UNIT_VALUE: Readonly<Record<string, bigint>> = {
 };
 
 // Words that make a whole string "no price" (rule 3) even when nothing numeric remains to look at.
-const NOT_A_PRICE = /オープン価格|価格未定|お問い?合わ?せ|価格なし|sold ?out|売り?切れ|在庫切れ/i;
+const NOT_A_PRICE = /オープン価格|価格未定|お問い?合わ?せ|価格なし|sold ?out|売り?切れ|在庫切れ|売約済|成約済/i;
+// Words that make any amount beside them an asking point rather than the price (応相談, ASK, 価格交渉可): the
+// buyer is told the price is not fixed, so reporting the number as the price would be a wrong value. 相談 and
+// お問い合わせ count as words of their own or after 価格/金額 (not 無料相談, not 送料はお問い合わせ).
+const NEGOTIABLE = new RegExp(
+  [
+    String.raw`[応要]相談|相談[可に応]|応談|(?:価格|金額|値段)[はも]?(?:ご|要)?(?:相談|交渉|お?問い?合わ?せ)`,
+    String.raw`(?:値下げ|価格|値段)?交渉(?:可|OK|歓迎|あり)|要問い?合わ?せ`,
+    String.raw`(?:^|[\s(\[/・、,])(?:ご)?相談(?:ください|下さい)?(?=$|[\s)\]/・、,])`,
+    String.raw`(?:^|[\s(\[/・、,])お?問い?合わ?せ(?:ください|下さい)?(?=$|[\s)\]/・、,])`,
+    String.raw`\bASK\b|\bPrice on (?:request|application)\b|\bPOA\b`,
+  ].join('|'),
+  'i',
+);
 // What follows an amount and makes it something other than the item's price (rule 3).
 const POINTS_AFTER = /^\s*(?:ポイント|pt\b|pts?\b|p\b|ポイ)/i;
 const COUPON_AFTER = /^\s*(?:off|オフ|引き?|割引|値引|クーポン)/i;
@@ -123,7 +136,10 @@ function tokenize(s: string): Tokens {
 export function parsePrice(input: string): ParsedPrice {
   const unknown: ParsedPrice = { amount: null, currency: 'JPY', tax: 'unknown' };
   // Legacy Shift_JIS 0x5C decodes to a backslash but meant ¥ (§1.1): only in front of digits.
-  const s = periodAsThousands(normalizeText(input).replace(/\\(?=\s*\d)/g, '¥'));
+  const joined = joinSplitGroups(normalizeText(input));
+  // Digit groups split by whitespace with no comma (`¥1 198 000`) are one number or two: no amount we can stand behind.
+  if (joined === null || NEGOTIABLE.test(joined)) return unknown;
+  const s = periodAsThousands(joined.replace(/\\(?=\s*\d)/g, '¥'));
   const lexed = tokenize(s);
   if (lexed.malformed) return unknown;
   let tokens = lexed.tokens;
