@@ -78,7 +78,7 @@ function daysIn(year: number, month: number): number {
 function prepare(input: string): { text: string; weekday: string | null } {
   let s = normalizeText(input);
   // Kanji numerals only where they count something in a date; 日 and 月 as weekdays are left alone.
-  s = s.replace(/[〇零一二三四五六七八九十百千]+(?=[年月日時分秒])/g, kanjiNumber);
+  s = s.replace(/[〇零一二三四五六七八九十百千]+(?=\s*[年月日時分秒])/g, kanjiNumber);
   let weekday: string | null = null;
   // (月), (月曜), (月曜日), (月・祝), (祝), (Mon): in ASCII or full-width parentheses (NFKC made them ASCII).
   s = s.replace(

@@ -25,6 +25,9 @@ interface Token {
   unit: bigint | null;
   tax: TaxStatus;
   role: Role;
+  /** Opened by ¥ / closed by 円: a sign that stands between two digit runs keeps them two numbers. */
+  yen: boolean;
+  en: boolean;
 }
 
 // A yen amount: optional ¥, a numeral in Arabic, kanji or mixed notation (`1億2000万`, `12.8万`, `2千`, `二千五百`),
@@ -43,6 +46,7 @@ const BIG_UNIT_VALUE: Readonly<Record<string, bigint>> = {
 
 // Words that make a whole string "no price" (rule 3) even when nothing numeric remains to look at.
 const NOT_A_PRICE = /オープン価格|価格未定|お問い?合わ?せ|価格なし|sold ?out|売り?切れ|在庫切れ|売約済|成約済/i;
+const BROKEN_SEPARATOR = /\d\s+[,.]\s*\d|\d[,.]\s+\d/;
 // Words that make any amount beside them an asking point rather than the price (応相談, ASK, 価格交渉可): the
 // buyer is told the price is not fixed, so reporting the number as the price would be a wrong value. 相談 and
 // お問い合わせ count as words of their own or after 価格/金額 (not 無料相談, not 送料はお問い合わせ).
@@ -124,7 +128,17 @@ function tokenize(s: string): Tokens {
     }
     const start = m.index;
     const end = body.length === raw.length || en !== '' ? start + all.length : start + yen.length + body.length;
-    tokens.push({ start, end, value: parsed.value, unit: parsed.unit, money, tax: 'unknown', role: 'price' });
+    tokens.push({
+      start,
+      end,
+      value: parsed.value,
+      unit: parsed.unit,
+      money,
+      tax: 'unknown',
+      role: 'price',
+      yen: yen !== '',
+      en: en !== '',
+    });
   }
   return { tokens, malformed };
 }
@@ -137,8 +151,10 @@ export function parsePrice(input: string): ParsedPrice {
   const unknown: ParsedPrice = { amount: null, currency: 'JPY', tax: 'unknown' };
   // Legacy Shift_JIS 0x5C decodes to a backslash but meant ¥ (§1.1): only in front of digits.
   const joined = joinSplitGroups(normalizeText(input));
-  // Digit groups split by whitespace with no comma (`¥1 198 000`) are one number or two: no amount we can stand behind.
-  if (joined === null || NEGOTIABLE.test(joined)) return unknown;
+  // Digit groups split by whitespace with no comma (`¥1 198 000`) are one number or two, and whitespace beside a
+  // comma or point that is no thousands group (`¥1 ,23`, `1. 5万円`) breaks a number apart: no amount we can stand
+  // behind.
+  if (joined === null || BROKEN_SEPARATOR.test(joined) || splitApart(joined) || NEGOTIABLE.test(joined)) return unknown;
   const s = periodAsThousands(joined.replace(/\\(?=\s*\d)/g, '¥'));
   const lexed = tokenize(s);
   if (lexed.malformed) return unknown;
@@ -241,6 +257,22 @@ function lastClause(before: string): string {
 function labelAtEnd(gap: string): string {
   const m = /(?:税込|税込み|税抜|税抜き|税別|本体|内税|外税|総額)[価格販売:\s¥]*$/.exec(gap);
   return m ? gap.slice(m.index) : '';
+}
+
+// Two digit runs that only whitespace parts may be one number whose text nodes were joined with a space (`¥12 800`,
+// `2 1,980円`, `39,7 55,682円`): which it is cannot be told, so the string has no amount. A first run that ends in a
+// whole comma group (`¥12,800 10%OFF`) is complete by its own shape (a continuation would have been joined as a
+// thousands group), and a run that opens a date or time (`1 12/25`, `1 10:00`) is no amount.
+function splitApart(s: string): boolean {
+  for (const m of s.matchAll(/(?<![\d,.])([\d,.]*\d)\s+(\d[\d,.]*)(?![\d,.])/g)) {
+    const [, left = '', right = ''] = m;
+    if (/^\d{1,3}(?:,\d{3})+$/.test(left)) continue;
+    const after = s.slice(m.index + m[0].length, m.index + m[0].length + 2);
+    if (/^\d{1,2}$/.test(right) && /^(?::\d|\/\d)/.test(after)) continue;
+    if (/^\d{4}$/.test(right) && /^(?:\/\d|年)/.test(after)) continue;
+    return true;
+  }
+  return false;
 }
 
 function isRangeStart(s: string, tokens: Token[], i: number): boolean {
