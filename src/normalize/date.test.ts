@@ -259,3 +259,26 @@ describe('outside suites (fixtures/dates.json)', () => {
     expect(parseDate(input)).toEqual(expected === null ? bad : d(expected));
   });
 });
+
+describe('weekdays after a time, 西暦, spaced kanji numerals (issue 19)', () => {
+  it.each<[string, ParsedDate]>([
+    ['2015年11月3日午前9時5分 火曜日', d('2015-11-03T09:05:00+09:00')],
+    ['平成27年11月3日午後三時 火曜', d('2015-11-03T15:00:00+09:00')],
+    ['2015/11/3 21:40 火曜日', d('2015-11-03T21:40:00+09:00')],
+    ['2015年11月3日火曜日午後9時', d('2015-11-03T21:00:00+09:00')],
+    ['西暦1999年12月31日', d('1999-12-31')],
+    ['西暦 2001年1月1日(月)', d('2001-01-01')],
+    ['西暦二〇〇一年一月一日', d('2001-01-01')],
+    ['西暦2001/1/1', d('2001-01-01')],
+    ['明治 28 年 十二 月 9 日', d('1895-12-09')],
+  ])('%s', (input, expected) => {
+    expect(parseDate(input)).toEqual(expected);
+  });
+
+  it.each(['2015年11月3日午前9時5分 水曜日', '2015/11/3 21:40 月曜', '西暦令和6年4月1日', '西暦'])(
+    '%s → invalid',
+    (input) => {
+      expect(parseDate(input)).toEqual({ value: null, reason: 'invalid_date' });
+    },
+  );
+});

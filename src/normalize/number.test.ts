@@ -283,3 +283,34 @@ describe('parseUnitLabel: 千円 as a heading, not an amount', () => {
     expect(parseUnitLabel('単位：ドル')).toBeNull();
   });
 });
+
+describe('〇 after a unit, fractions after 万/億, マイナス (issue 19)', () => {
+  it.each<[string, number]>([
+    // Zero-padded to the places below the unit, or 〇 marking skipped places.
+    ['五万〇〇〇七', 50_007],
+    ['三千〇〇九', 3009],
+    ['一万〇八', 10_008],
+    ['百〇五', 105],
+    ['二億〇〇〇〇〇〇〇一', 200_000_001],
+    ['四万〇六百', 40_600],
+    ['二千〇十九', 2019],
+    // The last group after 万/億 written to its full width may carry the fraction.
+    ['2,345万6,789.5', 23_456_789.5],
+    ['7億1,200万3,456.25', 712_003_456.25],
+    ['12万0,500.5', 120_500.5],
+    // マイナス spelled out is the minus sign.
+    ['マイナス8', -8],
+    ['マイナス2,500', -2500],
+    ['マイナス四百', -400],
+    ['マイナス 0.5%', -0.5],
+  ])('%s → %d', (raw, value) => {
+    expect(parseNumber(raw)?.value).toBe(value);
+  });
+
+  it.each(['九万〇〇〇〇', '〇三', '一万〇二三', '5万12.5', '1億5,678.9', 'マイナス', 'マイナス万'])(
+    '%s is malformed: null',
+    (raw) => {
+      expect(parseNumber(raw)).toBeNull();
+    },
+  );
+});

@@ -128,6 +128,8 @@ export function parseNumeral(text: string): Decimal | null {
   let pending: Digits | null = null;
   let fractionSeen = false;
   let anything = false;
+  // A run of 〇 after a unit that marks places skipped before a smaller unit (一万〇三百, 二千〇十九).
+  let skippedPlaces = false;
 
   // Digits standing after a unit: below that unit's place, and in mixed notation filling it (`2千500`, `4千8百21`).
   const fitsBelow = (d: Digits, power: number): boolean => {
@@ -144,7 +146,7 @@ export function parseNumeral(text: string): Decimal | null {
     const [, arabic, kanji, small, big] = m;
     anything = true;
     if (arabic !== undefined || kanji !== undefined) {
-      if (pending || fractionSeen || groupClosed) return null;
+      if (pending || fractionSeen || groupClosed || skippedPlaces) return null;
       if (arabic !== undefined) {
         const a = ARABIC.exec(arabic);
         if (!a) return null;
@@ -164,12 +166,12 @@ export function parseNumeral(text: string): Decimal | null {
           // 〇 right after a unit holds the empty places below it, which never changes the value: zero-padded to
           // the full width (一万〇〇〇三, 二千〇〇五) the run reads like Arabic digits filling those places; a shorter
           // run of 〇s (一万〇三, 百〇八, 一万〇三百) only marks skipped places, and the digit after it reads as usual.
+          const rest = run.replace(/^[〇零]+/, '');
           if (run.length === places) pending = { value: { units, exp: 0 }, arabic: true, length: run.length };
-          else {
-            const rest = run.replace(/^[〇零]+/, '');
-            if (rest.length !== 1) return null;
-            pending = { value: { units, exp: 0 }, arabic: false, length: 1 };
-          }
+          // 〇 alone before a smaller unit (二千〇十九): the unit must follow, or the 〇 stood for nothing.
+          else if (rest === '') skippedPlaces = true;
+          else if (rest.length === 1) pending = { value: { units, exp: 0 }, arabic: false, length: 1 };
+          else return null;
         } else {
           // 二〇二四 is read digit by digit; a leading 〇 (〇一二) is no numeral.
           if (run.length > 1 && KANJI_DIGITS[run[0]!] === 0n) return null;
@@ -179,6 +181,7 @@ export function parseNumeral(text: string): Decimal | null {
     } else if (small !== undefined) {
       const power = SMALL_UNITS[small]!;
       if (groupClosed || power >= lastSmall) return null;
+      skippedPlaces = false;
       let coefficient: Decimal = { units: 1n, exp: 0 };
       if (pending) {
         if (isZero(pending.value)) return null;
@@ -193,7 +196,7 @@ export function parseNumeral(text: string): Decimal | null {
       pending = null;
     } else if (big !== undefined) {
       const power = BIG_UNITS[big]!;
-      if (power >= lastBig) return null;
+      if (power >= lastBig || skippedPlaces) return null;
       if (pending) {
         if (groupParts > 0 && !fitsBelow(pending, lastSmall)) return null;
         if (pending.value.exp > 0) fractionSeen = true;
@@ -211,7 +214,7 @@ export function parseNumeral(text: string): Decimal | null {
       pending = null;
     } else return null;
   }
-  if (!anything) return null;
+  if (!anything || skippedPlaces) return null;
   if (pending) {
     if (groupParts > 0) {
       if (!fitsBelow(pending, lastSmall)) return null;
