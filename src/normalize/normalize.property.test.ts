@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDate } from './date.js';
+import { parseNumber } from './number.js';
 import { parsePrice } from './price.js';
 
 // Fixed, so that CI runs the same cases every time; fast-check names the seed and the shrunk counterexample when
@@ -130,7 +131,7 @@ describe('parsePrice properties', () => {
         const { amount } = parsePrice(text);
         return amount === null || amount === n;
       }),
-      runs(4000),
+      runs(8000),
     );
   });
 
@@ -155,6 +156,21 @@ describe('parsePrice properties', () => {
     fc.assert(
       fc.property(printed, (text) => parsePrice(text).amount === null),
       runs(1000),
+    );
+  });
+});
+
+describe('parseNumber properties', () => {
+  it('an integer printed as a table or prose writes it, signed or not, reads back as itself', () => {
+    const printed = fc
+      .tuple(
+        fc.integer({ min: 1, max: 999_999_999_999 }),
+        fc.constantFrom('', '-', '△', '▲', '−', 'マイナス', 'マイナス '),
+      )
+      .chain(([n, sign]) => numeral(n).map((text) => ({ expected: sign === '' ? n : -n, text: `${sign}${text}` })));
+    fc.assert(
+      fc.property(printed, ({ expected, text }) => parseNumber(text)?.value === expected),
+      runs(4000),
     );
   });
 });
@@ -265,7 +281,7 @@ describe('parseDate properties', () => {
       fc.property(printed, ({ text, expected }) => {
         expect(parseDate(text).value, text).toBe(expected);
       }),
-      runs(4000),
+      runs(8000),
     );
   });
 });
