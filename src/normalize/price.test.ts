@@ -259,12 +259,16 @@ describe('an amount beside a negotiation word is no firm price (issue 19)', () =
     '価格はお問い合わせください 12,000円~',
     '要問合せ',
     '620万円 値下げ交渉OK',
+    '180万円 価格は電話でお問い合わせください',
+    '金額ご相談 90万円',
   ])('%s → null', (input) => {
     expect(parsePrice(input)).toEqual(p(null));
   });
 
   it.each<[string, ParsedPrice]>([
     ['1,000円 値下げ交渉不可', p(1000)],
+    ['2,500円 価格交渉不可', p(2500)],
+    ['9,800円(価格の交渉はお断りします)', p(9800)],
     ['無料相談 3,000円', p(3000)],
     ['4,980円 送料はお問い合わせください', p(4980)],
   ])('a firm price keeps its amount: %s', (input, expected) => {

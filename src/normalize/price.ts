@@ -52,8 +52,9 @@ const BROKEN_SEPARATOR = /\d\s+[,.]\s*\d|\d[,.]\s+\d/;
 // お問い合わせ count as words of their own or after 価格/金額 (not 無料相談, not 送料はお問い合わせ).
 const NEGOTIABLE = new RegExp(
   [
-    String.raw`[応要]相談|相談[可に応]|応談|(?:価格|金額|値段)[はも]?(?:ご|要)?(?:相談|交渉|お?問い?合わ?せ)`,
-    String.raw`(?:値下げ|価格|値段)?交渉(?:可|OK|歓迎|あり)|要問い?合わ?せ`,
+    String.raw`[応要]相談|相談[可に応]|応談|要問い?合わ?せ|交渉(?:可|OK|歓迎|あり|します)`,
+    // 価格/金額/値段 then, within a few words, 相談/交渉/問い合わせ (価格は電話でお問い合わせください), unless refused.
+    String.raw`(?:価格|金額|値段)[^\d¥円]{0,8}?(?:相談|交渉|問い?合わ?せ)(?![^\d¥円]{0,3}(?:不可|NG|お断り|できません))`,
     String.raw`(?:^|[\s(\[/・、,])(?:ご)?相談(?:ください|下さい)?(?=$|[\s)\]/・、,])`,
     String.raw`(?:^|[\s(\[/・、,])お?問い?合わ?せ(?:ください|下さい)?(?=$|[\s)\]/・、,])`,
     String.raw`\bASK\b|\bPrice on (?:request|application)\b|\bPOA\b`,
