@@ -28,6 +28,12 @@ describe('availabilityFromText: sold, whichever word the shop uses (issue 19)', 
     ['在庫：○', 'in_stock'],
     ['在庫あり', 'in_stock'],
     ['予約受付中', 'preorder'],
+    // A future sell-out is still on sale.
+    ['売り切れ次第終了', null],
+    ['なくなり次第終了・売切御免', null],
+    ['売り切れ間近', 'limited'],
+    ['完売寸前！', 'limited'],
+    ['完売御礼', 'out_of_stock'],
   ])('%s → %s', (text, availability) => {
     expect(availabilityFromText(text)?.availability ?? null).toBe(availability);
   });

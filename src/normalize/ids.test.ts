@@ -98,6 +98,7 @@ describe('parseId', () => {
     ['phone', '020-4612-3456', '+812046123456'],
     ['phone', '020-9876-5432', '+812098765432'],
     ['phone', '020-1234-56789', null],
+    ['phone', '060-0123-4567', null],
   ])('%s %s', (idType, input, normalized) => {
     expect(parseId(idType, input)).toEqual({ valid: normalized !== null, normalized, idType });
   });

@@ -70,7 +70,7 @@ const PHONE_LENGTHS: readonly (readonly [RegExp, number | null])[] = [
   // digits; 0200 is the 14-digit M2M range created 2019-12-25 (0200 + 10 digits), so an 11-digit 0200… is no number.
   [/^0200/, 14],
   [/^020[1-9]/, 11],
-  [/^060/, 11],
+  [/^060[1-9]/, 11],
   [/^0\d0/, null],
   [/^0[1-9]/, 10],
 ];
