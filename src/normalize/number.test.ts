@@ -314,3 +314,23 @@ describe('〇 after a unit, fractions after 万/億, マイナス (issue 19)', (
     },
   );
 });
+
+describe('numbers a JS number cannot hold exactly are null, not another number (issue 19)', () => {
+  it.each([
+    '9007199254740993',
+    '１２３４５６７８９０１２３４５６７８',
+    '1,234,567,890,123,456',
+    '0.1234567890123456789',
+    '1兆2,345億6,789万1,234.567',
+  ])('%s → null', (raw) => {
+    expect(parseNumber(raw)).toBeNull();
+  });
+
+  it.each<[string, number]>([
+    ['999,999,999,999,999', 999_999_999_999_999],
+    ['0.000000000000001', 0.000000000000001],
+    ['1兆2,345億6,789万1,234', 1_234_567_891_234],
+  ])('%s keeps its value', (raw, value) => {
+    expect(parseNumber(raw)?.value).toBe(value);
+  });
+});

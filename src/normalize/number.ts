@@ -47,13 +47,20 @@ export function parseTableNumber(raw: string, notes: readonly MarkNote[] = []): 
 
   const m = /^([△▲-]|\+)?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*([pr#*]*)$/i.exec(cell);
   if (!m) return null;
-  const magnitude = Number(`${(m[2] ?? '').replace(/,/g, '')}${m[3] ?? ''}`);
-  if (!Number.isFinite(magnitude)) return null;
+  const magnitude = exactly(`${(m[2] ?? '').replace(/,/g, '')}${m[3] ?? ''}`);
+  if (magnitude === null) return null;
   const negative = m[1] !== undefined && m[1] !== '+';
   // 0 with a minus is "less than half the unit", not a negative quantity; JSON has no -0 either.
   const value = negative && magnitude !== 0 ? -magnitude : magnitude;
   const flags = [...new Set((m[4] ?? '').replace(/[pr]/gi, ''))];
   return flags.length > 0 ? { value, flags } : { value };
+}
+
+// A JS number holds 15 significant digits exactly; more (`9007199254740993`) would be read as another number.
+function exactly(decimal: string): number | null {
+  const significant = decimal.replace('.', '').replace(/^0+/, '');
+  const value = Number(decimal);
+  return significant.length <= 15 && Number.isFinite(value) ? value : null;
 }
 
 /** An exact decimal: `units / 10^exp`. Prices and table units are multiplied without floating error. */
@@ -258,6 +265,8 @@ export function decimalToNumber(d: Decimal): number | null {
     const n = Number(d.units);
     return Number.isSafeInteger(n) ? n : null;
   }
+  // Past 15 significant digits the quotient is no longer the decimal written.
+  if (d.units.toString().replace(/^-/, '').length > 15) return null;
   const n = Number(d.units) / Number(ten(d.exp));
   return Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER ? n : null;
 }
@@ -344,8 +353,9 @@ export function parseNumber(raw: string, notes: readonly MarkNote[] = []): Table
   if (notes.length === 0) {
     const plain = PLAIN_NUMBER.exec(raw);
     if (plain) {
-      const magnitude = Number(`${plain[2]!.replace(/,/g, '')}${plain[3] ?? ''}`);
-      if (Number.isFinite(magnitude)) return { value: plain[1] === '-' && magnitude !== 0 ? -magnitude : magnitude };
+      const magnitude = exactly(`${plain[2]!.replace(/,/g, '')}${plain[3] ?? ''}`);
+      if (magnitude !== null) return { value: plain[1] === '-' && magnitude !== 0 ? -magnitude : magnitude };
+      return null;
     }
   }
   // Spaces around units and signs go; between two digit runs they would join two numbers into one. マイナス is the

@@ -284,3 +284,36 @@ describe('a fraction in the group after 万/億 (issue 19)', () => {
     expect(parsePrice(input)).toEqual(expected);
   });
 });
+
+describe('amounts that are no yen price of the item (issue 19)', () => {
+  it.each([
+    // Another currency's digits are not yen.
+    'US$24.99',
+    '$3,500',
+    '49.90ドル',
+    '€2.500',
+    '£12',
+    '3,200元',
+    '1,500 USD',
+    // A signed amount is a discount or a refund.
+    '-800円',
+    '¥-1,200',
+    '△300円',
+    '▲1,000円',
+    'マイナス500円',
+    '割引 −2,000円',
+  ])('%s → null', (input) => {
+    expect(parsePrice(input)).toEqual(p(null));
+  });
+
+  it.each<[string, ParsedPrice]>([
+    ['¥4,200 ($28.50)', p(4200)],
+    ['元値 5,000円 → 3,980円', p(3980)],
+    ['割引 -500円 2,480円', p(2480)],
+    ['1,000-2,000円', p(1000, 'unknown', true)],
+    ['2,400円(1本あたり200円)', p(2400)],
+    ['3,980円（税込）1袋当たり ¥398', p(3980, 'included')],
+  ])('%s: the yen price stays', (input, expected) => {
+    expect(parsePrice(input)).toEqual(expected);
+  });
+});

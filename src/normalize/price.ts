@@ -70,6 +70,16 @@ const NOT_MONEY_AFTER = new RegExp(
   String.raw`^\s*(?:%|‰|倍|年|月|日|時|分|秒|号|位|等|cm|mm|m\b|kg|g\b|ml|l\b|gb|mb|w\b|v\b|${COUNTER})`,
   'i',
 );
+// Another currency's amount is no yen amount, whatever its digits (`US$19.80`, `1,980元`, `€1.980`); 元値 is a word.
+const FOREIGN_BEFORE = /(?:(?:US|C|A|HK|NT|S)?\$|[€£₩₹]|\b(?:USD|EUR|GBP|CNY|RMB|KRW)|人民元)\s*$/i;
+const FOREIGN_AFTER =
+  /^\s*(?:ドル|ユーロ|ポンド|ウォン|人民元|元(?![値々])|\b(?:USD|EUR|GBP|CNY|RMB|KRW|dollars?|euros?)\b)/i;
+// A signed amount (`-500円`, `¥-500`, `△500円`, `マイナス500円`) is a discount or a refund, never the price; a dash
+// after digits or 円 is a range (`1,000-2,000円`).
+const NEGATIVE_BEFORE = /(?:^|[^\d\s円])\s*(?:[-△▲]|マイナス)\s*¥?\s*$/;
+// A price per piece beside the pack's price (`1,980円(1個あたり990円)`) is not the item's price. (`30,556円/点` is:
+// a shop's price per unit it sells in.)
+const PER_UNIT_BEFORE = /(?:あたり|当たり|当り)\s*[:：]?\s*¥?\s*$/;
 const SHIPPING_BEFORE = /送料(?:全国)?(?:一律|別途)?\s*[:：]?\s*$/;
 // The tax itself: `うち税1,000円`, `消費税額等1,000円`, and a bare 税 opening its clause (`、税100円`, `(税100円)`,
 // `+税100円`). Never 税込/税抜, whose 込/抜 stands between 税 and the amount.
@@ -165,6 +175,9 @@ export function parsePrice(input: string): ParsedPrice {
     const before = s.slice(tokens[i - 1]?.end ?? 0, t.start);
     const after = s.slice(t.end, tokens[i + 1]?.start ?? s.length);
     if (POINTS_AFTER.test(after) || COUPON_AFTER.test(after)) t.role = 'ignored';
+    else if (FOREIGN_BEFORE.test(before) || FOREIGN_AFTER.test(after)) t.role = 'ignored';
+    else if (NEGATIVE_BEFORE.test(s.slice(0, t.start))) t.role = 'ignored';
+    else if (PER_UNIT_BEFORE.test(lastClause(before))) t.role = 'ignored';
     else if (!t.money && NOT_MONEY_AFTER.test(after)) t.role = 'ignored';
     else if (SHIPPING_BEFORE.test(lastClause(before))) t.role = 'ignored';
     else if (TAX_AMOUNT_BEFORE.test(lastClause(before))) t.role = 'tax_amount';
