@@ -302,6 +302,11 @@ describe('amounts that are no yen price of the item (issue 19)', () => {
     '▲1,000円',
     'マイナス500円',
     '割引 −2,000円',
+    // An upper bound is not the price.
+    '3万円まで',
+    '5,000円以下',
+    '予算 ~8,000円',
+    '1万円未満',
   ])('%s → null', (input) => {
     expect(parsePrice(input)).toEqual(p(null));
   });
@@ -312,6 +317,7 @@ describe('amounts that are no yen price of the item (issue 19)', () => {
     ['割引 -500円 2,480円', p(2480)],
     ['1,000-2,000円', p(1000, 'unknown', true)],
     ['2,400円(1本あたり200円)', p(2400)],
+    ['1,000円~2,000円まで', p(1000, 'unknown', true)],
     ['3,980円（税込）1袋当たり ¥398', p(3980, 'included')],
   ])('%s: the yen price stays', (input, expected) => {
     expect(parsePrice(input)).toEqual(expected);

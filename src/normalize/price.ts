@@ -80,6 +80,8 @@ const NEGATIVE_BEFORE = /(?:^|[^\d\s円])\s*(?:[-△▲]|マイナス)\s*¥?\s*$
 // A price per piece beside the pack's price (`1,980円(1個あたり990円)`) is not the item's price. (`30,556円/点` is:
 // a shop's price per unit it sells in.)
 const PER_UNIT_BEFORE = /(?:あたり|当たり|当り)\s*[:：]?\s*¥?\s*$/;
+// An upper bound (`1万円まで`, `5,000円以下`, `~1万円`) says what the price is not above, never what it is.
+const UPPER_BOUND_AFTER = /^\s*(?:まで|以下|以内|未満)/;
 const SHIPPING_BEFORE = /送料(?:全国)?(?:一律|別途)?\s*[:：]?\s*$/;
 // The tax itself: `うち税1,000円`, `消費税額等1,000円`, and a bare 税 opening its clause (`、税100円`, `(税100円)`,
 // `+税100円`). Never 税込/税抜, whose 込/抜 stands between 税 and the amount.
@@ -178,6 +180,7 @@ export function parsePrice(input: string): ParsedPrice {
     else if (FOREIGN_BEFORE.test(before) || FOREIGN_AFTER.test(after)) t.role = 'ignored';
     else if (NEGATIVE_BEFORE.test(s.slice(0, t.start))) t.role = 'ignored';
     else if (PER_UNIT_BEFORE.test(lastClause(before))) t.role = 'ignored';
+    else if (UPPER_BOUND_AFTER.test(after) || (i === 0 && /^[^\d]*~\s*¥?\s*$/.test(before))) t.role = 'ignored';
     else if (!t.money && NOT_MONEY_AFTER.test(after)) t.role = 'ignored';
     else if (SHIPPING_BEFORE.test(lastClause(before))) t.role = 'ignored';
     else if (TAX_AMOUNT_BEFORE.test(lastClause(before))) t.role = 'tax_amount';
