@@ -282,3 +282,21 @@ describe('weekdays after a time, 西暦, spaced kanji numerals (issue 19)', () =
     },
   );
 });
+
+describe('a year in both calendars (issue 19)', () => {
+  it.each<[string, ParsedDate]>([
+    ['2023年(令和5年)6月30日', d('2023-06-30')],
+    ['西暦2019年（令和元年）5月1日', d('2019-05-01')],
+    ['平成30年(2018年)12月1日', d('2018-12-01')],
+    ['1989(平成元)年1月8日', d('1989-01-08')],
+  ])('%s', (input, expected) => {
+    expect(parseDate(input)).toEqual(expected);
+  });
+
+  it.each(['令和5年(2024年)6月30日', '2023年(令和6年)6月30日', '2018(平成29)年12月1日'])(
+    '%s: the calendars disagree → invalid',
+    (input) => {
+      expect(parseDate(input)).toEqual({ value: null, reason: 'invalid_date' });
+    },
+  );
+});

@@ -239,7 +239,14 @@ const printedDay = ({ y, m, d }: Moment): fc.Arbitrary<string> => {
       if (prefix === 'era' && era.abbr !== 'M') return `${era.abbr}${n}${sep}${mm}${sep}${dd}`;
       return `${prefix === '西暦' ? '西暦' : ''}${y}${sep}${mm}${sep}${dd}`;
     });
-  return fc.oneof(kanjiDate, numeric);
+  // Both calendars at once: 2025年(令和7年)3月31日, 令和7年（2025年）3月31日, 2025（令和7）年3月31日.
+  const eraYear = n === 1 ? '元' : String(n);
+  const both = fc.constantFrom(
+    `${y}年(${era.name}${eraYear}年)${m}月${d}日`,
+    `${era.name}${eraYear}年（${y}年）${m}月${d}日`,
+    `${y}（${era.name}${eraYear}）年${m}月${d}日`,
+  );
+  return fc.oneof(kanjiDate, numeric, both);
 };
 
 const printedTime = (h: number, min: number): fc.Arbitrary<string> => {
