@@ -25,9 +25,6 @@ interface Token {
   unit: bigint | null;
   tax: TaxStatus;
   role: Role;
-  /** Opened by ¥ / closed by 円: a sign that stands between two digit runs keeps them two numbers. */
-  yen: boolean;
-  en: boolean;
 }
 
 // A yen amount: optional ¥, a numeral in Arabic, kanji or mixed notation (`1億2000万`, `12.8万`, `2千`, `二千五百`),
@@ -141,17 +138,7 @@ function tokenize(s: string): Tokens {
     }
     const start = m.index;
     const end = body.length === raw.length || en !== '' ? start + all.length : start + yen.length + body.length;
-    tokens.push({
-      start,
-      end,
-      value: parsed.value,
-      unit: parsed.unit,
-      money,
-      tax: 'unknown',
-      role: 'price',
-      yen: yen !== '',
-      en: en !== '',
-    });
+    tokens.push({ start, end, value: parsed.value, unit: parsed.unit, money, tax: 'unknown', role: 'price' });
   }
   return { tokens, malformed };
 }
