@@ -38,11 +38,14 @@ const WORDS: readonly [RegExp, Availability][] = [
   [/販売(?:を)?終了|生産終了|取扱(?:い)?終了|廃盤|販売中止|no longer available|discontinued/i, 'discontinued'],
   [/予約(?:受付|受け付け|商品|販売|注文)|ご予約|発売前|pre-?order/i, 'preorder'],
   [
-    /売り?切れ|品切れ|在庫切れ|在庫(?:が)?な[しい]|在庫無し|完売|sold ?out|out of stock|currently unavailable|入荷待ち/i,
+    // Sold, whichever word the shop uses: 売り切れ/売切/品切/在庫切れ, 完売, and 売約済み/成約済み/販売済み for one-off
+    // items (used goods, cars, property) that a buyer has already taken; 在庫 with ×/✕/無 mirrors 在庫○.
+    // Each not when it names a future (売り切れ次第終了, 完売間近: still on sale).
+    /(?:[売品]り?切(?:れ|(?!れ))|在庫切れ|完売)(?!次第|間近|寸前|御免)|在庫(?:が)?な[しい]|在庫無し|在庫\s*[:：]?\s*[×✕✖無]|売約済|成約済|販売済|sold ?out|ソールドアウト|^\s*sold\s*$|out of stock|currently unavailable|入荷待ち/i,
     'out_of_stock',
   ],
   [
-    /在庫(?:残り)?(?:僅少|残少|わずか|少)|残りわずか|残り僅か|残り\s*\d+\s*(?:点|個|枚|本|台)|only \d+ left/i,
+    /(?:[売品]り?切れ?|在庫切れ|完売)(?:間近|寸前)|在庫(?:残り)?(?:僅少|残少|わずか|少)|残りわずか|残り僅か|残り\s*\d+\s*(?:点|個|枚|本|台)|only \d+ left/i,
     'limited',
   ],
   [

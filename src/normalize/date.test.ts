@@ -259,3 +259,44 @@ describe('outside suites (fixtures/dates.json)', () => {
     expect(parseDate(input)).toEqual(expected === null ? bad : d(expected));
   });
 });
+
+describe('weekdays after a time, 西暦, spaced kanji numerals (issue 19)', () => {
+  it.each<[string, ParsedDate]>([
+    ['2015年11月3日午前9時5分 火曜日', d('2015-11-03T09:05:00+09:00')],
+    ['平成27年11月3日午後三時 火曜', d('2015-11-03T15:00:00+09:00')],
+    ['2015/11/3 21:40 火曜日', d('2015-11-03T21:40:00+09:00')],
+    ['2015年11月3日火曜日午後9時', d('2015-11-03T21:00:00+09:00')],
+    ['西暦1999年12月31日', d('1999-12-31')],
+    ['西暦 2001年1月1日(月)', d('2001-01-01')],
+    ['西暦二〇〇一年一月一日', d('2001-01-01')],
+    ['西暦2001/1/1', d('2001-01-01')],
+    ['明治 28 年 十二 月 9 日', d('1895-12-09')],
+  ])('%s', (input, expected) => {
+    expect(parseDate(input)).toEqual(expected);
+  });
+
+  it.each(['2015年11月3日午前9時5分 水曜日', '2015/11/3 21:40 月曜', '西暦令和6年4月1日', '西暦'])(
+    '%s → invalid',
+    (input) => {
+      expect(parseDate(input)).toEqual({ value: null, reason: 'invalid_date' });
+    },
+  );
+});
+
+describe('a year in both calendars (issue 19)', () => {
+  it.each<[string, ParsedDate]>([
+    ['2023年(令和5年)6月30日', d('2023-06-30')],
+    ['西暦2019年（令和元年）5月1日', d('2019-05-01')],
+    ['平成30年(2018年)12月1日', d('2018-12-01')],
+    ['1989(平成元)年1月8日', d('1989-01-08')],
+  ])('%s', (input, expected) => {
+    expect(parseDate(input)).toEqual(expected);
+  });
+
+  it.each(['令和5年(2024年)6月30日', '2023年(令和6年)6月30日', '2018(平成29)年12月1日'])(
+    '%s: the calendars disagree → invalid',
+    (input) => {
+      expect(parseDate(input)).toEqual({ value: null, reason: 'invalid_date' });
+    },
+  );
+});

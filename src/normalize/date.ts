@@ -61,7 +61,12 @@ function kanjiNumber(run: string): string {
 }
 
 // Built once: a date column calls parseDate for every row.
-const WESTERN_THEN_ERA = new RegExp(String.raw`(\d{4})\s*\(\s*(?:${ERA})\s*(?:元|\d{1,2})\s*年?\s*\)\s*年`, 'g');
+const WESTERN_THEN_ERA = new RegExp(String.raw`(\d{4})\s*\(\s*(${ERA})\s*(元|\d{1,2})\s*年?\s*\)\s*年`, 'g');
+// 2024年(令和6年)4月1日: the same pair with 年 on both.
+const WESTERN_YEAR_THEN_ERA = new RegExp(String.raw`(\d{4})\s*年\s*\(\s*(${ERA})\s*(元|\d{1,2})\s*年?\s*\)`, 'g');
+// 令和7年(2025年)3月31日.
+const ERA_THEN_WESTERN = new RegExp(String.raw`(${ERA})\s*(元|\d{1,2})\s*年\s*\(\s*(\d{4})\s*年?\s*\)`, 'g');
+const eraYear = (era: string, n: string): number => ERA_BASE[era]! + (n === '元' ? 1 : Number(n));
 const ERA_THEN_SPACE = new RegExp(String.raw`(${ERA.replace('|[MTSHR]', '')})\s+`, 'g');
 const DATE = new RegExp(
   String.raw`^(?:(${ERA})(元|\d{1,2})(?:年|[./-])|(\d{4})(?:年|[./-]))(\d{1,2})(?:月|[./-])?(?:(\d{1,2})日?)?`,
@@ -75,10 +80,16 @@ function daysIn(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-function prepare(input: string): { text: string; weekday: string | null } {
+function prepare(input: string): { text: string; weekday: string | null; conflict: boolean } {
+  // Both calendars written for one year must name the same year; if not, one is wrong and nothing says which.
+  let conflict = false;
+  const keep = (western: string, era: string, n: string, kept: string): string => {
+    if (eraYear(era, n) !== Number(western)) conflict = true;
+    return kept;
+  };
   let s = normalizeText(input);
   // Kanji numerals only where they count something in a date; 日 and 月 as weekdays are left alone.
-  s = s.replace(/[〇零一二三四五六七八九十百千]+(?=[年月日時分秒])/g, kanjiNumber);
+  s = s.replace(/[〇零一二三四五六七八九十百千]+(?=\s*[年月日時分秒])/g, kanjiNumber);
   let weekday: string | null = null;
   // (月), (月曜), (月曜日), (月・祝), (祝), (Mon): in ASCII or full-width parentheses (NFKC made them ASCII).
   s = s.replace(
@@ -89,21 +100,27 @@ function prepare(input: string): { text: string; weekday: string | null } {
       return ' ';
     },
   );
-  // A weekday written out without parentheses: 2024年4月1日 月曜日.
-  s = s.replace(/(?<=日|\d)\s*([日月火水木金土])曜日?(?=\s|$)/g, (_m, day: string) => {
+  // A weekday written out without parentheses, after the date or after its time (2024年4月1日 月曜日,
+  // 2010年2月14日午後3時25分 日曜日, 2024/4/1 10:00 月曜): wherever it stands, it names the day and must agree.
+  s = s.replace(/(?<=[日時分秒半]|\d|\s)\s*([日月火水木金土])曜日?(?=\s|$|午[前後]|\d)/g, (_m, day: string) => {
     weekday = day;
     return ' ';
   });
   s = s
+    // 西暦 (Common Era) only says which calendar the year is in; it was never a date of its own.
+    .replace(/^西暦\s*(?=\d)/, '')
     .replace(/現在|時点|JST/g, ' ')
-    // Both calendars: 令和7年(2025年)3月31日 and 2025(令和7)年3月31日 keep one of them.
-    .replace(/年\s*\(\s*\d{4}\s*年?\s*\)/g, '年')
-    .replace(WESTERN_THEN_ERA, '$1年')
+    // Both calendars (令和7年(2025年)3月31日, 2025(令和7)年3月31日, 2025年(令和7年)3月31日) keep one of them.
+    .replace(ERA_THEN_WESTERN, (_m, era: string, n: string, western: string) => keep(western, era, n, `${era}${n}年`))
+    .replace(WESTERN_YEAR_THEN_ERA, (_m, western: string, era: string, n: string) =>
+      keep(western, era, n, `${western}年`),
+    )
+    .replace(WESTERN_THEN_ERA, (_m, western: string, era: string, n: string) => keep(western, era, n, `${western}年`))
     // Spaced alignment (令和 6 年 4 月 1 日): spaces around the date words carry nothing.
     .replace(/\s*([年月日時分秒元])\s*/g, '$1')
     .replace(ERA_THEN_SPACE, '$1')
     .trim();
-  return { text: s, weekday };
+  return { text: s, weekday, conflict };
 }
 
 /**
@@ -112,9 +129,11 @@ function prepare(input: string): { text: string; weekday: string | null } {
  */
 export function parseDate(input: string): ParsedDate {
   // An ASCII Y-M-D (2024-04-01, 2024/4/1) is already what prepare() would make of it.
-  const { text, weekday } = PLAIN_DATE.test(input) ? { text: input, weekday: null } : prepare(input);
+  const { text, weekday, conflict } = PLAIN_DATE.test(input)
+    ? { text: input, weekday: null, conflict: false }
+    : prepare(input);
   const m = DATE.exec(text);
-  if (!m) return invalid;
+  if (!m || conflict) return invalid;
   const [matched, era, eraYear, western, monthText, dayText] = m;
   const n = eraYear === '元' ? 1 : Number(eraYear);
   const year = era ? ERA_BASE[era]! + n : Number(western);

@@ -90,6 +90,15 @@ describe('parseId', () => {
     ['phone', '0990-123-456', '+81990123456'],
     ['phone', '0990-123-4567', null],
     ['phone', '0180-123-456', '+81180123456'],
+    // 020 by 総務省's plan (issue 19): 0201-0203/0205-0209 M2M and 0204 pagers have 11 digits, 0200 has 14
+    ['phone', '0200-123-4567', null],
+    ['phone', '020-0987-6543', null],
+    ['phone', '0200-12345-67890', '+812001234567890'],
+    ['phone', '0200-1234-5678', null],
+    ['phone', '020-4612-3456', '+812046123456'],
+    ['phone', '020-9876-5432', '+812098765432'],
+    ['phone', '020-1234-56789', null],
+    ['phone', '060-0123-4567', null],
   ])('%s %s', (idType, input, normalized) => {
     expect(parseId(idType, input)).toEqual({ valid: normalized !== null, normalized, idType });
   });

@@ -58,7 +58,7 @@ export function parsePostalCode(input: string): string | null {
 // libphonenumber's JP metadata (python-phonenumbers region_JP.py @4920fee, Apache-2.0): mobile [7-9]0[1-9]+7,
 // IP 50[1-9]+7, M2M/pager 20+8 (020-XXXX-XXXX, 11 digits with the 0), toll-free 120+6 and 800+7, premium
 // 990+6, navi-dial 570+6. A 0A0 prefix not listed (010 is the international prefix; 030, 040 and 0X0-0 are
-// unassigned) is no number. 060 follows research §6.4 (11-digit mobile from 2026-07); libphonenumber still lists
+// unassigned) is no number. 020 follows 総務省 (below). 060 follows research §6.4 (11-digit mobile from 2026-07); libphonenumber still lists
 // the old 10-digit 060 personal-number range, which never went into service.
 const PHONE_LENGTHS: readonly (readonly [RegExp, number | null])[] = [
   [/^0120/, 10],
@@ -66,8 +66,11 @@ const PHONE_LENGTHS: readonly (readonly [RegExp, number | null])[] = [
   [/^0570/, 10],
   [/^0990/, 10],
   [/^0[5789]0[1-9]/, 11],
-  [/^020/, 11],
-  [/^060/, 11],
+  // 020 per 総務省 (soumu.go.jp tel_number/m2m): M2M numbers 0201-0203 and 0205-0209 and pagers 0204 have 11
+  // digits; 0200 is the 14-digit M2M range created 2019-12-25 (0200 + 10 digits), so an 11-digit 0200… is no number.
+  [/^0200/, 14],
+  [/^020[1-9]/, 11],
+  [/^060[1-9]/, 11],
   [/^0\d0/, null],
   [/^0[1-9]/, 10],
 ];

@@ -283,3 +283,54 @@ describe('parseUnitLabel: 千円 as a heading, not an amount', () => {
     expect(parseUnitLabel('単位：ドル')).toBeNull();
   });
 });
+
+describe('〇 after a unit, fractions after 万/億, マイナス (issue 19)', () => {
+  it.each<[string, number]>([
+    // Zero-padded to the places below the unit, or 〇 marking skipped places.
+    ['五万〇〇〇七', 50_007],
+    ['三千〇〇九', 3009],
+    ['一万〇八', 10_008],
+    ['百〇五', 105],
+    ['二億〇〇〇〇〇〇〇一', 200_000_001],
+    ['四万〇六百', 40_600],
+    ['二千〇十九', 2019],
+    // The last group after 万/億 written to its full width may carry the fraction.
+    ['2,345万6,789.5', 23_456_789.5],
+    ['7億1,200万3,456.25', 712_003_456.25],
+    ['12万0,500.5', 120_500.5],
+    // マイナス spelled out is the minus sign.
+    ['マイナス8', -8],
+    ['マイナス2,500', -2500],
+    ['マイナス四百', -400],
+    ['マイナス 0.5%', -0.5],
+  ])('%s → %d', (raw, value) => {
+    expect(parseNumber(raw)?.value).toBe(value);
+  });
+
+  it.each(['九万〇〇〇〇', '〇三', '一万〇二三', '5万12.5', '1億5,678.9', 'マイナス', 'マイナス万'])(
+    '%s is malformed: null',
+    (raw) => {
+      expect(parseNumber(raw)).toBeNull();
+    },
+  );
+});
+
+describe('numbers a JS number cannot hold exactly are null, not another number (issue 19)', () => {
+  it.each([
+    '9007199254740993',
+    '１２３４５６７８９０１２３４５６７８',
+    '1,234,567,890,123,456',
+    '0.1234567890123456789',
+    '1兆2,345億6,789万1,234.567',
+  ])('%s → null', (raw) => {
+    expect(parseNumber(raw)).toBeNull();
+  });
+
+  it.each<[string, number]>([
+    ['999,999,999,999,999', 999_999_999_999_999],
+    ['0.000000000000001', 0.000000000000001],
+    ['1兆2,345億6,789万1,234', 1_234_567_891_234],
+  ])('%s keeps its value', (raw, value) => {
+    expect(parseNumber(raw)?.value).toBe(value);
+  });
+});

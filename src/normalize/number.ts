@@ -47,13 +47,20 @@ export function parseTableNumber(raw: string, notes: readonly MarkNote[] = []): 
 
   const m = /^([△▲-]|\+)?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*([pr#*]*)$/i.exec(cell);
   if (!m) return null;
-  const magnitude = Number(`${(m[2] ?? '').replace(/,/g, '')}${m[3] ?? ''}`);
-  if (!Number.isFinite(magnitude)) return null;
+  const magnitude = exactly(`${(m[2] ?? '').replace(/,/g, '')}${m[3] ?? ''}`);
+  if (magnitude === null) return null;
   const negative = m[1] !== undefined && m[1] !== '+';
   // 0 with a minus is "less than half the unit", not a negative quantity; JSON has no -0 either.
   const value = negative && magnitude !== 0 ? -magnitude : magnitude;
   const flags = [...new Set((m[4] ?? '').replace(/[pr]/gi, ''))];
   return flags.length > 0 ? { value, flags } : { value };
+}
+
+// A JS number holds 15 significant digits exactly; more (`9007199254740993`) would be read as another number.
+function exactly(decimal: string): number | null {
+  const significant = decimal.replace('.', '').replace(/^0+/, '');
+  const value = Number(decimal);
+  return significant.length <= 15 && Number.isFinite(value) ? value : null;
 }
 
 /** An exact decimal: `units / 10^exp`. Prices and table units are multiplied without floating error. */
@@ -128,18 +135,25 @@ export function parseNumeral(text: string): Decimal | null {
   let pending: Digits | null = null;
   let fractionSeen = false;
   let anything = false;
+  // A run of 〇 after a unit that marks places skipped before a smaller unit (一万〇三百, 二千〇十九).
+  let skippedPlaces = false;
 
   // Digits standing after a unit: below that unit's place, and in mixed notation filling it (`2千500`, `4千8百21`).
   const fitsBelow = (d: Digits, power: number): boolean => {
     if (isZero(d.value) || d.value.exp > 0 || !below(d.value, power)) return false;
     return d.arabic ? d.length === power : d.length === 1;
   };
+  // The places a run written right after the last unit may fill: 3 after 千, 4 after 万 (then 8 after 億 …).
+  const placesAfterUnit = (): number | null => {
+    if (groupParts > 0) return lastSmall;
+    return lastBig !== Infinity ? lastBig : null;
+  };
 
   for (const m of text.matchAll(TOKEN)) {
     const [, arabic, kanji, small, big] = m;
     anything = true;
     if (arabic !== undefined || kanji !== undefined) {
-      if (pending || fractionSeen || groupClosed) return null;
+      if (pending || fractionSeen || groupClosed || skippedPlaces) return null;
       if (arabic !== undefined) {
         const a = ARABIC.exec(arabic);
         if (!a) return null;
@@ -152,15 +166,29 @@ export function parseNumeral(text: string): Decimal | null {
         };
       } else {
         const run = kanji!;
-        // 二〇二四 is read digit by digit; a leading 〇 (〇一二) is no numeral.
-        if (run.length > 1 && KANJI_DIGITS[run[0]!] === 0n) return null;
         let units = 0n;
         for (const c of run) units = units * 10n + KANJI_DIGITS[c]!;
-        pending = { value: { units, exp: 0 }, arabic: false, length: run.length };
+        const places = placesAfterUnit();
+        if (KANJI_DIGITS[run[0]!] === 0n && places !== null) {
+          // 〇 right after a unit holds the empty places below it, which never changes the value: zero-padded to
+          // the full width (一万〇〇〇三, 二千〇〇五) the run reads like Arabic digits filling those places; a shorter
+          // run of 〇s (一万〇三, 百〇八, 一万〇三百) only marks skipped places, and the digit after it reads as usual.
+          const rest = run.replace(/^[〇零]+/, '');
+          if (run.length === places) pending = { value: { units, exp: 0 }, arabic: true, length: run.length };
+          // 〇 alone before a smaller unit (二千〇十九): the unit must follow, or the 〇 stood for nothing.
+          else if (rest === '') skippedPlaces = true;
+          else if (rest.length === 1) pending = { value: { units, exp: 0 }, arabic: false, length: 1 };
+          else return null;
+        } else {
+          // 二〇二四 is read digit by digit; a leading 〇 (〇一二) is no numeral.
+          if (run.length > 1 && KANJI_DIGITS[run[0]!] === 0n) return null;
+          pending = { value: { units, exp: 0 }, arabic: false, length: run.length };
+        }
       }
     } else if (small !== undefined) {
       const power = SMALL_UNITS[small]!;
       if (groupClosed || power >= lastSmall) return null;
+      skippedPlaces = false;
       let coefficient: Decimal = { units: 1n, exp: 0 };
       if (pending) {
         if (isZero(pending.value)) return null;
@@ -175,7 +203,7 @@ export function parseNumeral(text: string): Decimal | null {
       pending = null;
     } else if (big !== undefined) {
       const power = BIG_UNITS[big]!;
-      if (power >= lastBig) return null;
+      if (power >= lastBig || skippedPlaces) return null;
       if (pending) {
         if (groupParts > 0 && !fitsBelow(pending, lastSmall)) return null;
         if (pending.value.exp > 0) fractionSeen = true;
@@ -193,17 +221,42 @@ export function parseNumeral(text: string): Decimal | null {
       pending = null;
     } else return null;
   }
-  if (!anything) return null;
+  if (!anything || skippedPlaces) return null;
   if (pending) {
     if (groupParts > 0) {
       if (!fitsBelow(pending, lastSmall)) return null;
     } else if (lastBig !== Infinity) {
-      // Leading zeros go unwritten below 万 (1万500 = 10,500), but the group never reaches the unit.
-      if (isZero(pending.value) || pending.value.exp > 0 || !below(pending.value, lastBig)) return null;
+      // Leading zeros go unwritten below 万 (1万500 = 10,500), but the group never reaches the unit. The last group
+      // may carry the fraction of the whole number (1,234万5,678.9) when it is written out to the unit's full width,
+      // so that the digits before the point are plainly the places below 万 (1万2.5 stays unread).
+      const fraction = pending.value.exp > 0;
+      if (isZero(pending.value) || !below(pending.value, lastBig)) return null;
+      if (fraction && !(pending.arabic && pending.length === lastBig)) return null;
     }
     group = add(group, pending.value);
   } else if (lastBig !== Infinity && groupParts > 0 && !below(group, lastBig)) return null;
   return add(total, group);
+}
+
+// Groups after the first, each split off by whitespace (text nodes joined with a space: `¥1 ,198 ,000`). The run
+// starts at a group of 1-3 digits that no digit, letter or separator stands before.
+const SPLIT_GROUPS = /(?<![\w,.])\d{1,3}(?:,\d{3})*(?:\s*,\s*\d{3}(?!\d)|\s+\d{3}(?![\d]))+/g;
+
+/**
+ * Joins digit groups that whitespace split apart. A group is part of the number before it only when a comma
+ * stands between them and it has exactly three digits (`1 ,198 ,000`, `12, 345`): that is how thousands are
+ * written, and a comma followed by three digits is never the start of another number. Whitespace alone between a
+ * short group and a three-digit one (`1 198 000`, `12 345`) is two numbers as often as one: the string is
+ * ambiguous and the answer is null, never a guess.
+ */
+export function joinSplitGroups(text: string): string | null {
+  let ambiguous = false;
+  const joined = text.replace(SPLIT_GROUPS, (run) => {
+    if (!/\s/.test(run)) return run;
+    if (/\d\s+\d/.test(run)) ambiguous = true;
+    return run.replace(/\s+/g, '');
+  });
+  return ambiguous ? null : joined;
 }
 
 /** The decimal as a JS number when it is exactly representable as a safe integer or a short fraction. */
@@ -212,6 +265,8 @@ export function decimalToNumber(d: Decimal): number | null {
     const n = Number(d.units);
     return Number.isSafeInteger(n) ? n : null;
   }
+  // Past 15 significant digits the quotient is no longer the decimal written.
+  if (d.units.toString().replace(/^-/, '').length > 15) return null;
   const n = Number(d.units) / Number(ten(d.exp));
   return Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER ? n : null;
 }
@@ -281,6 +336,7 @@ const COUNTERS = [
 ];
 /** The counters as one regex alternation, longest first. */
 export const COUNTER = COUNTERS.join('|');
+const SPELLED_MINUS = new RegExp(String.raw`^マイナス\s*(?=[${NUMERAL_CHARS}])`, 'u');
 const PLAIN_NUMBER = /^([+-])?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/;
 const CELL = new RegExp(String.raw`^([△▲+-])?([${NUMERAL_CHARS}]+)(円|${COUNTER})?(%|‰)?([pr#*]*)$`, 'iu');
 
@@ -297,12 +353,16 @@ export function parseNumber(raw: string, notes: readonly MarkNote[] = []): Table
   if (notes.length === 0) {
     const plain = PLAIN_NUMBER.exec(raw);
     if (plain) {
-      const magnitude = Number(`${plain[2]!.replace(/,/g, '')}${plain[3] ?? ''}`);
-      if (Number.isFinite(magnitude)) return { value: plain[1] === '-' && magnitude !== 0 ? -magnitude : magnitude };
+      const magnitude = exactly(`${plain[2]!.replace(/,/g, '')}${plain[3] ?? ''}`);
+      if (magnitude !== null) return { value: plain[1] === '-' && magnitude !== 0 ? -magnitude : magnitude };
+      return null;
     }
   }
-  // Spaces around units and signs go; between two digit runs they would join two numbers into one.
-  const cell = normalizeText(raw).replace(/(?<!\d)\s+|\s+(?!\d)/g, '');
+  // Spaces around units and signs go; between two digit runs they would join two numbers into one. マイナス is the
+  // minus sign spelled out (マイナス5, マイナス1,234, マイナス三千): it negates like − does.
+  const cell = normalizeText(raw)
+    .replace(SPELLED_MINUS, '-')
+    .replace(/(?<!\d)\s+|\s+(?!\d)/g, '');
   const plain = parseTableNumber(cell, notes);
   if (plain) return plain;
   const m = CELL.exec(cell);

@@ -201,3 +201,125 @@ describe('counters after a bare number are counts, not yen (issue 7 §6)', () =>
     expect(parsePrice('限定5台 29,800円(税込)')).toEqual(p(29_800, 'included'));
   });
 });
+
+describe('digit groups split by whitespace (issue 19)', () => {
+  it.each<[string, ParsedPrice]>([
+    // A comma then exactly three digits continues the number, wherever text nodes put the space.
+    ['￥25 ,800(税込)', p(25_800, 'included')],
+    ['¥3 ,456 ,789', p(3_456_789)],
+    ['12, 345円', p(12_345)],
+    ['7 , 650円（税抜）', p(7650, 'excluded')],
+    ['１２，　３４５円', p(12_345)],
+    ['￥１　，２３４，５６７', p(1_234_567)],
+    ['4万5, 000円', p(45_000)],
+    // A whole comma-grouped number before another one stays itself.
+    ['¥12,800 10%OFF', p(12_800)],
+  ])('%s', (input, expected) => {
+    expect(parsePrice(input)).toEqual(expected);
+  });
+
+  it.each([
+    // Whitespace alone between digits: one number or two cannot be told apart.
+    '¥2 480',
+    '¥5 400 000',
+    '１２　３４５円',
+    '6 7,800円',
+    '1万13 37円',
+    // Whitespace beside a comma that is no thousands group breaks the number.
+    '¥1 ,23',
+    '39,7 55,682円',
+    '3, 45円',
+  ])('%s → null', (input) => {
+    expect(parsePrice(input)).toEqual(p(null));
+  });
+
+  it('a time or a date beside the price is no part of it', () => {
+    expect(parsePrice('3 10:00まで 1,980円')).toEqual(p(1980));
+  });
+
+  // Found by the property tests (normalize.property.test.ts): each was read as another number.
+  it.each([
+    'きせ\\７７２億９，３８４万１３ ３７本体',
+    '【ウこ/３ ４２円（税抜）',
+    '¥3 4389726234/',
+    '税込 \\３４３８９７２ ６２３４/特',
+  ])('property counterexample %s → null', (input) => {
+    expect(parsePrice(input).amount).toBeNull();
+  });
+});
+
+describe('an amount beside a negotiation word is no firm price (issue 19)', () => {
+  it.each([
+    '8,500万円 応相談',
+    '価格要相談',
+    '350万円(価格交渉可)',
+    '¥2,000,000 ASK',
+    '1,000万円 ご相談ください',
+    '応談 4,800万円',
+    '価格はお問い合わせください 12,000円~',
+    '要問合せ',
+    '620万円 値下げ交渉OK',
+    '180万円 価格は電話でお問い合わせください',
+    '金額ご相談 90万円',
+  ])('%s → null', (input) => {
+    expect(parsePrice(input)).toEqual(p(null));
+  });
+
+  it.each<[string, ParsedPrice]>([
+    ['1,000円 値下げ交渉不可', p(1000)],
+    ['2,500円 価格交渉不可', p(2500)],
+    ['9,800円(価格の交渉はお断りします)', p(9800)],
+    ['無料相談 3,000円', p(3000)],
+    ['4,980円 送料はお問い合わせください', p(4980)],
+  ])('a firm price keeps its amount: %s', (input, expected) => {
+    expect(parsePrice(input)).toEqual(expected);
+  });
+});
+
+describe('a fraction in the group after 万/億 (issue 19)', () => {
+  it.each<[string, ParsedPrice]>([
+    ['2,345万6,789.5円', p(23_456_790)],
+    ['7億1,200万3,456.25円', p(712_003_456)],
+  ])('%s', (input, expected) => {
+    expect(parsePrice(input)).toEqual(expected);
+  });
+});
+
+describe('amounts that are no yen price of the item (issue 19)', () => {
+  it.each([
+    // Another currency's digits are not yen.
+    'US$24.99',
+    '$3,500',
+    '49.90ドル',
+    '€2.500',
+    '£12',
+    '3,200元',
+    '1,500 USD',
+    // A signed amount is a discount or a refund.
+    '-800円',
+    '¥-1,200',
+    '△300円',
+    '▲1,000円',
+    'マイナス500円',
+    '割引 −2,000円',
+    // An upper bound is not the price.
+    '3万円まで',
+    '5,000円以下',
+    '予算 ~8,000円',
+    '1万円未満',
+  ])('%s → null', (input) => {
+    expect(parsePrice(input)).toEqual(p(null));
+  });
+
+  it.each<[string, ParsedPrice]>([
+    ['¥4,200 ($28.50)', p(4200)],
+    ['元値 5,000円 → 3,980円', p(3980)],
+    ['割引 -500円 2,480円', p(2480)],
+    ['1,000-2,000円', p(1000, 'unknown', true)],
+    ['2,400円(1本あたり200円)', p(2400)],
+    ['1,000円~2,000円まで', p(1000, 'unknown', true)],
+    ['3,980円（税込）1袋当たり ¥398', p(3980, 'included')],
+  ])('%s: the yen price stays', (input, expected) => {
+    expect(parsePrice(input)).toEqual(expected);
+  });
+});

@@ -1,5 +1,5 @@
 // Japanese price strings → whole yen with the tax status the string itself states (research §0 rules 1–4, §1).
-import { COUNTER, NUMERAL_CHARS, parseNumeral } from './number.js';
+import { COUNTER, NUMERAL_CHARS, joinSplitGroups, parseNumeral } from './number.js';
 import { normalizeText } from './text.js';
 
 export type TaxStatus = 'included' | 'excluded' | 'unknown';
@@ -42,7 +42,22 @@ const BIG_UNIT_VALUE: Readonly<Record<string, bigint>> = {
 };
 
 // Words that make a whole string "no price" (rule 3) even when nothing numeric remains to look at.
-const NOT_A_PRICE = /オープン価格|価格未定|お問い?合わ?せ|価格なし|sold ?out|売り?切れ|在庫切れ/i;
+const NOT_A_PRICE = /オープン価格|価格未定|お問い?合わ?せ|価格なし|sold ?out|売り?切れ|在庫切れ|売約済|成約済/i;
+const BROKEN_SEPARATOR = /\d\s+[,.]\s*\d|\d[,.]\s+\d/;
+// Words that make any amount beside them an asking point rather than the price (応相談, ASK, 価格交渉可): the
+// buyer is told the price is not fixed, so reporting the number as the price would be a wrong value. 相談 and
+// お問い合わせ count as words of their own or after 価格/金額 (not 無料相談, not 送料はお問い合わせ).
+const NEGOTIABLE = new RegExp(
+  [
+    String.raw`[応要]相談|相談[可に応]|応談|要問い?合わ?せ|交渉(?:可|OK|歓迎|あり|します)`,
+    // 価格/金額/値段 then, within a few words, 相談/交渉/問い合わせ (価格は電話でお問い合わせください), unless refused.
+    String.raw`(?:価格|金額|値段)[^\d¥円]{0,8}?(?:相談|交渉|問い?合わ?せ)(?![^\d¥円]{0,3}(?:不可|NG|お断り|できません))`,
+    String.raw`(?:^|[\s(\[/・、,])(?:ご)?相談(?:ください|下さい)?(?=$|[\s)\]/・、,])`,
+    String.raw`(?:^|[\s(\[/・、,])お?問い?合わ?せ(?:ください|下さい)?(?=$|[\s)\]/・、,])`,
+    String.raw`\bASK\b|\bPrice on (?:request|application)\b|\bPOA\b`,
+  ].join('|'),
+  'i',
+);
 // What follows an amount and makes it something other than the item's price (rule 3).
 const POINTS_AFTER = /^\s*(?:ポイント|pt\b|pts?\b|p\b|ポイ)/i;
 const COUPON_AFTER = /^\s*(?:off|オフ|引き?|割引|値引|クーポン)/i;
@@ -52,6 +67,18 @@ const NOT_MONEY_AFTER = new RegExp(
   String.raw`^\s*(?:%|‰|倍|年|月|日|時|分|秒|号|位|等|cm|mm|m\b|kg|g\b|ml|l\b|gb|mb|w\b|v\b|${COUNTER})`,
   'i',
 );
+// Another currency's amount is no yen amount, whatever its digits (`US$19.80`, `1,980元`, `€1.980`); 元値 is a word.
+const FOREIGN_BEFORE = /(?:(?:US|C|A|HK|NT|S)?\$|[€£₩₹]|\b(?:USD|EUR|GBP|CNY|RMB|KRW)|人民元)\s*$/i;
+const FOREIGN_AFTER =
+  /^\s*(?:ドル|ユーロ|ポンド|ウォン|人民元|元(?![値々])|\b(?:USD|EUR|GBP|CNY|RMB|KRW|dollars?|euros?)\b)/i;
+// A signed amount (`-500円`, `¥-500`, `△500円`, `マイナス500円`) is a discount or a refund, never the price; a dash
+// after digits or 円 is a range (`1,000-2,000円`).
+const NEGATIVE_BEFORE = /(?:^|[^\d\s円])\s*(?:[-△▲]|マイナス)\s*¥?\s*$/;
+// A price per piece beside the pack's price (`1,980円(1個あたり990円)`) is not the item's price. (`30,556円/点` is:
+// a shop's price per unit it sells in.)
+const PER_UNIT_BEFORE = /(?:あたり|当たり|当り)\s*[:：]?\s*¥?\s*$/;
+// An upper bound (`1万円まで`, `5,000円以下`, `~1万円`) says what the price is not above, never what it is.
+const UPPER_BOUND_AFTER = /^\s*(?:まで|以下|以内|未満)/;
 const SHIPPING_BEFORE = /送料(?:全国)?(?:一律|別途)?\s*[:：]?\s*$/;
 // The tax itself: `うち税1,000円`, `消費税額等1,000円`, and a bare 税 opening its clause (`、税100円`, `(税100円)`,
 // `+税100円`). Never 税込/税抜, whose 込/抜 stands between 税 and the amount.
@@ -123,7 +150,12 @@ function tokenize(s: string): Tokens {
 export function parsePrice(input: string): ParsedPrice {
   const unknown: ParsedPrice = { amount: null, currency: 'JPY', tax: 'unknown' };
   // Legacy Shift_JIS 0x5C decodes to a backslash but meant ¥ (§1.1): only in front of digits.
-  const s = periodAsThousands(normalizeText(input).replace(/\\(?=\s*\d)/g, '¥'));
+  const joined = joinSplitGroups(normalizeText(input));
+  // Digit groups split by whitespace with no comma (`¥1 198 000`) are one number or two, and whitespace beside a
+  // comma or point that is no thousands group (`¥1 ,23`, `1. 5万円`) breaks a number apart: no amount we can stand
+  // behind.
+  if (joined === null || BROKEN_SEPARATOR.test(joined) || splitApart(joined) || NEGOTIABLE.test(joined)) return unknown;
+  const s = periodAsThousands(joined.replace(/\\(?=\s*\d)/g, '¥'));
   const lexed = tokenize(s);
   if (lexed.malformed) return unknown;
   let tokens = lexed.tokens;
@@ -132,6 +164,10 @@ export function parsePrice(input: string): ParsedPrice {
     const before = s.slice(tokens[i - 1]?.end ?? 0, t.start);
     const after = s.slice(t.end, tokens[i + 1]?.start ?? s.length);
     if (POINTS_AFTER.test(after) || COUPON_AFTER.test(after)) t.role = 'ignored';
+    else if (FOREIGN_BEFORE.test(before) || FOREIGN_AFTER.test(after)) t.role = 'ignored';
+    else if (NEGATIVE_BEFORE.test(s.slice(0, t.start))) t.role = 'ignored';
+    else if (PER_UNIT_BEFORE.test(lastClause(before))) t.role = 'ignored';
+    else if (UPPER_BOUND_AFTER.test(after) || (i === 0 && /^[^\d]*~\s*¥?\s*$/.test(before))) t.role = 'ignored';
     else if (!t.money && NOT_MONEY_AFTER.test(after)) t.role = 'ignored';
     else if (SHIPPING_BEFORE.test(lastClause(before))) t.role = 'ignored';
     else if (TAX_AMOUNT_BEFORE.test(lastClause(before))) t.role = 'tax_amount';
@@ -225,6 +261,22 @@ function lastClause(before: string): string {
 function labelAtEnd(gap: string): string {
   const m = /(?:税込|税込み|税抜|税抜き|税別|本体|内税|外税|総額)[価格販売:\s¥]*$/.exec(gap);
   return m ? gap.slice(m.index) : '';
+}
+
+// Two digit runs that only whitespace parts may be one number whose text nodes were joined with a space (`¥12 800`,
+// `2 1,980円`, `39,7 55,682円`): which it is cannot be told, so the string has no amount. A first run that ends in a
+// whole comma group (`¥12,800 10%OFF`) is complete by its own shape (a continuation would have been joined as a
+// thousands group), and a run that opens a date or time (`1 12/25`, `1 10:00`) is no amount.
+function splitApart(s: string): boolean {
+  for (const m of s.matchAll(/(?<![\d,.])([\d,.]*\d)\s+(\d[\d,.]*)(?![\d,.])/g)) {
+    const [, left = '', right = ''] = m;
+    if (/^\d{1,3}(?:,\d{3})+$/.test(left)) continue;
+    const after = s.slice(m.index + m[0].length, m.index + m[0].length + 2);
+    if (/^\d{1,2}$/.test(right) && /^(?::\d|\/\d)/.test(after)) continue;
+    if (/^\d{4}$/.test(right) && /^(?:\/\d|年)/.test(after)) continue;
+    return true;
+  }
+  return false;
 }
 
 function isRangeStart(s: string, tokens: Token[], i: number): boolean {

@@ -70,6 +70,14 @@ describe('kumo normalize', () => {
     [['number', '2万万'], { value: null, reason: 'not_a_number' }],
     [['date', '2024年4月2日(火曜日)'], { value: '2024-04-02' }],
     [['date', '明治5年12月2日'], { value: null, reason: 'invalid_date' }],
+    // Issue 19: split thousands groups, negotiable prices, 〇 after a unit, weekdays after a time, 0200 lengths
+    [['price', '￥45 ,600（税込）'], { amount: 45600, currency: 'JPY', tax: 'included' }],
+    [['price', '¥45 600'], { amount: null, currency: 'JPY', tax: 'unknown' }],
+    [['price', '2,800万円 応相談'], { amount: null, currency: 'JPY', tax: 'unknown' }],
+    [['number', '三万〇〇〇八'], { value: 30008 }],
+    [['number', 'マイナス1,500'], { value: -1500 }],
+    [['date', '西暦2012年3月4日午前8時15分 日曜日'], { value: '2012-03-04T08:15:00+09:00' }],
+    [['id', '--type', 'phone', '0200-987-6543'], { valid: false, normalized: null, idType: 'phone' }],
     [['id', '--type', 'phone', '020-1234-5678'], { valid: true, normalized: '+812012345678', idType: 'phone' }],
   ])('%j', async (args, expected) => {
     const run = await kumo(['normalize', ...args]);
