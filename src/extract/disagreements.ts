@@ -1,18 +1,13 @@
 // Wrong-value telemetry (issue 19 §4): a page whose structured sources disagree about a served field, as plain data
 // the worker hands back beside the result, so a site's template change is counted before a caller reports it.
-import type { Extraction } from './extractor.js';
+import type { Disagreement, Extraction } from './extractor.js';
 import { availabilityOf, type Availability } from './availability.js';
 import { findProduct, parseJsonLd, type JsonLdOffer } from './json-ld.js';
 import { readMeta } from './meta.js';
 import { readMicrodata } from './microdata.js';
 import type { NormalizedPage } from '../normalize/page.js';
 
-/** Two (or more) sources of one page that give different values for `field`. Never served to callers. */
-export interface Disagreement {
-  field: string;
-  /** Source kinds, sorted: `json-ld`, `microdata`, `meta`, `shown` (the page's displayed text), `json` (state). */
-  sources: string[];
-}
+export type { Disagreement };
 
 /** The fields cross-checked: the ones a wrong value of costs a user's trust, and that structured data states. */
 type Checked = 'price' | 'availability';

@@ -1,6 +1,5 @@
 // The Extractor role: a pure function from a normalized page to the `data` of one page type.
 import type { NormalizedPage } from '../normalize/page.js';
-import type { Disagreement } from './disagreements.js';
 
 export interface Extraction {
   data: Record<string, unknown>;
@@ -23,4 +22,11 @@ export interface Extractor {
   input: NormalizedPage['kind'];
   /** Pure; throws KumoError('extraction_failed') when a required field cannot be found (never guesses). */
   extract(page: NormalizedPage): Extraction;
+}
+
+/** Two (or more) sources of one page that give different values for `field`. Never served to callers. */
+export interface Disagreement {
+  field: string;
+  /** Source kinds, sorted: `json-ld`, `microdata`, `meta`, `shown` (the page's displayed text), `json` (state). */
+  sources: string[];
 }
