@@ -46,7 +46,7 @@ const LIST_LABELS = /(メーカー希望小売価格|希望小売価格|通常�
 
 export const biccameraItemExtractor: Extractor = {
   id: ID,
-  version: 1,
+  version: 2,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {

@@ -35,7 +35,7 @@ const USED_SOURCE = 'selector:.usedPrice .usedPriceTxt (中古価格)';
 
 export const kakakuItemExtractor: Extractor = {
   id: ID,
-  version: 2,
+  version: 3,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {

@@ -32,7 +32,7 @@ const BUYABLE = /購入手続き/;
 
 export const mercariItemPageExtractor: Extractor = {
   id: ID,
-  version: 1,
+  version: 2,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {

@@ -61,7 +61,7 @@ const OTHER_AMOUNT_AFTER = new RegExp(
 
 export const rakutenIchibaItemExtractor: Extractor = {
   id: ID,
-  version: 3,
+  version: 4,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {

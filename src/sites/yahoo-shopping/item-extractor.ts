@@ -64,7 +64,7 @@ const JAN_LABEL = /^(?:JAN|JANコード|JAN\/ISBN|JANコード\/ISBNコード)$/
 
 export const yahooShoppingItemExtractor: Extractor = {
   id: ID,
-  version: 4,
+  version: 5,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {

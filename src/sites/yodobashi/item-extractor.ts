@@ -39,7 +39,7 @@ const LIST_LABELS = /(メーカー希望小売価格|希望小売価格|通常�
 
 export const yodobashiItemExtractor: Extractor = {
   id: ID,
-  version: 2,
+  version: 3,
   pageType: 'item',
   input: 'html',
   extract(page: NormalizedPage): Extraction {
