@@ -286,6 +286,32 @@ describe('postgres specifics', () => {
       }
     });
 
+    it('a read-back that waits out its 2 s on a held row lock asks again: committed, not unknown', async () => {
+      const { proxy, storage, ids, requestId, settle } = await reservedThroughProxy();
+      // Another session, ready inside a transaction, takes the reservation's row lock the moment the COMMIT has landed
+      // (before the read-back's fresh connection is open) and keeps it for 3 s: longer than one read-back's wait.
+      const locker = new pg.Client({ connectionString: url() });
+      await locker.connect();
+      await locker.query('BEGIN');
+      process.on('uncaughtException', onUncaught);
+      try {
+        const locked = proxy
+          .loseCommitAnswer('credit_ledger')
+          .then(() => locker.query('SELECT 1 FROM credit_reservations WHERE request_id = $1 FOR UPDATE', [requestId]))
+          .then(() => new Promise((r) => setTimeout(r, 3_000)))
+          .then(() => locker.query('COMMIT'));
+        expect(await settle()).toBe('committed');
+        await locked;
+        expect(await storage.ledger.entries(ids.accountId)).toMatchObject([{ requestId, credits: 2 }]);
+        expect(errorsSeen).toEqual([]);
+      } finally {
+        process.off('uncaughtException', onUncaught);
+        await locker.end();
+        await storage.close();
+        await proxy.close();
+      }
+    });
+
     it('a COMMIT whose answer is lost while the database stays out of reach is unknown; a later release is a no-op', async () => {
       const { proxy, storage, ids, requestId, settle } = await reservedThroughProxy();
       process.on('uncaughtException', onUncaught);
