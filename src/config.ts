@@ -478,7 +478,8 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
   }
 
   // One storage operation on a silent database gives up within connect + query timeout; that must fit in the margin
-  // kept after extraction (docs/architecture.md, "Backend outages", has the whole bound).
+  // kept after extraction. A settlement whose COMMIT meets the silence adds its read-back (at most about 7 s); a
+  // database that answers slowly can take the query timeout per statement (docs/architecture.md, "Backend outages").
   if (env.KUMO_PG_CONNECT_TIMEOUT_MS + env.KUMO_PG_QUERY_TIMEOUT_MS > afterExtractMarginMs) {
     throw new ConfigError(
       `invalid configuration: KUMO_PG_CONNECT_TIMEOUT_MS + KUMO_PG_QUERY_TIMEOUT_MS must not exceed ${afterExtractMarginMs} ms`,

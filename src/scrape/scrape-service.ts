@@ -322,13 +322,10 @@ export class ScrapeService {
         });
       }
       if (settlement === 'unknown') {
-        // The COMMIT was sent and the database could not be reached to learn whether it landed. If it did, the call
-        // is `completed` in GET /v1/requests/{id} and its Idempotency-Key completed (a retry with the key replays
-        // free); if not, the release below, or the sweep once the database is back, frees the credits.
+        // The COMMIT was sent and the database could not be reached to learn whether it landed. The answer is served
+        // all the same: withholding it could leave a charge without its output (DESIGN §2). The storage settles the
+        // same commit again until the database says how it ended; if the hold ends first, the call was free.
         call.settlementUnknown = true;
-        throw new KumoError('unavailable', 'the database did not confirm the charge; retry later', {
-          retryAfterSeconds: backendRetryAfterSeconds,
-        });
       }
       return result;
     } catch (error) {
@@ -339,14 +336,12 @@ export class ScrapeService {
       call.record.httpStatus = null;
       throw error;
     } finally {
-      // A settlement of unknown outcome is settled again as a release: a no-op (its row already stands) if the charge
-      // landed, the release of the credits and the claim if not.
-      const released = call.settled
-        ? null
-        : await this.#settle(call, call.reserved ? 'release' : 'none').catch(() => null);
-      // A charge that may stand keeps its artifact: it was paid for. Unknown and not released here, it stays until
-      // its retention ends.
-      const mayBeCharged = call.outcome.status === 'completed' || (call.settlementUnknown && released !== 'committed');
+      // A charge of unknown outcome is not released: the storage is settling that commit again (Storage.settle).
+      if (!call.settled && !call.settlementUnknown) {
+        await this.#settle(call, call.reserved ? 'release' : 'none').catch(() => null);
+      }
+      // A charge that may stand keeps its artifact: it was paid for (or, if it never lands, delivered free).
+      const mayBeCharged = call.outcome.status === 'completed';
       if (!mayBeCharged && call.record.artifactId) {
         // Kept only for a call that is charged: an artifact of a call that failed afterwards goes.
         await this.#o.artifacts.delete(call.record.artifactId, caller.account.id).catch(() => false);
@@ -578,6 +573,7 @@ export class ScrapeService {
         createdAt: call.now.toISOString(),
       },
       ...(call.idempotencyKey ? { idempotency: { key: call.idempotencyKey, complete: completed } } : {}),
+      heldUntil: this.#holdUntil(call.now),
     };
     try {
       const settled = await this.#o.storage.settle(request);

@@ -195,6 +195,11 @@ export interface SettleRequest {
   record: RequestRecord;
   /** The Idempotency-Key this call claimed: `complete` marks it done (a retry is not charged), else it is freed. */
   idempotency?: { key: string; complete: boolean };
+  /**
+   * When the reservation's hold ends (ISO). A charge whose outcome is `unknown` is settled again in the background
+   * until it lands, is refused, or this passes (then the sweep frees it: the call was free). Default 5 minutes on.
+   */
+  heldUntil?: string;
 }
 
 export type SettleOutcome = 'committed' | 'refused' | 'unknown';
@@ -341,7 +346,9 @@ export interface Storage {
    * found the call's row). `refused`: nothing was written, because a commit found no open reservation, or would
    * complete an Idempotency-Key claim that another call has since taken over (the key must never be charged twice).
    * `unknown`: the COMMIT was sent, its answer was lost and the read-back could not reach the database either; the
-   * settlement may or may not stand (a later release of the reservation is a no-op if it does).
+   * settlement may or may not stand. A commit of unknown outcome is then settled again in the background (the same
+   * commit, with its row) until it lands, is refused (it had landed: the reservation is no longer open), or the hold
+   * ends (`heldUntil`), so the call ends charged exactly once with its row, or free.
    * Throws when the settlement did not commit (a write failed, or the read-back found no row).
    */
   settle(request: SettleRequest): Promise<SettleOutcome>;

@@ -315,6 +315,43 @@ describe('shared mode: PostgreSQL and Redis behind proxies that the test cuts', 
     );
   });
 
+  it('the COMMIT of a charge is lost and PostgreSQL stays out of reach through the read-back: 200, then charged once with its row', async () => {
+    let sprung = false;
+    // The COMMIT never reaches PostgreSQL (it rolls back), and the database is gone before the read-back can ask.
+    void pgProxy.loseCommit('credit_ledger').then(() => {
+      sprung = true;
+      pgProxy.cut();
+    });
+    const res = await scrape(kumo.baseUrl, { url: item('710001'), params: { store_artifact: true } });
+    expect(sprung).toBe(true);
+    // Served: a charge that may land never comes with its answer withheld.
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ resolved_site: 'ikebe_gakki', cost_units: 2 });
+    expect(res.body.data).not.toBeNull();
+    const id = res.body.request_id as string;
+    pgProxy.restore();
+    // Once the database is back, the same commit is settled again: one charge, with the call's row.
+    const { rows } = await waitFor(
+      'the charge settled',
+      () => admin.query<{ credits: number }>('SELECT credits FROM credit_ledger WHERE request_id = $1', [id]),
+      (result) => result.rows.length > 0,
+      30_000,
+    );
+    expect(rows).toEqual([{ credits: 2 }]);
+    expect((await call(kumo.baseUrl, `/v1/requests/${id}`)).body).toMatchObject({
+      status: 'completed',
+      cost_units: 2,
+      artifact_id: res.body.artifact.id,
+    });
+    expect((await call(kumo.baseUrl, `/v1/artifacts/${res.body.artifact.id}`)).status).toBe(200);
+    await waitFor(
+      'the reservation settled',
+      () => call(kumo.baseUrl, '/v1/usage'),
+      (usage) => usage.body?.credits?.reserved === 0,
+    );
+    await expectStillServing(kumo);
+  });
+
   it('PostgreSQL goes silent mid-call (no reset): every answer within the bound, 503, nothing charged, heals', async () => {
     await runOutage(
       {

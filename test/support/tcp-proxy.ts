@@ -26,6 +26,11 @@ export interface TcpProxy {
    * when it has happened. Other connections, and this one's other transactions, pass untouched.
    */
   loseCommitAnswer(marker: string): Promise<void>;
+  /**
+   * A lost COMMIT, once: as `loseCommitAnswer`, but the COMMIT itself is dropped and both sockets reset, so the server
+   * rolls the transaction back while the client, which sent it, cannot tell. Resolves when it has happened.
+   */
+  loseCommit(marker: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,7 +47,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   let cut = false;
   let stalled = false;
   const pairs = new Set<Pair>();
-  let commitTrap: { marker: string; sprung: () => void } | null = null;
+  let commitTrap: { marker: string; sprung: () => void; dropCommit: boolean } | null = null;
 
   // A paused socket emits no `data`: what arrives waits in its buffers (and the kernel's) until it is resumed.
   const hold = (pair: Pair) => {
@@ -79,8 +84,17 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       if (beginMessage.test(text)) transaction = '';
       transaction += text;
       if (commitTrap && commitMessage.test(text) && transaction.includes(commitTrap.marker)) {
-        swallowAnswer = commitTrap.sprung;
+        const trap = commitTrap;
         commitTrap = null;
+        if (trap.dropCommit) {
+          // Never reaches the server: it sees its session end mid-transaction and rolls back.
+          pairs.delete(pair);
+          client.resetAndDestroy();
+          upstream.resetAndDestroy();
+          trap.sprung();
+          return;
+        }
+        swallowAnswer = trap.sprung;
       }
       if (commitMessage.test(text)) transaction = '';
       upstream.write(chunk);
@@ -128,7 +142,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     loseCommitAnswer: (marker) =>
       new Promise<void>((resolve) => {
-        commitTrap = { marker, sprung: resolve };
+        commitTrap = { marker, sprung: resolve, dropCommit: false };
+      }),
+    loseCommit: (marker) =>
+      new Promise<void>((resolve) => {
+        commitTrap = { marker, sprung: resolve, dropCommit: true };
       }),
     close: async () => {
       for (const { client, upstream } of pairs) {

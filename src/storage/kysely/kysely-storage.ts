@@ -58,6 +58,11 @@ export interface KyselyStorageOptions {
   /** Group commit (SQLite, docs/decisions/0017-group-commit-and-prepared-queries.md); absent, every settlement is a
    * plain transaction whose commit is itself durable (PostgreSQL, or SQLite without a log). */
   groupCommit?: GroupCommit;
+  /**
+   * A connection for migrations only, made when they run and destroyed after: without the per-statement timeout the
+   * pool's calls have, so a long DDL (an index on a big table) does not fail startup. Default `db`.
+   */
+  migrationDb?: () => Kysely<KumoDatabase>;
   /** Spaces the read-backs of a settlement whose COMMIT answer was lost; default the system clock. */
   clock?: Clock;
 }
@@ -67,8 +72,18 @@ export interface KyselyStorageOptions {
  * connection reset (a proxy, a failover) to be over, short against the client waiting for its answer.
  */
 const readBackDelaysMs = [0, 250, 750, 2_000] as const;
-/** How long one read-back may wait for the reservation's row lock (a COMMIT still in flight) before it gives up. */
+/**
+ * How long one read-back may wait (for the reservation's row lock held by a COMMIT still in flight, or for a silent
+ * database) before it counts as unreachable and is asked again.
+ */
 const readBackLockWaitMs = 2_000;
+/** No read-back starts later than this after the first: the read-back phase ends within it + one lock wait (7 s). */
+const readBackBudgetMs = 5_000;
+
+/** The waits between background settlements of a charge of unknown outcome; the last repeats until the hold ends. */
+const convergeDelaysMs = [1_000, 2_000, 5_000, 10_000] as const;
+/** The hold assumed when a settlement does not say when its reservation's ends. */
+const defaultHoldMs = 300_000;
 
 const isOutage = (error: unknown) => isKumoError(error) && error.code === 'unavailable';
 
@@ -84,13 +99,18 @@ export class KyselyStorage implements Storage {
   readonly sessions: KyselySessionStore;
   readonly #migrations: SqlMigrations;
   readonly #groupCommit: KyselyStorageOptions['groupCommit'];
+  readonly #migrationDb: KyselyStorageOptions['migrationDb'];
   readonly #clock: Clock;
   #closed: Promise<void> | null = null;
+  /** Charges of unknown outcome being settled again in the background; close() stops and awaits them. */
+  readonly #converging = new Set<Promise<void>>();
+  readonly #stopConverging = new AbortController();
 
   constructor(options: KyselyStorageOptions) {
     this.db = options.db;
     this.#migrations = options.migrations;
     this.#groupCommit = options.groupCommit;
+    this.#migrationDb = options.migrationDb;
     this.#clock = options.clock ?? systemClock;
     this.accounts = new KyselyAccountStore(options.db);
     this.keys = new KyselyKeyStore(options.db);
@@ -112,6 +132,40 @@ export class KyselyStorage implements Storage {
    * charges nothing need not wait for it. Its outcome when the COMMIT's answer is lost is read back (`#readBack`).
    */
   async settle(request: SettleRequest): Promise<SettleOutcome> {
+    const outcome = await this.#settleOnce(request);
+    if (outcome === 'unknown' && typeof request.ledger === 'object' && !this.#stopConverging.signal.aborted) {
+      // The call is served (it was delivered): its charge is settled again until the database says how it ended.
+      const until = request.heldUntil ? Date.parse(request.heldUntil) : this.#clock.now() + defaultHoldMs;
+      const task: Promise<void> = this.#converge(request, until).finally(() => this.#converging.delete(task));
+      this.#converging.add(task);
+    }
+    return outcome;
+  }
+
+  /**
+   * The same commit, again, until it lands (with its row), is refused (the reservation is no longer open: the first
+   * one had landed, or the sweep freed it) or the hold ends (the sweep will free it: the call was free). A commit
+   * cannot charge twice: it charges only an open reservation, and the ledger's UNIQUE(request_id) stands behind that.
+   */
+  async #converge(request: SettleRequest, until: number): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      const delayMs = convergeDelaysMs[Math.min(attempt, convergeDelaysMs.length - 1)]!;
+      if (this.#clock.now() + delayMs >= until) return;
+      try {
+        await this.#clock.sleep(delayMs, this.#stopConverging.signal);
+      } catch {
+        return;
+      }
+      try {
+        if ((await this.#settleOnce(request)) !== 'unknown') return;
+      } catch (error) {
+        // Still out of reach (or it did not land and the database is back, yet the retry met an outage): again.
+        if (!isOutage(error)) return;
+      }
+    }
+  }
+
+  async #settleOnce(request: SettleRequest): Promise<SettleOutcome> {
     const { record, ledger, idempotency } = request;
     const group = this.#groupCommit && !this.#groupCommit.log.failed ? this.#groupCommit : null;
     const transaction: HoldTransaction = group?.settleTransaction ?? ((db, body) => db.transaction().execute(body));
@@ -163,10 +217,12 @@ export class KyselyStorage implements Storage {
   /**
    * Whether the settlement of `requestId` committed: its row exists. Asked again while the database cannot be reached
    * (each time on a connection the pool opens afresh, the dead one having been discarded); null when it never could
-   * be, or when a COMMIT still in flight kept the answer from being final in time.
+   * be in time (a COMMIT still in flight holding the lock counts as unreachable, and is asked again).
    */
   async #readBack(requestId: string): Promise<boolean | null> {
+    const deadline = this.#clock.now() + readBackBudgetMs;
     for (const delayMs of readBackDelaysMs) {
+      if (this.#clock.now() + delayMs > deadline) break;
       if (delayMs > 0) await this.#clock.sleep(delayMs);
       const found = await this.#readBackOnce(requestId);
       if (found !== 'unreachable') return found;
@@ -174,7 +230,7 @@ export class KyselyStorage implements Storage {
     return null;
   }
 
-  async #readBackOnce(requestId: string): Promise<boolean | null | 'unreachable'> {
+  async #readBackOnce(requestId: string): Promise<boolean | 'unreachable'> {
     // The lost COMMIT may still be running on the server (it read the COMMIT, then lost the client). Its transaction
     // holds the reservation's row lock until it ends: touching that row first waits for it, so the row read after is
     // final. (PostgreSQL re-reads at each statement under READ COMMITTED; SQLite has one writer, so nothing to wait.)
@@ -201,9 +257,10 @@ export class KyselyStorage implements Storage {
     // A read that outlives the wait below still ends on its own; its outcome is not wanted, nor is its error.
     answer.catch(() => undefined);
     const stop = new AbortController();
-    const waited: Promise<null> = this.#clock.sleep(readBackLockWaitMs, stop.signal).then(
-      () => null,
-      () => null,
+    // A read that has no answer in time (the database silent, or a COMMIT still holding the lock) is asked again.
+    const waited: Promise<'unreachable'> = this.#clock.sleep(readBackLockWaitMs, stop.signal).then(
+      () => 'unreachable',
+      () => 'unreachable',
     );
     try {
       return await Promise.race([answer, waited]);
@@ -214,8 +271,17 @@ export class KyselyStorage implements Storage {
 
   async migrate(): Promise<void> {
     const migrations = toKyselyMigrations(this.#migrations);
+    const db = this.#migrationDb?.() ?? this.db;
+    try {
+      await this.#migrateOn(db, migrations);
+    } finally {
+      if (db !== this.db) await db.destroy();
+    }
+  }
+
+  async #migrateOn(db: Kysely<KumoDatabase>, migrations: Record<string, Migration>): Promise<void> {
     const migrator = new Migrator({
-      db: this.db,
+      db,
       provider: { getMigrations: async () => migrations },
       migrationTableName: 'kumo_migration',
       migrationLockTableName: 'kumo_migration_lock',
@@ -227,6 +293,8 @@ export class KyselyStorage implements Storage {
   /** Idempotent. */
   async close(): Promise<void> {
     this.#closed ??= (async () => {
+      this.#stopConverging.abort();
+      await Promise.allSettled([...this.#converging]);
       await this.#groupCommit?.log.close();
       await this.db.destroy();
     })();

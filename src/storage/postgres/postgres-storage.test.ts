@@ -142,6 +142,30 @@ describe('postgres specifics', () => {
     await Promise.all(instances.map((s) => s.close()));
   });
 
+  it("migrations run without the pool's statement timeout: a DDL longer than it still applies", async () => {
+    const own = await createScratchDatabase('kumo_migrate_slow');
+    const storage = await createPostgresStorage({
+      url: own.url,
+      poolSize: 1,
+      queryTimeoutMs: 200,
+      // Sorts after every real migration: runs last, on the schema they made.
+      migrations: { ...postgresMigrations, '9999_slow': ['SELECT pg_sleep(1)'] },
+    });
+    try {
+      await storage.migrate();
+      const { rows } = await sql<{ name: string }>`SELECT name FROM kumo_migration WHERE name = '9999_slow'`.execute(
+        storage.db,
+      );
+      expect(rows).toHaveLength(1);
+      // The calls' own pool keeps its bound.
+      const slow = await sql`SELECT pg_sleep(1)`.execute(storage.db).catch((e: unknown) => e);
+      expect(isKumoError(slow) && slow.code).toBe('unavailable');
+    } finally {
+      await storage.close();
+      await own.drop();
+    }
+  });
+
   it('reservations from two instances sharing the database never pass the limit', async () => {
     const a = await createPostgresStorage({ url: url(), poolSize: 5 });
     const b = await createPostgresStorage({ url: url(), poolSize: 5 });
@@ -232,8 +256,12 @@ describe('postgres specifics', () => {
       expect(
         await storage.ledger.reserve({ ...reserve, expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
       ).toEqual({ ok: true });
-      const settle = () =>
-        storage.settle({ ledger: { commit: 2 }, record: completedRequest(ids, { requestId, costUnits: 2 }) });
+      const settle = (heldUntil?: string) =>
+        storage.settle({
+          ledger: { commit: 2 },
+          record: completedRequest(ids, { requestId, costUnits: 2 }),
+          ...(heldUntil ? { heldUntil } : {}),
+        });
       return { proxy, storage, ids, requestId, settle };
     }
 
@@ -258,6 +286,32 @@ describe('postgres specifics', () => {
       }
     });
 
+    it('a read-back that waits out its 2 s on a held row lock asks again: committed, not unknown', async () => {
+      const { proxy, storage, ids, requestId, settle } = await reservedThroughProxy();
+      // Another session, ready inside a transaction, takes the reservation's row lock the moment the COMMIT has landed
+      // (before the read-back's fresh connection is open) and keeps it for 3 s: longer than one read-back's wait.
+      const locker = new pg.Client({ connectionString: url() });
+      await locker.connect();
+      await locker.query('BEGIN');
+      process.on('uncaughtException', onUncaught);
+      try {
+        const locked = proxy
+          .loseCommitAnswer('credit_ledger')
+          .then(() => locker.query('SELECT 1 FROM credit_reservations WHERE request_id = $1 FOR UPDATE', [requestId]))
+          .then(() => new Promise((r) => setTimeout(r, 3_000)))
+          .then(() => locker.query('COMMIT'));
+        expect(await settle()).toBe('committed');
+        await locked;
+        expect(await storage.ledger.entries(ids.accountId)).toMatchObject([{ requestId, credits: 2 }]);
+        expect(errorsSeen).toEqual([]);
+      } finally {
+        process.off('uncaughtException', onUncaught);
+        await locker.end();
+        await storage.close();
+        await proxy.close();
+      }
+    });
+
     it('a COMMIT whose answer is lost while the database stays out of reach is unknown; a later release is a no-op', async () => {
       const { proxy, storage, ids, requestId, settle } = await reservedThroughProxy();
       process.on('uncaughtException', onUncaught);
@@ -269,6 +323,61 @@ describe('postgres specifics', () => {
         expect(await storage.ledger.release(requestId)).toBe(false);
         expect(await storage.ledger.entries(ids.accountId)).toMatchObject([{ requestId, credits: 2 }]);
         expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 2, reserved: 0 });
+        expect(errorsSeen).toEqual([]);
+      } finally {
+        process.off('uncaughtException', onUncaught);
+        await storage.close();
+        await proxy.close();
+      }
+    });
+
+    /** Polls `probe` until it holds (the background settlement runs on the system clock here); fails after 60 s. */
+    async function eventually(what: string, probe: () => Promise<boolean>): Promise<void> {
+      for (let i = 0; i < 600; i++) {
+        if (await probe().catch(() => false)) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`never: ${what}`);
+    }
+
+    it('a lost COMMIT that did not land, the database out of reach: unknown, then settled once it returns, with its row', async () => {
+      const { proxy, storage, ids, requestId, settle } = await reservedThroughProxy();
+      process.on('uncaughtException', onUncaught);
+      try {
+        void proxy.loseCommit('credit_ledger').then(() => proxy.cut());
+        expect(await settle()).toBe('unknown');
+        proxy.restore();
+        // The same commit is settled again in the background: it lands once, with the call's row.
+        await eventually('the charge settled', async () => (await storage.ledger.entries(ids.accountId)).length > 0);
+        expect(await storage.ledger.entries(ids.accountId)).toMatchObject([{ requestId, credits: 2 }]);
+        expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 2, reserved: 0 });
+        expect(await storage.requests.get(requestId, ids.accountId)).toMatchObject({
+          status: 'completed',
+          costUnits: 2,
+        });
+        // A commit again is refused: the reservation is no longer open, so nothing is charged twice.
+        expect(await settle()).toBe('refused');
+        expect(await storage.ledger.entries(ids.accountId)).toHaveLength(1);
+        expect(errorsSeen).toEqual([]);
+      } finally {
+        process.off('uncaughtException', onUncaught);
+        await storage.close();
+        await proxy.close();
+      }
+    });
+
+    it('a charge of unknown outcome is not settled again once its hold has ended: left for the sweep, free', async () => {
+      const { proxy, storage, ids, requestId, settle } = await reservedThroughProxy();
+      process.on('uncaughtException', onUncaught);
+      try {
+        void proxy.loseCommit('credit_ledger').then(() => proxy.cut());
+        // The hold ends before the first retry would run (1 s on).
+        expect(await settle(new Date(Date.now() + 100).toISOString())).toBe('unknown');
+        proxy.restore();
+        await new Promise((r) => setTimeout(r, 1_500));
+        expect(await storage.ledger.entries(ids.accountId)).toEqual([]);
+        expect(await storage.ledger.accountUsage(ids.accountId, '2026-05')).toEqual({ used: 0, reserved: 2 });
+        expect(await storage.ledger.release(requestId)).toBe(true);
         expect(errorsSeen).toEqual([]);
       } finally {
         process.off('uncaughtException', onUncaught);

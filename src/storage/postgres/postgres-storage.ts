@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { KumoDatabase } from '../kysely/schema.js';
 import { KyselyStorage } from '../kysely/kysely-storage.js';
 import { postgresMigrations } from './postgres-migrations.js';
+import type { SqlMigrations } from '../kysely/kysely-storage.js';
 import { outageClassifyingDialect } from '../kysely/outage-dialect.js';
 import { newId } from '../../accounts/ids.js';
 
@@ -27,6 +28,8 @@ export interface PostgresStorageOptions {
   onIdleError?: (error: Error) => void;
   /** This server instance (`ins_…`), the owner of the reservations it makes; a fresh id by default. */
   instanceId?: string;
+  /** The schema's migrations; default `postgresMigrations` (a test adds its own). */
+  migrations?: SqlMigrations;
   /** A heartbeat older than this marks its instance dead (see KyselyCreditLedger). */
   staleAfterMs?: number;
 }
@@ -60,13 +63,27 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
   const db = new Kysely<KumoDatabase>({ dialect: outageClassifyingDialect(new PostgresDialect({ pool })) });
   return new KyselyStorage({
     db,
-    migrations: postgresMigrations,
+    migrations: options.migrations ?? postgresMigrations,
+    // Migrations run on a connection of their own, without statement_timeout or query_timeout: a long DDL is
+    // legitimate there, and they run before the service takes calls. Opening it is still bounded.
+    migrationDb: () => migrationDbOf(options),
     jstDay: postgresJstDay,
     ledger: {
       holder: options.instanceId ?? newId('ins'),
       ...(options.staleAfterMs === undefined ? {} : { staleAfterMs: options.staleAfterMs }),
     },
   });
+}
+
+/** One connection, no statement or query timeout, for `migrate` only (destroyed after it). */
+function migrationDbOf(options: PostgresStorageOptions): Kysely<KumoDatabase> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: 1,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 3_000,
+  });
+  pool.on('error', (error) => options.onIdleError?.(error));
+  return new Kysely<KumoDatabase>({ dialect: outageClassifyingDialect(new PostgresDialect({ pool })) });
 }
 
 /**
