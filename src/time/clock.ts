@@ -32,6 +32,15 @@ export const systemClock: Clock = Object.freeze({
   sleep: (ms: number, signal?: AbortSignal) => sleepOn(systemClock, ms, signal),
 });
 
+/**
+ * A deadline set `nominalMs` ahead, kept at most that far from `now`. `systemClock` is the wall clock, which may be
+ * stepped back (NTP, a restored VM): a deadline set before the step would then lie further away than the wait it
+ * stands for. Pulled back here, what is left of a wait is never more than its nominal length.
+ */
+export function withinNominal(until: number, nominalMs: number, now: number): number {
+  return Math.min(until, now + nominalMs);
+}
+
 /** A sleep made of a clock's own timer, so a `ManualClock` wakes it when moved past its end. */
 export function sleepOn(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -98,6 +107,15 @@ export class ManualClock implements Clock {
   /** Timers not yet run. */
   get pending(): number {
     return this.#timers.length;
+  }
+
+  /**
+   * Steps the reading back by `ms`, as NTP may step a wall clock; the timers set still fire after the time they were
+   * set for (Node's timers are monotonic), so their due times move back with it.
+   */
+  stepBack(ms: number): void {
+    this.#now -= ms;
+    for (const timer of this.#timers) timer.at -= ms;
   }
 
   /** Moves time forward by `ms`, running what falls due; awaits microtasks between timers so chained waits proceed. */
