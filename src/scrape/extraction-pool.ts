@@ -47,8 +47,9 @@ export interface WorkerExtractionPoolOptions {
    * account at most half of them (at least one each), so that a worker stays free for the ordinary pages of others
    * whatever heavy pages wait. Default 256 KiB (KUMO_EXTRACT_HEAVY_PAGE_BYTES). */
   heavyPageBytes?: number;
-  /** Pages that ran past their deadline or heap remembered (by SHA-256 of body, extractor and outputs), so that a
-   * repeat is refused at once without a worker; default 1024, for `overBudgetTtlMs` (default 1 h) after last seen. */
+  /** Pages that ran past their heap, or past their deadline twice, remembered (by SHA-256 of body, extractor and
+   * outputs), so that a repeat is refused at once without a worker; default 1024, each for `overBudgetTtlMs` (default
+   * 1 h) after it was remembered. */
   overBudgetCapacity?: number;
   overBudgetTtlMs?: number;
   /** Times the queue-wait bound, the page deadline, the restart delay and the over-budget TTL; default systemClock. */
@@ -304,8 +305,9 @@ export class WorkerExtractionPool implements ExtractionRunner {
     slot.current = null;
     if (current) {
       this.#clock.clearTimeout(current.timer);
-      // A property of the page: the same bytes would cost a worker the same way again.
-      if (loss === 'deadline' || loss === 'out_of_memory') this.#overBudget.remember(current.pending.job);
+      // Most likely a property of the page: the same bytes would cost a worker the same way again (a deadline loss
+      // counts once of two, since the machine's load may have caused it).
+      if (loss === 'deadline' || loss === 'out_of_memory') this.#overBudget.remember(current.pending.job, loss);
       current.pending.reject(this.#errorFor(loss));
     }
     void slot.worker.terminate();
