@@ -12,7 +12,7 @@ import { siteCatalogue } from '../sites/registry.js';
 import { fixturesDirOf, type FixtureMeta } from '../sites/verification.js';
 import type { PageTypeEntry } from '../sites/site.js';
 import { gatedExtractionPool, settled, until } from '../../test/support/extraction.js';
-import { ManualClock } from '../time/clock.js';
+import { ManualClock, type TimerOptions } from '../time/clock.js';
 import { WorkerExtractionPool, type WorkerExtractionPoolOptions, type WorkerLoss } from './extraction-pool.js';
 import type { OutputLimits, ProduceJob, Produced } from './produce.js';
 
@@ -534,6 +534,30 @@ describe('WorkerExtractionPool shared between accounts', () => {
       g.release(runaway.n);
       expect(await settled(g.pool.run(runaway.job, { account: 'a' }).then(price))).toBe(1980);
       expect(g.taken()).toBe(taken + 2);
+    } finally {
+      await g.pool.close();
+    }
+  });
+
+  it('sets its queue-wait bound as a timer that does not keep the process alive (a CLI ends when its work does)', async () => {
+    const clock = new ManualClock();
+    const options: (TimerOptions | undefined)[] = [];
+    const setTimeout = clock.setTimeout.bind(clock);
+    clock.setTimeout = (fn, ms, o) => {
+      options.push(o);
+      return setTimeout(fn, ms, o);
+    };
+    const g = gatedPool({ size: 1, clock });
+    try {
+      await g.ready();
+      const running = g.held(smallPage);
+      const first = g.pool.run(running.job).then(price);
+      await until(() => g.state(running.n) === 1);
+      const before = options.length;
+      const waiting = g.pool.run(htmlJob(smallPage)).then(price);
+      expect(options.slice(before)).toEqual([{ unref: true }]);
+      g.release(running.n);
+      expect(await Promise.all([first, waiting])).toEqual([1980, 1980]);
     } finally {
       await g.pool.close();
     }

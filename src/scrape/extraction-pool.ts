@@ -192,7 +192,8 @@ export class WorkerExtractionPool implements ExtractionRunner {
         pending.unlisten = () => signal.removeEventListener('abort', onAbort);
       }
       const waitMs = this.#o.maxQueueWaitMs ?? defaultMaxQueueWaitMs;
-      pending.waitTimer = this.#clock.setTimeout(() => this.#expire(pending, waitMs), waitMs);
+      // Unref'd: a page waiting for a worker is kept alive by its caller, not by its bound.
+      pending.waitTimer = this.#clock.setTimeout(() => this.#expire(pending, waitMs), waitMs, { unref: true });
       let queue = this.#queues.get(account);
       if (!queue) {
         queue = { pages: [], bytes: 0 };
@@ -317,10 +318,15 @@ export class WorkerExtractionPool implements ExtractionRunner {
       // A worker that cannot even load would be respawned in a tight loop: retry later. The waiting calls stay for
       // the workers still there (ready, or loading); only when none is left would they hang, so they are answered.
       if (this.#slots.size === 0) this.#rejectAllWaiting(this.#errorFor(loss));
-      this.#restartTimer ??= this.#clock.setTimeout(() => {
-        this.#restartTimer = null;
-        while (!this.#closed && this.#slots.size < this.#size) this.#spawn();
-      }, 1_000);
+      // Unref'd: a pool nobody uses any more (a CLI done with its work) must not keep the process alive to restart.
+      this.#restartTimer ??= this.#clock.setTimeout(
+        () => {
+          this.#restartTimer = null;
+          while (!this.#closed && this.#slots.size < this.#size) this.#spawn();
+        },
+        1_000,
+        { unref: true },
+      );
       return;
     }
     this.#spawn();

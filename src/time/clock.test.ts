@@ -70,3 +70,17 @@ describe('ManualClock.stepBack and withinNominal', () => {
     expect(withinNominal(3_601_000, 1_000, 0)).toBe(1_000);
   });
 });
+
+describe('systemClock timers and the process', () => {
+  it('a timer set with unref does not keep the process alive; one without does', () => {
+    const held = systemClock.setTimeout(() => undefined, 60_000);
+    const loose = systemClock.setTimeout(() => undefined, 60_000, { unref: true });
+    try {
+      expect((held.id as NodeJS.Timeout).hasRef()).toBe(true);
+      expect((loose.id as NodeJS.Timeout).hasRef()).toBe(false);
+    } finally {
+      systemClock.clearTimeout(held);
+      systemClock.clearTimeout(loose);
+    }
+  });
+});
