@@ -15,7 +15,7 @@ const mayUse = {
   'src/node-version\\.ts$': [],
   'src/server\\.ts$': ['src/config\\.ts$', 'src/services\\.ts$', 'src/http/', 'src/logger\\.ts$'],
   // npm start's build step runs from source before any build exists: Node's modules only.
-  'src/prestart\\.ts$': [],
+  'src/prestart\\.mjs$': [],
   // The composition root and the command line build everything (the CLI never the HTTP app).
   'src/services\\.ts$': ['src/'],
   'src/cli/': ['src/(?!http/)'],

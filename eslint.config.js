@@ -11,7 +11,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '.dependency-cruiser.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', '.dependency-cruiser.mjs', 'src/prestart.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

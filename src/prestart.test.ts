@@ -1,11 +1,13 @@
 // `npm start`'s build step decides from the files alone: it builds a tree with no finished build or with sources newer
-// than it, leaves a built tree alone (no 7 s recompile), and never builds without TypeScript when dist/ is there.
+// than it, leaves a built tree alone (no 7 s recompile), and never builds without TypeScript when dist/ is there; on
+// an old Node (the system's Node 20) it refuses in the one line the entries print.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { nodeVersionProblem } from './node-version.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 let tree: string;
@@ -26,13 +28,13 @@ beforeEach(async () => {
     JSON.stringify({ type: 'module', scripts: { build: `node -e "${build}"` } }),
   );
   await mkdir(path.join(tree, 'src'));
-  await copyFile(path.join(repoRoot, 'src/prestart.ts'), path.join(tree, 'src/prestart.ts'));
+  await copyFile(path.join(repoRoot, 'src/prestart.mjs'), path.join(tree, 'src/prestart.mjs'));
   await writeFile(path.join(tree, 'src/server.ts'), 'export {};\n');
   await writeFile(path.join(tree, 'tsconfig.json'), '{}\n');
   await writeFile(path.join(tree, 'tsconfig.build.json'), '{}\n');
   // Written ten minutes ago: older than any build below, so only what a test changes is newer.
   const before = new Date(Date.now() - 600_000);
-  for (const file of ['src/prestart.ts', 'src/server.ts', 'tsconfig.json', 'tsconfig.build.json', 'src'])
+  for (const file of ['src/prestart.mjs', 'src/server.ts', 'tsconfig.json', 'tsconfig.build.json', 'src'])
     await utimes(path.join(tree, file), before, before);
   // The project's own node_modules: TypeScript is installed, as after `npm ci`.
   await symlink(path.join(repoRoot, 'node_modules'), path.join(tree, 'node_modules'), 'dir');
@@ -42,8 +44,8 @@ afterEach(async () => {
   await rm(tree, { recursive: true, force: true });
 });
 
-function prestart() {
-  const run = spawnSync(process.execPath, [path.join(tree, 'src/prestart.ts')], {
+function prestart(node = process.execPath) {
+  const run = spawnSync(node, [path.join(tree, 'src/prestart.mjs')], {
     cwd: tree,
     encoding: 'utf8',
   });
@@ -61,7 +63,7 @@ async function change(file: string) {
   await utimes(path.join(tree, file), new Date(now - 60_000), new Date(now - 60_000));
 }
 
-describe('npm start’s build step (src/prestart.ts)', () => {
+describe('npm start’s build step (src/prestart.mjs)', () => {
   it('builds a fresh clone (no dist/), then leaves the built tree alone', () => {
     const first = prestart();
     expect(first).toEqual({ code: 0, stderr: 'kumo: building (dist/ holds no finished build)\n' });
@@ -121,8 +123,23 @@ describe('npm start’s build step (src/prestart.ts)', () => {
         scripts: Record<string, string>;
       }
     ).scripts;
-    expect(scripts.prestart).toBe('test ! -f src/prestart.ts || node src/prestart.ts');
-    // The script is run from source, not shipped: a deployment of dist/ has nothing to build.
-    expect(readFileSync(path.join(repoRoot, 'tsconfig.build.json'), 'utf8')).toContain('"src/prestart.ts"');
+    expect(scripts.prestart).toBe('test ! -f src/prestart.mjs || node src/prestart.mjs');
+    // The script is run from source, not shipped: tsc takes no JavaScript, so a deployment of dist/ has nothing to build.
+    expect(readFileSync(path.join(repoRoot, 'tsconfig.json'), 'utf8')).not.toContain('allowJs');
   });
+
+  // The system's Node, older than the project's (npm's scripts run the Node 24 installed in node_modules).
+  const systemNode = '/usr/bin/node';
+  const systemVersion = existsSync(systemNode)
+    ? spawnSync(systemNode, ['--version'], { encoding: 'utf8' }).stdout.trim()
+    : null;
+  const oldNode = systemVersion !== null && nodeVersionProblem(systemVersion) !== null;
+
+  it.skipIf(!oldNode)(
+    `refuses an old Node (${systemVersion}) in the entries' one line, before building anything`,
+    () => {
+      expect(prestart(systemNode)).toEqual({ code: 1, stderr: `${nodeVersionProblem(systemVersion!)}\n` });
+      expect(builds()).toBe(0);
+    },
+  );
 });

@@ -43,3 +43,24 @@ describe('SignInLimiter', () => {
     expect(limiter.retryAfterSeconds(['addr:victim-lockout'])).toBeGreaterThan(0);
   });
 });
+
+describe('SignInLimiter and a wall clock stepped back', () => {
+  it('never locks a subject out, nor keeps counting its failures, longer than the window', async () => {
+    const clock = new ManualClock();
+    const limiter = new SignInLimiter({ maxFailures: 2, windowMs: 60_000, clock });
+    limiter.recordFailure(['addr:a']);
+    limiter.recordFailure(['addr:a']);
+    expect(limiter.retryAfterSeconds(['addr:a'])).toBe(60);
+    clock.stepBack(3_600_000);
+    expect(limiter.retryAfterSeconds(['addr:a'])).toBeLessThanOrEqual(60);
+    await clock.advance(60_000);
+    expect(limiter.retryAfterSeconds(['addr:a'])).toBe(0);
+
+    limiter.recordFailure(['addr:b']);
+    clock.stepBack(3_600_000);
+    limiter.recordFailure(['addr:b']);
+    expect(limiter.retryAfterSeconds(['addr:b'])).toBeLessThanOrEqual(60);
+    await clock.advance(60_000);
+    expect(limiter.retryAfterSeconds(['addr:b'])).toBe(0);
+  });
+});

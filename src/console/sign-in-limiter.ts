@@ -82,6 +82,8 @@ export class SignInLimiter {
       table.delete(subject);
       return null;
     }
+    // A window that starts in the future (the wall clock stepped back) starts now: none lasts longer than windowMs.
+    window.startedAt = Math.min(window.startedAt, now);
     return window;
   }
 }

@@ -454,3 +454,30 @@ describe('HttpFetcher with a breaker', () => {
     expect(!next.ok && next.error.extras.retryAfterSeconds).toBeGreaterThanOrEqual(29);
   });
 });
+
+describe('InProcessCircuitBreaker and a wall clock stepped back', () => {
+  it('never rests a host, an account or a probe slot longer than it was set for', async () => {
+    const clock = new ManualClock(0);
+    const breaker = new InProcessCircuitBreaker({ failureThreshold: 1, cooldownMs: 10_000, minAccounts: 1, clock });
+    // The host rests 10 s, then the wall clock steps back an hour.
+    breaker.failed('a.jp', { accountId: 'acc_a' });
+    clock.stepBack(3_600_000);
+    expect(breaker.restingMs('a.jp', 'acc_a')).toBeLessThanOrEqual(10_000);
+    expect(refusal(() => breaker.permit('a.jp', 'acc_a')).extras.retryAfterSeconds).toBeLessThanOrEqual(10);
+    await clock.advance(10_000);
+    // The rest is over: the probe goes through; its slot too is at most a cooldown, whatever the clock does.
+    expect(breaker.permit('a.jp', 'acc_a')).not.toBeNull();
+    clock.stepBack(3_600_000);
+    expect(breaker.restingMs('a.jp', 'acc_b')).toBeLessThanOrEqual(10_000);
+    await clock.advance(10_000);
+    expect(breaker.restingMs('a.jp', 'acc_b')).toBe(0);
+
+    // An account's own pause (a 429 without Retry-After) likewise.
+    breaker.succeeded('a.jp', 'acc_a');
+    breaker.failed('b.jp', { accountId: 'acc_a', accountPauseMs: 60_000 });
+    clock.stepBack(3_600_000);
+    expect(breaker.restingMs('b.jp', 'acc_a')).toBeLessThanOrEqual(60_000);
+    await clock.advance(60_000);
+    expect(breaker.restingMs('b.jp', 'acc_a')).toBe(0);
+  });
+});

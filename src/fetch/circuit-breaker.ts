@@ -1,6 +1,6 @@
 // A per-host circuit breaker: after repeated failures Kumo stops sending to a host for a while (research §6.2–6.3).
 import { KumoError } from '../errors.js';
-import { systemClock, type Clock } from '../time/clock.js';
+import { systemClock, withinNominal, type Clock } from '../time/clock.js';
 import { maxRetryAfterMs, retryAfterSeconds } from './retry-policy.js';
 
 export type BreakerState = 'closed' | 'open' | 'half_open';
@@ -66,6 +66,8 @@ interface Circuit {
   state: BreakerState;
   /** Open: refuse until then. Half-open: the probe's slot, reopened to another probe after this. */
   until: number;
+  /** How long that rest (or probe slot) was set for: what is left of it is never more, whatever the wall clock did. */
+  lengthMs: number;
 }
 
 interface HostState extends Circuit {
@@ -111,10 +113,12 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
     if (probe.host) {
       this.#set(host, entry, 'half_open');
       entry.until = now + this.#cooldownMs;
+      entry.lengthMs = this.#cooldownMs;
     }
     if (account && probe.account) {
       account.state = 'half_open';
       account.until = now + this.#cooldownMs;
+      account.lengthMs = this.#cooldownMs;
     }
     return probe.host || probe.account ? probe : null;
   }
@@ -150,22 +154,21 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
       const oldest = entry.accounts.keys().next();
       if (!oldest.done) entry.accounts.delete(oldest.value);
     }
-    account ??= { failures: 0, state: 'closed', until: 0 };
+    account ??= { failures: 0, state: 'closed', until: 0, lengthMs: 0 };
     entry.accounts.set(accountId, account);
     account.failures += 1;
     // This account's failed probe, or its own run of failures: it rests, and nobody else is held back by it.
     if (account.state === 'half_open' || account.failures >= this.#o.failureThreshold) {
-      open(account, now + this.#cooldownMs);
+      open(account, now, this.#cooldownMs);
     }
-    if (blame.accountPauseMs !== undefined) open(account, now + Math.min(maxRetryAfterMs, blame.accountPauseMs));
+    if (blame.accountPauseMs !== undefined) open(account, now, Math.min(maxRetryAfterMs, blame.accountPauseMs));
 
     entry.failures += 1;
     entry.blamed.set(accountId, (entry.blamed.get(accountId) ?? 0) + 1);
     // The host's failed probe, a run of failures shared by enough accounts, or the target asking us to wait.
     if (entry.state !== 'half_open' && !this.#shared(entry) && asked === undefined) return;
-    const until = now + Math.max(this.#cooldownMs, asked ?? 0);
     // A failure while already open (a call let in before) never shortens a longer rest the target asked for.
-    entry.until = entry.state === 'open' ? Math.max(entry.until, until) : until;
+    open(entry, now, Math.max(this.#cooldownMs, asked ?? 0));
     this.#set(host, entry, 'open');
   }
 
@@ -193,7 +196,7 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
   #entry(host: string): HostState {
     let entry = this.#hosts.get(host);
     if (!entry) {
-      entry = { failures: 0, state: 'closed', until: 0, blamed: new Map(), accounts: new Map() };
+      entry = { failures: 0, state: 'closed', until: 0, lengthMs: 0, blamed: new Map(), accounts: new Map() };
       this.#hosts.set(host, entry);
     }
     return entry;
@@ -213,12 +216,22 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
   }
 }
 
-/** How much longer a circuit refuses calls (ms); 0 when closed, or when its rest (or a probe's slot) is over. */
+/**
+ * How much longer a circuit refuses calls (ms); 0 when closed, or when its rest (or a probe's slot) is over. The clock
+ * is the wall clock: were it stepped back, the rest would end further away than it was set for, so it is pulled back
+ * to at most its length from now (as the host gate's spacing is), and no step can rest a host for longer.
+ */
 function refusing(circuit: Circuit, now: number): number {
-  return circuit.state === 'closed' ? 0 : Math.max(0, circuit.until - now);
+  if (circuit.state === 'closed') return 0;
+  circuit.until = withinNominal(circuit.until, circuit.lengthMs, now);
+  return Math.max(0, circuit.until - now);
 }
 
-function open(circuit: Circuit, until: number): void {
-  circuit.until = circuit.state === 'open' ? Math.max(circuit.until, until) : until;
+/** Rests a circuit for `ms` from now, or keeps the longer rest it already has. */
+function open(circuit: Circuit, now: number, ms: number): void {
+  if (circuit.state !== 'open' || now + ms > circuit.until) {
+    circuit.until = now + ms;
+    circuit.lengthMs = ms;
+  }
   circuit.state = 'open';
 }

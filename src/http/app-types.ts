@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Caller } from '../scrape/caller.js';
 import type { Operation } from '../storage/storage.js';
+import type { ErrorCode } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     limitHeadersDone: boolean;
     /** Answered 429 rate_limited by the refusal limit: that answer is not itself counted as a refusal. */
     refusalLimited: boolean;
+    /** The catalogue code of the problem this call was answered with, if any (the refusal limit reads it). */
+    problemCode: ErrorCode | null;
   }
 }
 

@@ -11,7 +11,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { KumoError, isKumoError } from '../errors.js';
+import { KumoError, isKumoError, type ErrorCode } from '../errors.js';
 import { problemBody, problemContentType } from './problem.js';
 import { clientErrorHandler, frameworkKumoError, refuseOnSocket } from './client-errors.js';
 import { finishOpenApi } from './openapi.js';
@@ -67,9 +67,13 @@ export interface AppOptions {
 
 export type { Authenticate, KumoApp } from './app-types.js';
 
+/** Answers to momentary contention, retried after `Retry-After: 1`: never counted by the refusal limit. */
+const transientRefusals: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['concurrency_limited', 'idempotency_key_in_use']);
+
 /** Sends a problem document; the single way an error leaves the API. */
 export function sendProblem(reply: FastifyReply, error: KumoError): FastifyReply {
   const body = problemBody(error, String(reply.request.id));
+  reply.request.problemCode = error.code;
   // Also here, not only in onRequest: router errors (frameworkErrors) are answered before any hook runs.
   reply.header('Request-Id', String(reply.request.id));
   if (error.extras.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.extras.retryAfterSeconds));
@@ -161,6 +165,7 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   app.decorateRequest('caller', null);
   app.decorateRequest('limitHeadersDone', false);
   app.decorateRequest('refusalLimited', false);
+  app.decorateRequest('problemCode', null);
   // Only JSON bodies: Fastify would otherwise hand a text/plain body to validation as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -216,8 +221,13 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
 
   // One "request completed" line per call: method, route, status, time; never bodies, keys or target URLs.
   app.addHook('onResponse', async (request, reply) => {
-    // A refusal the caller caused (4xx, not Kumo's 5xx) counts against its key's refusal limit.
-    const refused = reply.statusCode >= 400 && reply.statusCode < 500;
+    // A refusal the caller caused (4xx, not Kumo's 5xx) counts against its key's refusal limit, except the answers
+    // to contention that DESIGN §3 tells a client to retry after `Retry-After: 1`: a client obeying them is not
+    // looping on a refusal (credits_exhausted still counts: its Retry-After is next month).
+    const refused =
+      reply.statusCode >= 400 &&
+      reply.statusCode < 500 &&
+      (request.problemCode === null || !transientRefusals.has(request.problemCode));
     if (refused && request.caller && !request.refusalLimited) services.refusals?.recordRefusal(request.caller.key.id);
     request.log.info(
       {

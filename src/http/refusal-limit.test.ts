@@ -1,5 +1,6 @@
 // The refusal limit over real HTTP and SQLite (issue 18 §3): a key looping on refused calls gets 429 rate_limited with
-// Retry-After until its window passes, while its successes, other keys of its account and other accounts are served.
+// Retry-After until its window passes, while its successes, other keys of its account and other accounts are served;
+// a client obeying the Retry-After: 1 of a contention answer (concurrency, an Idempotency-Key in flight) is not looping.
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,12 @@ import { InProcessRefusalLimiter } from '../limits/in-process-refusal-limiter.js
 import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import type { KyselyStorage } from '../storage/kysely/kysely-storage.js';
 import { ManualClock } from '../time/clock.js';
+import { ScrapeService } from '../scrape/scrape-service.js';
+import { SiteRegistry } from '../sites/registry.js';
+import { FsArtifactStore } from '../artifacts/fs-artifact-store.js';
+import { KumoError } from '../errors.js';
+import type { Fetcher } from '../fetch/fetcher.js';
+import type { ExtractionRunner } from '../scrape/extraction-pool.js';
 
 const maxRefusals = 20;
 const windowMs = 10_000;
@@ -28,7 +35,22 @@ beforeEach(async () => {
   clock = new ManualClock();
   accounts = new Accounts(storage);
   const limiter = new InProcessConcurrencyLimiter();
+  fetches = [];
+  const scrape = new ScrapeService({
+    registry: new SiteRegistry(),
+    fetcher: heldFetcher,
+    storage,
+    limiter,
+    // Never reached: every fetch of these tests fails, so no page is ever parsed.
+    artifacts: new FsArtifactStore({ dir: '/nonexistent/kumo-refusal-limit' }),
+    extraction: {} as ExtractionRunner,
+    environment: 'production',
+    fetchDeadlineMs: 60_000,
+    leaseBeyondFetchMs: 60_000,
+    artifactRetentionMs: 3_600_000,
+  });
   const services = {
+    scrape,
     accounts,
     usage: new UsageReporter({ ledger: storage.ledger, limiter }),
     requests: storage.requests,
@@ -41,12 +63,34 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  for (const fetch of fetches) fetch.fail();
   await app.close();
   await storage.close();
 });
 
+/** Fetches in flight: each holds its call (and its concurrency slot) until the test fails it. */
+let fetches: { fail: () => void }[];
+let fetchStarted: (() => void) | null = null;
+const heldFetcher: Fetcher = {
+  fetch: () =>
+    new Promise((_resolve, reject) => {
+      fetches.push({ fail: () => reject(new KumoError('fetch_failed', 'the test let the fetch fail')) });
+      fetchStarted?.();
+    }),
+  close: async () => undefined,
+};
+
 async function get(path: string, key: string) {
   const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
+  const body = (await res.json()) as Record<string, unknown>;
+  return { status: res.status, body, headers: res.headers };
+}
+async function scrape(key: string, idempotencyKey: string) {
+  const res = await fetch(`${base}/v1/scrape`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+    body: JSON.stringify({ url: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592' }),
+  });
   const body = (await res.json()) as Record<string, unknown>;
   return { status: res.status, body, headers: res.headers };
 }
@@ -105,5 +149,34 @@ describe('the refusal limit', () => {
     await accounts.revokeKey(a.keyId);
     for (let i = 0; i < maxRefusals + 5; i++) expect((await usage(a.key)).status).toBe(401);
     expect((await usage(b.key)).status).toBe(200);
+  });
+
+  it('does not count the contention answers a client is told to retry after 1 s: concurrency_limited, idempotency_key_in_use', async () => {
+    const a = await accounts.createKey({ plan: 'free', concurrencyLimit: 1 });
+    // One call in flight holds the key's only slot and its Idempotency-Key.
+    const started = new Promise<void>((resolve) => (fetchStarted = resolve));
+    const first = scrape(a.key, 'first');
+    await started;
+
+    // Many workers of one client each retrying after Retry-After: 1 (~18 such answers a second for a Free key):
+    // within one window, well past the limit.
+    for (let i = 0; i < maxRefusals * 2; i++) {
+      const busy = await scrape(a.key, `other-${i}`);
+      expect(busy.status).toBe(429);
+      expect(busy.body.code).toBe('concurrency_limited');
+      expect(busy.headers.get('retry-after')).toBe('1');
+      const inUse = await scrape(a.key, 'first');
+      expect(inUse.status).toBe(409);
+      expect(inUse.body.code).toBe('idempotency_key_in_use');
+      expect(inUse.headers.get('retry-after')).toBe('1');
+    }
+    expect((await usage(a.key)).status).toBe(200);
+
+    // Once the slot is free the call runs (here its fetch fails: a 502, never counted either).
+    for (const fetch of fetches) fetch.fail();
+    expect((await first).status).toBe(502);
+    // The other refusals still count, within one window.
+    for (let i = 0; i < maxRefusals; i++) expect((await refused(a.key)).status).toBe(404);
+    expect((await usage(a.key)).body.code).toBe('rate_limited');
   });
 });

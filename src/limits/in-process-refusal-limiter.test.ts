@@ -49,3 +49,25 @@ describe('InProcessRefusalLimiter', () => {
     expect(() => new InProcessRefusalLimiter({ maxRefusals: 1, windowMs: 0 })).toThrow(RangeError);
   });
 });
+
+describe('InProcessRefusalLimiter and a wall clock stepped back', () => {
+  it('never holds a key back, nor keeps its window running, longer than the window', async () => {
+    const clock = new ManualClock();
+    const limiter = new InProcessRefusalLimiter({ maxRefusals: 2, windowMs: 10_000, clock });
+    limiter.recordRefusal('key_a');
+    limiter.recordRefusal('key_a');
+    expect(limiter.retryAfterSeconds('key_a')).toBe(10);
+    clock.stepBack(3_600_000);
+    expect(limiter.retryAfterSeconds('key_a')).toBeLessThanOrEqual(10);
+    await clock.advance(10_000);
+    expect(limiter.retryAfterSeconds('key_a')).toBe(0);
+
+    // A window still counting when the clock steps back ends within its length too.
+    limiter.recordRefusal('key_b');
+    clock.stepBack(3_600_000);
+    limiter.recordRefusal('key_b');
+    expect(limiter.retryAfterSeconds('key_b')).toBeLessThanOrEqual(10);
+    await clock.advance(10_000);
+    expect(limiter.retryAfterSeconds('key_b')).toBe(0);
+  });
+});

@@ -59,13 +59,18 @@ export class InProcessRefusalLimiter implements RefusalLimiter {
     if (this.#windows.size > this.#maxSubjects) this.#bound(now);
   }
 
-  /** The subject's window if it is still running; an ended one is forgotten. */
+  /**
+   * The subject's window if it is still running; an ended one is forgotten. A window that starts in the future (the
+   * wall clock stepped back) starts now instead, so it never runs, nor holds a key back, longer than windowMs.
+   */
   #current(subject: string, now: number): Window | undefined {
     const window = this.#windows.get(subject);
-    if (window && now - window.startedAt >= this.#windowMs) {
+    if (!window) return undefined;
+    if (now - window.startedAt >= this.#windowMs) {
       this.#windows.delete(subject);
       return undefined;
     }
+    window.startedAt = Math.min(window.startedAt, now);
     return window;
   }
 

@@ -47,8 +47,9 @@ export interface WorkerExtractionPoolOptions {
    * account at most half of them (at least one each), so that a worker stays free for the ordinary pages of others
    * whatever heavy pages wait. Default 256 KiB (KUMO_EXTRACT_HEAVY_PAGE_BYTES). */
   heavyPageBytes?: number;
-  /** Pages that ran past their deadline or heap remembered (by SHA-256 of body, extractor and outputs), so that a
-   * repeat is refused at once without a worker; default 1024, for `overBudgetTtlMs` (default 1 h) after last seen. */
+  /** Pages that ran past their heap, or past their deadline twice, remembered (by SHA-256 of body, extractor and
+   * outputs), so that a repeat is refused at once without a worker; default 1024, each for `overBudgetTtlMs` (default
+   * 1 h) after it was remembered. */
   overBudgetCapacity?: number;
   overBudgetTtlMs?: number;
   /** Times the queue-wait bound, the page deadline, the restart delay and the over-budget TTL; default systemClock. */
@@ -191,7 +192,8 @@ export class WorkerExtractionPool implements ExtractionRunner {
         pending.unlisten = () => signal.removeEventListener('abort', onAbort);
       }
       const waitMs = this.#o.maxQueueWaitMs ?? defaultMaxQueueWaitMs;
-      pending.waitTimer = this.#clock.setTimeout(() => this.#expire(pending, waitMs), waitMs);
+      // Unref'd: a page waiting for a worker is kept alive by its caller, not by its bound.
+      pending.waitTimer = this.#clock.setTimeout(() => this.#expire(pending, waitMs), waitMs, { unref: true });
       let queue = this.#queues.get(account);
       if (!queue) {
         queue = { pages: [], bytes: 0 };
@@ -304,8 +306,9 @@ export class WorkerExtractionPool implements ExtractionRunner {
     slot.current = null;
     if (current) {
       this.#clock.clearTimeout(current.timer);
-      // A property of the page: the same bytes would cost a worker the same way again.
-      if (loss === 'deadline' || loss === 'out_of_memory') this.#overBudget.remember(current.pending.job);
+      // Most likely a property of the page: the same bytes would cost a worker the same way again (a deadline loss
+      // counts once of two, since the machine's load may have caused it).
+      if (loss === 'deadline' || loss === 'out_of_memory') this.#overBudget.remember(current.pending.job, loss);
       current.pending.reject(this.#errorFor(loss));
     }
     void slot.worker.terminate();
@@ -315,10 +318,15 @@ export class WorkerExtractionPool implements ExtractionRunner {
       // A worker that cannot even load would be respawned in a tight loop: retry later. The waiting calls stay for
       // the workers still there (ready, or loading); only when none is left would they hang, so they are answered.
       if (this.#slots.size === 0) this.#rejectAllWaiting(this.#errorFor(loss));
-      this.#restartTimer ??= this.#clock.setTimeout(() => {
-        this.#restartTimer = null;
-        while (!this.#closed && this.#slots.size < this.#size) this.#spawn();
-      }, 1_000);
+      // Unref'd: a pool nobody uses any more (a CLI done with its work) must not keep the process alive to restart.
+      this.#restartTimer ??= this.#clock.setTimeout(
+        () => {
+          this.#restartTimer = null;
+          while (!this.#closed && this.#slots.size < this.#size) this.#spawn();
+        },
+        1_000,
+        { unref: true },
+      );
       return;
     }
     this.#spawn();

@@ -4,6 +4,14 @@ export interface ClockTimer {
   readonly id: number | NodeJS.Timeout;
 }
 
+export interface TimerOptions {
+  /**
+   * The timer does not keep the process alive (Node's `unref`): for a bound that only matters while something else
+   * runs (a page waiting for a worker), so that a CLI or a test ends when its work is done. A `ManualClock` ignores it.
+   */
+  unref?: boolean;
+}
+
 /**
  * What a component needs of time. Production passes `systemClock`; tests pass a `ManualClock` and move it, so an
  * assertion about "after the cooldown" or "before the deadline" never depends on how loaded the machine is.
@@ -12,7 +20,7 @@ export interface Clock {
   /** Milliseconds since the epoch: the wall clock, the one deadlines (`deadlineAt`) and stored times are written in. */
   now(): number;
   /** Runs `fn` once `ms` have passed on this clock. */
-  setTimeout(fn: () => void, ms: number): ClockTimer;
+  setTimeout(fn: () => void, ms: number, options?: TimerOptions): ClockTimer;
   clearTimeout(timer: ClockTimer | undefined): void;
   /** Resolves once `ms` have passed; rejects with the signal's reason when it aborts first. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
@@ -25,12 +33,25 @@ export interface Clock {
  */
 export const systemClock: Clock = Object.freeze({
   now: () => Date.now(),
-  setTimeout: (fn: () => void, ms: number): ClockTimer => ({ id: setTimeout(fn, Math.max(0, ms)) }),
+  setTimeout: (fn: () => void, ms: number, options?: TimerOptions): ClockTimer => {
+    const id = setTimeout(fn, Math.max(0, ms));
+    if (options?.unref) id.unref();
+    return { id };
+  },
   clearTimeout: (timer: ClockTimer | undefined) => {
     if (timer) clearTimeout(timer.id);
   },
   sleep: (ms: number, signal?: AbortSignal) => sleepOn(systemClock, ms, signal),
 });
+
+/**
+ * A deadline set `nominalMs` ahead, kept at most that far from `now`. `systemClock` is the wall clock, which may be
+ * stepped back (NTP, a restored VM): a deadline set before the step would then lie further away than the wait it
+ * stands for. Pulled back here, what is left of a wait is never more than its nominal length.
+ */
+export function withinNominal(until: number, nominalMs: number, now: number): number {
+  return Math.min(until, now + nominalMs);
+}
 
 /** A sleep made of a clock's own timer, so a `ManualClock` wakes it when moved past its end. */
 export function sleepOn(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
@@ -80,7 +101,7 @@ export class ManualClock implements Clock {
     return this.#now;
   }
 
-  setTimeout(fn: () => void, ms: number): ClockTimer {
+  setTimeout(fn: () => void, ms: number, _options?: TimerOptions): ClockTimer {
     const timer = { id: this.#nextId++, at: this.#now + Math.max(0, ms), fn };
     this.#timers.push(timer);
     return { id: timer.id };
@@ -98,6 +119,15 @@ export class ManualClock implements Clock {
   /** Timers not yet run. */
   get pending(): number {
     return this.#timers.length;
+  }
+
+  /**
+   * Steps the reading back by `ms`, as NTP may step a wall clock; the timers set still fire after the time they were
+   * set for (Node's timers are monotonic), so their due times move back with it.
+   */
+  stepBack(ms: number): void {
+    this.#now -= ms;
+    for (const timer of this.#timers) timer.at -= ms;
   }
 
   /** Moves time forward by `ms`, running what falls due; awaits microtasks between timers so chained waits proceed. */

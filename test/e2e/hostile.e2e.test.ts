@@ -1,6 +1,6 @@
 // Hostile pages and answers through the built server: a million nested elements and a 5 MB unclosed document end
 // in 502 content_too_complex (or an honest answer) at no charge, while /healthz and a normal call stay fast;
-// one account looping on a hostile page neither starves another account's calls nor costs more than one worker once;
+// one account looping on a hostile page neither starves another account's calls nor costs more than two workers' deadlines;
 // a 50,000-row e-Stat table is cut to the row cap, and an answer past the byte cap is output_too_large, free.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
@@ -66,7 +66,7 @@ beforeAll(async () => {
   origin.route('GET', '/c/c-/kb/kb01/kb011427/760002', { status: 200, headers: html, body: unclosed });
   origin.route('GET', '/c/c-/kb/kb01/kb011427/760003', { status: 200, headers: html, body: itemPage() });
   origin.route('GET', '/c/c-/kb/kb01/kb011427/760004', { status: 200, headers: html, body: escapedPage });
-  // Other bytes than 760001's, which the first test has the pool remember as over budget.
+  // Other bytes than 760001's, which the first test has already cost a worker's deadline once (a first strike).
   origin.route('GET', '/c/c-/kb/kb01/kb011427/760005', {
     status: 200,
     headers: html,
@@ -209,8 +209,9 @@ describe('hostile pages through the built server', () => {
     const loops = [1, 2, 3, 4].map(loop);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const normal: number[] = [];
-    // B's calls through the first hostile page's whole deadline and past it.
-    const until = performance.now() + deadlineMs * 1.5;
+    // B's calls through the first two hostile pages' whole deadlines (one deadline loss may be load, so a page is
+    // remembered after its second) and past them.
+    const until = performance.now() + deadlineMs * 2.5;
     while (performance.now() < until) {
       const n = await timed(() => scrape(kumo.baseUrl, { url: `${ikebe}/c/c-/kb/kb01/kb011427/760003` }, other));
       expect(n.value.status).toBe(200);
@@ -220,12 +221,21 @@ describe('hostile pages through the built server', () => {
     await Promise.all(loops);
 
     expect(Math.max(...normal)).toBeLessThan(boundMs);
-    // Every one of A's calls is content_too_complex; the page cost one worker once, its repeats were refused at once.
+    // Every one of A's calls is content_too_complex; the page cost a worker twice, one at a time (A's share of the
+    // heavy turns), and its repeats were then refused at once.
     expect(new Set(answers.map((a) => `${a.status} ${a.code}`))).toEqual(new Set(['502 content_too_complex']));
     expect(answers.length).toBeGreaterThan(8);
-    expect((kumo.output().match(/extraction worker replaced/g)?.length ?? 0) - lostBefore).toBe(1);
-    const repeats = answers.slice(4).map((a) => a.ms);
-    expect(Math.max(...repeats)).toBeLessThan(boundMs);
+    expect((kumo.output().match(/extraction worker replaced/g)?.length ?? 0) - lostBefore).toBe(2);
+    const slow = answers.filter((a) => a.ms >= boundMs).length;
+    // The two that ran, and the copies that had waited behind them (at most one per loop) when it was remembered.
+    expect(slow).toBeLessThanOrEqual(2 + 4);
+    expect(answers.length - slow).toBeGreaterThan(4);
+    for (let i = 0; i < 3; i++) {
+      const repeat = await timed(() => scrape(kumo.baseUrl, { url: hostileUrl }));
+      expect(repeat.value.body.code).toBe('content_too_complex');
+      expect(repeat.ms).toBeLessThan(boundMs);
+    }
+    expect((kumo.output().match(/extraction worker replaced/g)?.length ?? 0) - lostBefore).toBe(2);
     // A was charged nothing, B one credit a call.
     const [aAfter, bAfter] = [await used(), await used(other)];
     expect(aAfter.used - aBefore.used).toBe(0);

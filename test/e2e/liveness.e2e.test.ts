@@ -92,10 +92,28 @@ async function expectFreedAndServed(next: KumoProcess, key: string, killedAt: nu
   expect(after.body.key).toMatchObject({ used: 1, reserved: 0, concurrency_in_use: 0 });
 }
 
-/** Straight after the restart, before any sweep could run: the call must not be refused for the dead credit. */
-async function expectNoFalseExhaustion(next: KumoProcess, key: string, killedAt: number): Promise<void> {
-  // Until the heartbeat is stale the holder may be alive (a slow call on a live instance); past it, it is dead.
+/**
+ * Waits until the killed instance is dead by its heartbeat and the slot it held is seen free. Until the heartbeat is
+ * stale the holder may be alive (a slow call on a live instance); past it, it is dead. The slot is a concurrency
+ * matter, not this file's: in shared mode only a sweep frees it, which a loaded machine may run late, and a call before
+ * that is rightly `concurrency_limited` (Retry-After: 1). The dead call's credit is not waited for.
+ */
+async function untilDeadSlotFree(next: KumoProcess, key: string, killedAt: number): Promise<void> {
   await sleep(Math.max(0, killedAt + staleMs + 200 - Date.now()));
+  await waitFor(
+    'the dead instance’s slot',
+    () => call(next.baseUrl, '/v1/usage', key),
+    (res) => res.body?.concurrency?.in_use === 0 && res.body?.key?.concurrency_in_use === 0,
+    30_000,
+  );
+}
+
+/**
+ * Once the dead instance's slot is free, whether or not a sweep freed its credit yet: the call must not be refused for
+ * the dead credit.
+ */
+async function expectNoFalseExhaustion(next: KumoProcess, key: string, killedAt: number): Promise<void> {
+  await untilDeadSlotFree(next, key, killedAt);
   const res = await scrape(next.baseUrl, { url: item('720001') }, key);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect((await call(next.baseUrl, '/v1/usage', key)).body.key).toMatchObject({ used: 1, reserved: 0 });
@@ -128,7 +146,7 @@ async function expectKilledKeyTakenOver(env: Record<string, string>): Promise<vo
   const next = await startKumo({ ...env, ...liveness }, { dataDir: first.dataDir });
   started.push(next);
 
-  await sleep(Math.max(0, killedAt + staleMs + 200 - Date.now()));
+  await untilDeadSlotFree(next, key, killedAt);
   const retry = await scrape(next.baseUrl, body, key, order);
   expect(retry.status, JSON.stringify(retry.body)).toBe(200);
   expect(retry.body.cost_units).toBe(1);

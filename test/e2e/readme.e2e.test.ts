@@ -75,7 +75,7 @@ describe("the README's local-origin example", () => {
     }
     expect(origin.out()).toContain(`on http://127.0.0.1:${originPort}`);
 
-    // 2. Kumo with the README's settings. `npm start` is the build when dist/ is stale (src/prestart.ts), then
+    // 2. Kumo with the README's settings. `npm start` is the build when dist/ is stale (src/prestart.mjs), then
     // dist/main.js: the latter is started here.
     const words = withPorts(start!).split(/\s+/);
     expect(words.slice(-2)).toEqual(['npm', 'start']);
