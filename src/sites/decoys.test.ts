@@ -487,33 +487,19 @@ describe('decoys: a page with hostile look-alikes gives the reviewed value or no
     expect(bitten).toEqual(CLASSES);
   });
 
-  for (const { site, fixtures } of bySite) {
-    describe(site.id, () => {
-      for (const cls of CLASSES) {
-        const known = isKnown(site.id, cls);
-        (known ? it.fails : it)(`${cls}${known ? ' (known failure, owned elsewhere)' : ''}`, () => {
-          const outcomes = fixtures.flatMap((f) => decoyOutcomes(f, cls).outcomes);
-          const wrong = outcomes
-            .filter((o) => o.wrong.length > 0)
-            .map((o) => `${o.fixture} [${o.variant}] ${o.wrong.join('; ')}`);
-          expect(wrong.join('\n')).toBe('');
-        });
-      }
-    });
-  }
-
-  for (const { site, fixtures } of listsBySite) {
-    describe(`${site.id} (list pages)`, () => {
-      for (const cls of CLASSES) {
-        const known = isKnown(site.id, cls);
-        (known ? it.fails : it)(`${cls}${known ? ' (known failure, owned elsewhere)' : ''}`, () => {
-          const outcomes = fixtures.flatMap((f) => decoyOutcomes(f, cls).outcomes);
-          const wrong = outcomes
-            .filter((o) => o.wrong.length > 0)
-            .map((o) => `${o.fixture} [${o.variant}] ${o.wrong.join('; ')}`);
-          expect(wrong.join('\n')).toBe('');
-        });
-      }
-    });
-  }
+  const everyClass = (siteId: string, fixtures: ItemFixture[]) => {
+    for (const cls of CLASSES) {
+      const known = isKnown(siteId, cls);
+      (known ? it.fails : it)(`${cls}${known ? ' (known failure, owned elsewhere)' : ''}`, () => {
+        const outcomes = fixtures.flatMap((f) => decoyOutcomes(f, cls).outcomes);
+        const wrong = outcomes
+          .filter((o) => o.wrong.length > 0)
+          .map((o) => `${o.fixture} [${o.variant}] ${o.wrong.join('; ')}`);
+        expect(wrong.join('\n')).toBe('');
+      });
+    }
+  };
+  for (const { site, fixtures } of bySite) describe(site.id, () => everyClass(site.id, fixtures));
+  for (const { site, fixtures } of listsBySite)
+    describe(`${site.id} (list pages)`, () => everyClass(site.id, fixtures));
 });
