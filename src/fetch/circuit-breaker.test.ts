@@ -36,12 +36,15 @@ describe('InProcessCircuitBreaker', () => {
 
   it('opens after N consecutive failures, refuses with site_busy and Retry-After, per host', () => {
     clock = new ManualClock(0);
+    changes.length = 0;
     const breaker = make();
     breaker.failed('a.jp');
     breaker.failed('a.jp');
     breaker.permit('a.jp');
     breaker.failed('a.jp');
     expect(breaker.state('a.jp')).toBe('open');
+    // What /metrics shows: the host's change is reported, once.
+    expect(changes).toEqual([['a.jp', 'open']]);
     const error = refusal(() => breaker.permit('a.jp'));
     expect(error.code).toBe('site_busy');
     expect(error.extras.retryAfterSeconds).toBe(10);

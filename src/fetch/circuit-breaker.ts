@@ -168,7 +168,8 @@ export class InProcessCircuitBreaker implements CircuitBreaker {
     // The host's failed probe, a run of failures shared by enough accounts, or the target asking us to wait.
     if (entry.state !== 'half_open' && !this.#shared(entry) && asked === undefined) return;
     // A failure while already open (a call let in before) never shortens a longer rest the target asked for.
-    open(entry, now, Math.max(this.#cooldownMs, asked ?? 0));
+    rest(entry, now, Math.max(this.#cooldownMs, asked ?? 0));
+    // The host's state changes through #set alone, so /metrics hears of it.
     this.#set(host, entry, 'open');
   }
 
@@ -227,11 +228,16 @@ function refusing(circuit: Circuit, now: number): number {
   return Math.max(0, circuit.until - now);
 }
 
-/** Rests a circuit for `ms` from now, or keeps the longer rest it already has. */
-function open(circuit: Circuit, now: number, ms: number): void {
+/** Rests a circuit for `ms` from now, or keeps the longer rest it already has; its state is the caller's to set. */
+function rest(circuit: Circuit, now: number, ms: number): void {
   if (circuit.state !== 'open' || now + ms > circuit.until) {
     circuit.until = now + ms;
     circuit.lengthMs = ms;
   }
+}
+
+/** Opens an account's own circuit (its state is not reported anywhere) for `ms`, or keeps its longer rest. */
+function open(circuit: Circuit, now: number, ms: number): void {
+  rest(circuit, now, ms);
   circuit.state = 'open';
 }
