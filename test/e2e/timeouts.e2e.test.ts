@@ -13,6 +13,8 @@ const headersMs = 400;
 const requestMs = 4_000;
 const keepAliveMs = 400;
 const slack = 3_000;
+/** For the twenty connections answered at once (below): well short of the client's 20 s give-up. */
+const burstSlack = 12_000;
 
 let origin: Origin;
 let kumo: KumoProcess;
@@ -74,9 +76,14 @@ describe('server timeouts', () => {
       `POST /v1/scrape HTTP/1.1\r\nHost: kumo\r\n${auth}Content-Type: application/json\r\nContent-Length: ${1000 + n}\r\n\r\n{"url":"https://www.ikebe-gakki.com/`;
     const held = Array.from({ length: 20 }, (_, n) => hold(head(n)));
     const results = await Promise.all(held.map((h) => h.closed));
-    for (const { ms } of results) {
+    for (const { ms, received } of results) {
+      // The 408 says the server closed it for the request timeout (a connection it kept would be ended by the
+      // client at 20 s, with nothing received); never before the timeout.
+      expect(received).toMatch(/^HTTP\/1\.1 408 /);
       expect(ms).toBeGreaterThanOrEqual(requestMs - 200);
-      expect(ms).toBeLessThan(requestMs + slack);
+      // Twenty 408s at one instant, each a problem body and a log line: on a 2-core machine running two suites at
+      // once they took up to 6 s past the timeout (seen in a double run), so the bound stops short of the give-up.
+      expect(ms).toBeLessThan(requestMs + burstSlack);
     }
   });
 
