@@ -189,29 +189,30 @@ export function describeHostGateContract(name: string, make: () => Promise<HostG
       }
     });
 
-    it("is fair between accounts: B's one call is served within ~2 intervals although A has 20 waiting", async () => {
+    it("is fair between accounts: B's one call is served within a few turns although A has 20 waiting", async () => {
       const { gates, host, cleanup } = await make();
       try {
         // 100 ms: first come first served would put b 2 s away, against the 1 s bound and ~0.3 s expected.
         const rule = { maxInFlight: 1, minIntervalMs: 100 };
         const starts: string[] = [];
+        const startedAt = new Map<string, number>();
         const run = async (gate: HostGate, account: string, label: string) => {
           const leave = await gate.enter(host, rule, Date.now() + patientMs, undefined, account);
           starts.push(label);
+          startedAt.set(label, performance.now());
           leave('free_failure');
         };
         const a = Array.from({ length: 20 }, (_, i) => run(gates[i % 2]!, 'acct-a', `a${i}`));
         // Let every one of A's calls take its place first (a shared gate registers them over the network).
         await hold(60);
-        const enteredAt = performance.now();
-        let waited = 0;
-        const b = run(gates[1], 'acct-b', 'b').then(() => {
-          waited = performance.now() - enteredAt;
-        });
+        const b = run(gates[1], 'acct-b', 'b');
         await Promise.all([...a, b]);
         // First come first served would put b 21st, about 20 × 100 ms = 2 s away.
         expect(starts.indexOf('b'), starts.join(' ')).toBeLessThanOrEqual(4);
-        expect(waited).toBeLessThan(1_000);
+        // In time as in order, measured against the gate's own pace rather than the wall (a loaded machine slows
+        // every start alike): b started well before A's last 15 calls, each at least one interval after the other.
+        const lastOfA = Math.max(...[...startedAt].filter(([label]) => label !== 'b').map(([, at]) => at));
+        expect(lastOfA - startedAt.get('b')!).toBeGreaterThanOrEqual(15 * rule.minIntervalMs * 0.9);
         expect(starts).toHaveLength(21);
       } finally {
         await cleanup();
