@@ -38,6 +38,21 @@ async function waitFor(what: string, probe: () => Promise<ApiAnswer>, ok: (res: 
   throw new Error(`${what}: still ${JSON.stringify(last.body)} after ${ms} ms`);
 }
 
+/** Starts an instance (kept for cleanup) and makes a Free key on it with a credit limit of 1 and a concurrency of 1. */
+async function startWithLimitedKey(
+  env: Record<string, string>,
+  timing: Record<string, string>,
+): Promise<{ first: KumoProcess; key: string }> {
+  const first = await startKumo({ ...env, ...timing });
+  started.push(first);
+  const created = await kumoCli(
+    first.dataDir,
+    ['keys', 'create', '--plan', 'free', '--credits', '1', '--concurrency', '1', '--json'],
+    env,
+  );
+  return { first, key: created.key as string };
+}
+
 /**
  * Starts an instance, takes a key with a credit limit of 1 and a concurrency of 1, leaves a call of that key hanging in
  * its fetch, SIGKILLs the instance, and starts a new one (a new instance id) on the same backends.
@@ -46,14 +61,7 @@ async function killMidCall(
   env: Record<string, string>,
   timing: Record<string, string> = liveness,
 ): Promise<{ next: KumoProcess; key: string; killedAt: number }> {
-  const first = await startKumo({ ...env, ...timing });
-  started.push(first);
-  const created = await kumoCli(
-    first.dataDir,
-    ['keys', 'create', '--plan', 'free', '--credits', '1', '--concurrency', '1', '--json'],
-    env,
-  );
-  const key = created.key as string;
+  const { first, key } = await startWithLimitedKey(env, timing);
   const before = origin.hits(hangingPath);
   const pending = scrape(first.baseUrl, { url: item('720002') }, key).catch(() => null);
   for (let i = 0; i < 200 && origin.hits(hangingPath) === before; i++) await sleep(25);
@@ -125,14 +133,7 @@ async function expectNoFalseExhaustion(next: KumoProcess, key: string, killedAt:
  * is served, charged exactly once, instead of 409 until the claim's hold (fetch deadline + 2 min) runs out.
  */
 async function expectKilledKeyTakenOver(env: Record<string, string>): Promise<void> {
-  const first = await startKumo({ ...env, ...liveness });
-  started.push(first);
-  const created = await kumoCli(
-    first.dataDir,
-    ['keys', 'create', '--plan', 'free', '--credits', '1', '--concurrency', '1', '--json'],
-    env,
-  );
-  const key = created.key as string;
+  const { first, key } = await startWithLimitedKey(env, liveness);
   const body = { url: item('720003') };
   const order = { 'idempotency-key': 'order-killed' };
   hangNext = true;
@@ -223,14 +224,7 @@ describe('embedded mode: a restart frees what the killed process held at once, n
   });
 
   it('two live processes on one data folder: neither frees the other’s call; the survivor frees a killed one’s', async () => {
-    const first = await startKumo({ ...env(), ...slowLiveness });
-    started.push(first);
-    const created = await kumoCli(
-      first.dataDir,
-      ['keys', 'create', '--plan', 'free', '--credits', '1', '--concurrency', '1', '--json'],
-      env(),
-    );
-    const key = created.key as string;
+    const { first, key } = await startWithLimitedKey(env(), slowLiveness);
     const before = origin.hits(hangingPath);
     const pending = scrape(first.baseUrl, { url: item('720002') }, key).catch(() => null);
     for (let i = 0; i < 200 && origin.hits(hangingPath) === before; i++) await sleep(25);

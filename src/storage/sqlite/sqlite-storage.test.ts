@@ -58,6 +58,21 @@ function reserveRequest(ids: { accountId: string; keyId: string }, cost = 1): Re
   };
 }
 
+/** A new database file migrated only up to the migration before `migration` (which must exist), to upgrade later. */
+async function storageBefore(migration: string): Promise<{ file: string; old: KyselyStorage }> {
+  const file = join(dir, `${newId('upgrade')}.sqlite`);
+  await createSqliteStorage({ path: file }).then((s) => s.close()); // creates the file with its mode
+  expect(sqliteMigrations[migration]).toBeDefined();
+  const before = Object.fromEntries(Object.entries(sqliteMigrations).filter(([name]) => name < migration));
+  const old = new KyselyStorage({
+    db: new Kysely<KumoDatabase>({ dialect: new NodeSqliteDialect({ database: new NodeSqliteDatabase(file, {}) }) }),
+    migrations: before,
+    ledger: { holder: 'test:1' },
+    jstDay: sqliteJstDay,
+  });
+  return { file, old };
+}
+
 describe('sqlite file durability', () => {
   it('a committed charge survives close and reopen', async () => {
     const file = join(dir, 'reopen.sqlite');
@@ -413,16 +428,7 @@ describe('sqlite schema', () => {
   });
 
   it("0006_key_lineage upgrades a file made by 0001-0005: each key starts its own line, with this month's spend", async () => {
-    const file = join(dir, `${newId('upgrade')}.sqlite`);
-    await createSqliteStorage({ path: file }).then((s) => s.close()); // creates the file with its mode
-    expect(sqliteMigrations['0006_key_lineage']).toBeDefined();
-    const before = Object.fromEntries(Object.entries(sqliteMigrations).filter(([name]) => name < '0006'));
-    const old = new KyselyStorage({
-      db: new Kysely<KumoDatabase>({ dialect: new NodeSqliteDialect({ database: new NodeSqliteDatabase(file, {}) }) }),
-      migrations: before,
-      ledger: { holder: 'test:1' },
-      jstDay: sqliteJstDay,
-    });
+    const { file, old } = await storageBefore('0006_key_lineage');
     await old.migrate();
     const ids = await seeded(old);
     await sql`INSERT INTO credit_counters (subject, period, used, reserved)
@@ -438,16 +444,7 @@ describe('sqlite schema', () => {
   });
 
   it('0004_review_approvals upgrades a file made by 0001-0003: accounts kept, none approved; a half revocation is refused', async () => {
-    const file = join(dir, `${newId('upgrade')}.sqlite`);
-    await createSqliteStorage({ path: file }).then((s) => s.close()); // creates the file with its mode
-    expect(sqliteMigrations['0004_review_approvals']).toBeDefined();
-    const before = Object.fromEntries(Object.entries(sqliteMigrations).filter(([name]) => name < '0004'));
-    const old = new KyselyStorage({
-      db: new Kysely<KumoDatabase>({ dialect: new NodeSqliteDialect({ database: new NodeSqliteDatabase(file, {}) }) }),
-      migrations: before,
-      ledger: { holder: 'test:1' },
-      jstDay: sqliteJstDay,
-    });
+    const { file, old } = await storageBefore('0004_review_approvals');
     await old.migrate();
     const ids = await seeded(old);
     await old.close();
