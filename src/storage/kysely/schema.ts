@@ -52,6 +52,8 @@ export interface CreditReservationsTable {
   holder: string | null;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** `call`: a call's (or a running batch item's) reservation; `hold`: a ready batch item's credits awaiting handover (0009). */
+  kind: ColumnType<'call' | 'hold', 'call' | 'hold' | undefined, 'call' | 'hold'>;
   settled_at: ColumnType<string | Date | null, string | null, string | null>;
 }
 
@@ -141,6 +143,139 @@ export interface ArtifactsTable {
   data: Buffer;
 }
 
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type NullableTime = ColumnType<string | Date | null, string | null | undefined, string | null>;
+/** A JSON object as text in SQLite, jsonb in PostgreSQL (which pg returns parsed); written as JSON text. */
+export type JsonObject = ColumnType<string | Record<string, unknown>, string, string>;
+/** Bytes: BLOB in SQLite (node:sqlite returns Uint8Array), bytea in PostgreSQL (Buffer). */
+export type Bytes = ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+
+/** Webhook endpoints (migration 0009_batches): the signing secret only sealed with KUMO_SECRETS_KEY. */
+export interface WebhookEndpointsTable {
+  id: string;
+  account_id: string;
+  url: string;
+  events: JsonList;
+  secret_sealed: Bytes;
+  secret_last4: string;
+  previous_secret_sealed: Nullable<Uint8Array>;
+  previous_secret_until: NullableTime;
+  created_at: Timestamp;
+  disabled_at: NullableTime;
+  disabled_reason: Nullable<string>;
+  deleted_at: NullableTime;
+}
+
+/** A batch: options, maintained counts and credits; never results (migration 0009_batches). */
+export interface BatchesTable {
+  id: string;
+  account_id: string;
+  key_id: string;
+  status: 'queued' | 'running' | 'completed' | 'cancelling' | 'cancelled';
+  params: JsonObject;
+  webhook_endpoint_id: Nullable<string>;
+  webhook_events: JsonList;
+  webhook_payload: Nullable<'full' | 'thin'>;
+  retain_hours: Nullable<number>;
+  results_expire_at: Timestamp;
+  max_credits: Nullable<number>;
+  /** The batch's data key sealed with KUMO_SECRETS_KEY; null once shredded (expiry, DELETE). */
+  data_key_sealed: Nullable<Uint8Array>;
+  idempotency_key: Nullable<string>;
+  body_hash: Nullable<string>;
+  total: Generated<number>;
+  queued: Generated<number>;
+  running: Generated<number>;
+  ready: Generated<number>;
+  delivered: Generated<number>;
+  failed: Generated<number>;
+  not_found: Generated<number>;
+  skipped: Generated<number>;
+  cancelled: Generated<number>;
+  expired: Generated<number>;
+  credits_charged: Generated<number>;
+  credits_held: Generated<number>;
+  credits_reserved: Generated<number>;
+  cost_units_max: Generated<number>;
+  eta_s: Generated<number>;
+  /** `[{index, url (redacted), code}]` */
+  rejected: ColumnType<string | unknown[], string | undefined, string>;
+  next_sequence: Generated<number>;
+  created_at: Timestamp;
+  finished_at: NullableTime;
+}
+
+export type BatchItemState =
+  'queued' | 'running' | 'ready' | 'delivered' | 'failed' | 'not_found' | 'skipped' | 'cancelled' | 'expired';
+
+/** One URL of a batch: metadata; its URL in the clear only redacted, in full only sealed with the batch's data key. */
+export interface BatchItemsTable {
+  id: string;
+  batch_id: string;
+  account_id: string;
+  item_index: number;
+  ref: Nullable<string>;
+  /** Caller credentials removed (redact-url.ts). */
+  url: string;
+  /** The URL as given, sealed with the batch's data key (it may carry credentials); null once the item is terminal. */
+  url_sealed: Nullable<Uint8Array>;
+  /** The host the item is fetched from (its politeness lane). */
+  host: string;
+  site_id: string;
+  page_type: string;
+  route: string;
+  /** The item's own params (over the batch's), JSON. */
+  params: ColumnType<string | Record<string, unknown> | null, string | null | undefined, string | null>;
+  cost_max: number;
+  state: BatchItemState;
+  attempts: Generated<number>;
+  request_id: Nullable<string>;
+  holder: Nullable<string>;
+  cost_units: Generated<number>;
+  error_code: Nullable<string>;
+  error_status: Nullable<number>;
+  error_retryable: Nullable<number>;
+  created_at: Timestamp;
+  started_at: NullableTime;
+  finished_at: NullableTime;
+  delivered_at: NullableTime;
+  delivered_via: Nullable<'webhook' | 'poll'>;
+}
+
+/** Results awaiting handover (DESIGN §5): the call's success body, sealed with the batch's data key. */
+export interface DeliveryBufferTable {
+  item_id: string;
+  batch_id: string;
+  account_id: string;
+  result_sealed: Bytes;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export type EventDeliveryState = 'none' | 'pending' | 'delivering' | 'delivered' | 'failed' | 'expired';
+
+/** Batch events (72 h) and their webhook delivery state; payloads are rendered at send time, never stored. */
+export interface BatchEventsTable {
+  id: string;
+  account_id: string;
+  batch_id: string;
+  item_id: Nullable<string>;
+  type: string;
+  sequence: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  endpoint_id: Nullable<string>;
+  delivery_state: EventDeliveryState;
+  attempts: Generated<number>;
+  /** Non-2xx answers (or no answer) to full deliveries; from 3 on, deliveries are thin. */
+  full_failures: Generated<number>;
+  next_attempt_at: NullableTime;
+  holder: Nullable<string>;
+  lease_until: NullableTime;
+  last_status: Nullable<number>;
+  delivered_at: NullableTime;
+}
+
 export interface KumoDatabase {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -154,4 +289,9 @@ export interface KumoDatabase {
   console_sessions: ConsoleSessionsTable;
   /** PostgreSQL only. */
   artifacts: ArtifactsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  batches: BatchesTable;
+  batch_items: BatchItemsTable;
+  delivery_buffer: DeliveryBufferTable;
+  batch_events: BatchEventsTable;
 }

@@ -1,0 +1,330 @@
+// The BatchStore role: batches, their items, the delivery buffer and events, with counts and credits kept exact in the
+// same transactions as every item change (DESIGN §5, §8). One Kysely implementation for SQLite and PostgreSQL, checked
+// by batch-store.contract.ts. Results and item URLs arrive and leave sealed (secrets/secret-box.ts): the store never
+// sees a plaintext result.
+import type { ErrorCode } from '../errors.js';
+import type { ReserveOutcome } from '../storage/storage.js';
+import type { Tx } from './work-queue.js';
+
+export const itemStates = [
+  'queued',
+  'running',
+  'ready',
+  'delivered',
+  'failed',
+  'not_found',
+  'skipped',
+  'cancelled',
+  'expired',
+] as const;
+export type ItemState = (typeof itemStates)[number];
+/** States an item never leaves (`ready` is not one: it waits for handover or expiry). */
+export const terminalItemStates: readonly ItemState[] = [
+  'delivered',
+  'failed',
+  'not_found',
+  'skipped',
+  'cancelled',
+  'expired',
+];
+
+export const batchStatuses = ['queued', 'running', 'completed', 'cancelling', 'cancelled'] as const;
+export type BatchStatus = (typeof batchStatuses)[number];
+
+export const eventTypes = [
+  'item.succeeded',
+  'item.failed',
+  'item.not_found',
+  'item.skipped',
+  'batch.completed',
+  'batch.cancelled',
+] as const;
+export type EventType = (typeof eventTypes)[number];
+
+export type BatchCounts = Record<ItemState | 'total', number>;
+
+export interface WebhookTarget {
+  endpointId: string;
+  events: EventType[];
+  payload: 'full' | 'thin';
+}
+
+export interface RejectedItem {
+  index: number;
+  /** Caller credentials removed. */
+  url: string;
+  code: ErrorCode;
+}
+
+export interface BatchRecord {
+  id: string;
+  accountId: string;
+  keyId: string;
+  status: BatchStatus;
+  /** The batch's params (the scrape params every item starts from). */
+  params: Record<string, unknown>;
+  webhook: WebhookTarget | null;
+  /** null: the caller asked for no retention (with a webhook, results go at the first handover). */
+  retainHours: number | null;
+  resultsExpireAt: string;
+  maxCredits: number | null;
+  counts: BatchCounts;
+  /** charged: committed to the ledger; held: ready results awaiting handover; reserved: items running. */
+  credits: { charged: number; held: number; reserved: number };
+  estimate: { costUnitsMax: number; etaS: number };
+  rejected: RejectedItem[];
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface NewBatch {
+  id: string;
+  accountId: string;
+  keyId: string;
+  params: Record<string, unknown>;
+  webhook: WebhookTarget | null;
+  retainHours: number | null;
+  resultsExpireAt: string;
+  maxCredits: number | null;
+  estimate: { costUnitsMax: number; etaS: number };
+  rejected: RejectedItem[];
+  /** The batch's data key sealed with the server key (Secrets.newDataKey). */
+  dataKeySealed: Uint8Array;
+  createdAt: string;
+  /** The submission's Idempotency-Key and the SHA-256 of its canonical body. */
+  idempotency?: { key: string; bodyHash: string };
+}
+
+export interface NewBatchItem {
+  id: string;
+  index: number;
+  ref: string | null;
+  /** Caller credentials removed: what is stored and shown. */
+  url: string;
+  /** The URL as given, sealed with the batch's data key (context: the item id). */
+  urlSealed: Uint8Array;
+  host: string;
+  siteId: string;
+  pageType: string;
+  route: string;
+  /** The item's own params, over the batch's; null = none. */
+  params: Record<string, unknown> | null;
+  /** The most the item can cost (1–3). */
+  costMax: number;
+}
+
+export interface ItemError {
+  code: ErrorCode;
+  status: number;
+  retryable: boolean;
+}
+
+export interface BatchItemRecord {
+  id: string;
+  batchId: string;
+  accountId: string;
+  index: number;
+  ref: string | null;
+  url: string;
+  host: string;
+  siteId: string;
+  pageType: string;
+  route: string;
+  params: Record<string, unknown> | null;
+  costMax: number;
+  state: ItemState;
+  attempts: number;
+  requestId: string | null;
+  costUnits: number;
+  error: ItemError | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** What the dispatcher needs to run a claimed item. */
+export interface ItemToRun {
+  item: BatchItemRecord;
+  batch: Pick<BatchRecord, 'id' | 'accountId' | 'keyId' | 'params' | 'resultsExpireAt' | 'maxCredits' | 'status'>;
+  urlSealed: Uint8Array;
+  dataKeySealed: Uint8Array;
+}
+
+export type CreateOutcome =
+  | { outcome: 'created'; batch: BatchRecord }
+  /** The same Idempotency-Key and body: the batch made then, nothing new queued. */
+  | { outcome: 'replay'; batch: BatchRecord }
+  /** The same Idempotency-Key with another body. */
+  | { outcome: 'conflict'; batchId: string };
+
+export interface ItemPageQuery {
+  state?: ItemState;
+  /** Items with a greater index only (the cursor). */
+  afterIndex?: number;
+  limit: number;
+}
+
+export interface EventRecord {
+  id: string;
+  accountId: string;
+  batchId: string;
+  itemId: string | null;
+  type: EventType;
+  sequence: number;
+  createdAt: string;
+}
+
+export interface EventQuery {
+  accountId: string;
+  batchId?: string;
+  /** Events after this event id (ids sort in creation order). */
+  after?: string;
+  types?: EventType[];
+  limit: number;
+}
+
+/** A finished run of a claimed item (the dispatcher's outcome). */
+export type RunOutcome =
+  | { state: 'ready'; requestId: string; costUnits: number; route: string; resultSealed: Uint8Array }
+  | { state: 'failed' | 'not_found' | 'skipped'; requestId: string | null; error: ItemError | null };
+
+export interface BatchStore {
+  /**
+   * Submission in one transaction: the batch, its items (queued), `enqueue(tx)` (the work queue's rows) and the
+   * Idempotency-Key. Counts and `status` start consistent (a batch whose every item was rejected is `completed`).
+   */
+  create(batch: NewBatch, items: readonly NewBatchItem[], enqueue: (tx: Tx) => Promise<void>): Promise<CreateOutcome>;
+  /** Only the account's own batch; null otherwise. Counts come from the row (never counted per request). */
+  get(batchId: string, accountId: string): Promise<BatchRecord | null>;
+  /** The account's batches, newest first (the console). */
+  list(accountId: string, limit: number): Promise<BatchRecord[]>;
+  /** Items in index order, with the sealed result when one is in the buffer. Only the account's own. */
+  listItems(
+    batchId: string,
+    accountId: string,
+    query: ItemPageQuery,
+  ): Promise<{ item: BatchItemRecord; resultSealed: Uint8Array | null }[]>;
+  /** The batch's data key (sealed), or null once shredded. */
+  dataKey(batchId: string): Promise<Uint8Array | null>;
+  /**
+   * Inside the queue's claim transaction: queued → running (attempts + 1, holder, the attempt's request id), counts
+   * moved. Null (the claim is undone) when the item is no longer queued or its batch is cancelling.
+   */
+  markRunning(tx: Tx, itemId: string, holder: string, requestId: string, now: string): Promise<ItemToRun | null>;
+  /**
+   * Reserves the running item's credits for its attempt (`requestId`), owned by `holder`, against the account's and
+   * key's limits (as a call) and the batch's `max_credits` (charged + held + reserved), in one transaction.
+   */
+  reserve(
+    itemId: string,
+    holder: string,
+    request: {
+      requestId: string;
+      period: string;
+      cost: number;
+      accountLimit: number;
+      keyLimit: number | null;
+      expiresAt: string;
+    },
+  ): Promise<ReserveOutcome | { ok: false; exhausted: 'batch' }>;
+  /**
+   * A run's outcome, in one transaction with `finishWork(tx)` (the queue's finish), guarded by `holder`:
+   * - `ready`: the sealed result into the buffer, the reservation turned into a hold until results_expire_at (no
+   *   owner instance; the liveness sweep never frees it), the item's event(s);
+   * - `failed` / `not_found` / `skipped`: cost 0, the reservation (if any) released, the item's event(s).
+   * Counts, credits, status and `batch.completed` / `batch.cancelled` move in the same transaction. False (nothing
+   * written) when `holder` no longer holds the item.
+   */
+  finishRun(
+    itemId: string,
+    holder: string,
+    outcome: RunOutcome,
+    finishWork: (tx: Tx) => Promise<boolean>,
+  ): Promise<boolean>;
+  /** Inside the queue's transaction: items of dead holders back to queued (attempt kept), their reservations released. */
+  requeue(tx: Tx, itemIds: readonly string[]): Promise<void>;
+  /** A retryable failure: running → queued with `giveBack(tx)`, its reservation released. */
+  retryLater(itemId: string, holder: string, giveBack: (tx: Tx) => Promise<boolean>): Promise<boolean>;
+  /**
+   * DELETE of a batch: `cancelWork(tx)` removes its queued work; those items become `cancelled` (free); running ones
+   * finish. Status `cancelling`, or `cancelled` when nothing runs. Null when there is no such batch of the account.
+   */
+  cancel(
+    batchId: string,
+    accountId: string,
+    cancelWork: (tx: Tx) => Promise<string[]>,
+  ): Promise<{ batch: BatchRecord; cancelled: number } | null>;
+  /**
+   * Handover (DESIGN §8): for each item still `ready`, in one transaction: its hold committed to the ledger (one row per
+   * item, ever), the item `delivered` (`via`), its request row's cost set, and its buffer row deleted when the batch
+   * has a webhook and no retention. Returns the ids charged by this call (an item handed over before is not).
+   */
+  handover(itemIds: readonly string[], via: 'webhook' | 'poll', now: string): Promise<string[]>;
+  /**
+   * Results past `results_expire_at`: ready items → expired (holds released, cost 0), buffer rows deleted; a batch past
+   * expiry with nothing running has its data key shredded. Returns how many items expired.
+   */
+  expire(now: string): Promise<number>;
+  /** The account's events for 72 h, oldest first (GET /v1/events). */
+  events(query: EventQuery): Promise<EventRecord[]>;
+  /** Events and event metadata past their 72 h; returns how many were removed. */
+  purgeEvents(now: string): Promise<number>;
+}
+
+/** One webhook delivery due: an event and where it goes. */
+export interface DueDelivery {
+  eventId: string;
+  accountId: string;
+  batchId: string;
+  itemId: string | null;
+  type: EventType;
+  sequence: number;
+  endpointId: string;
+  /** Attempts before this one. */
+  attempts: number;
+  /** What the batch asked for, and whether repeated failures have made this event thin. */
+  payload: 'full' | 'thin';
+  createdAt: string;
+  resultsExpireAt: string;
+}
+
+/** The body of a delivery, before signing: Standard Webhooks' `{type, timestamp, data}`, as JSON text. */
+export interface RenderedDelivery {
+  body: string;
+  /** Whether it carries the result (a 2xx to it is a handover). */
+  full: boolean;
+}
+
+/** The Outbox role: webhook deliveries, claimed exclusively (the batch store implements it). */
+export interface Outbox {
+  /**
+   * Up to `limit` deliveries due at `now`, leased to `holder` until `leaseUntil`, exclusive across instances, with at
+   * most `perEndpoint` leased at once per endpoint (counting other instances' leases).
+   */
+  claimDue(now: string, holder: string, leaseUntil: string, limit: number, perEndpoint: number): Promise<DueDelivery[]>;
+  /**
+   * The body to send: the item's result opened from the buffer for a full delivery (thin when the buffer row is gone,
+   * the event is thin, or `forceThin`), ids and metadata only otherwise. `open` opens the sealed result.
+   */
+  render(
+    delivery: DueDelivery,
+    open: (resultSealed: Uint8Array) => Buffer,
+    forceThin?: boolean,
+  ): Promise<RenderedDelivery>;
+  /**
+   * The receiver answered 2xx: the event is delivered; for a full item delivery, in the same transaction, the item is
+   * handed over (`BatchStore.handover`'s rule). Returns whether this charged. Guarded by `holder`.
+   */
+  delivered(eventId: string, holder: string, full: boolean, status: number, now: string): Promise<{ charged: boolean }>;
+  /**
+   * No 2xx: the next attempt at `nextAttemptAt` (null: give up, delivery `failed`); a full delivery counts toward the
+   * thin rule. Guarded by `holder`.
+   */
+  failed(
+    eventId: string,
+    holder: string,
+    result: { status: number | null; full: boolean; nextAttemptAt: string | null },
+  ): Promise<void>;
+  /** Deliveries whose holder's lease ran out go back to due (an instance killed mid-delivery). */
+  releaseExpiredLeases(now: string): Promise<number>;
+}

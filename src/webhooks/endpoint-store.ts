@@ -1,0 +1,27 @@
+// The WebhookEndpointStore role: a caller's registered webhook receivers and their signing secrets (sealed at rest).
+import type { EventType } from '../batches/batch-store.js';
+
+export interface WebhookEndpoint {
+  id: string;
+  accountId: string;
+  /** https URL, checked against the public-address policy at registration and at every connect. */
+  url: string;
+  events: EventType[];
+  /** The last 4 characters of the current secret (the whole secret is shown once, at creation or rotation). */
+  secretLast4: string;
+  createdAt: string;
+  disabledAt: string | null;
+  disabledReason: string | null;
+}
+
+export interface WebhookEndpointStore {
+  /** null when there is no such endpoint of this account (or it was deleted). */
+  get(id: string, accountId: string): Promise<WebhookEndpoint | null>;
+  /**
+   * The secrets that sign a delivery to this endpoint at `now`: the current one first, then the previous one while its
+   * rotation grace (24 h) lasts. Decrypted in memory only. Empty when the endpoint is gone.
+   */
+  signingSecrets(id: string, now: string): Promise<string[]>;
+  /** The receiver said 410 Gone (or an operator's reason): no more deliveries to it. */
+  disable(id: string, reason: string, at: string): Promise<void>;
+}
