@@ -31,6 +31,9 @@ const mayUse = {
     'src/metrics/metrics\\.ts$',
     'src/config\\.ts$',
     'src/limits/refusal-limiter\\.ts$',
+    'src/batches/',
+    'src/webhooks/',
+    'src/secrets/secret-box\\.ts$',
   ],
   'src/scrape/': [
     'src/fetch/fetcher\\.ts$',
@@ -58,12 +61,41 @@ const mayUse = {
   // The PostgreSQL artifact store shares the storage's Kysely schema and pool (shared mode).
   'src/artifacts/': ['src/storage/kysely/schema\\.ts$', 'src/storage/kysely/columns\\.ts$', 'src/backends/'],
   'src/metrics/': ['src/fetch/circuit-breaker\\.ts$'],
+  // Server-key and data-key encryption (node:crypto only).
+  'src/secrets/': [],
+  // Batches: submission, the work queue (SQLite, pg-boss), the dispatcher that runs items through the scrape use case,
+  // the batch store (Kysely) and its outbox.
+  'src/batches/': [
+    'src/scrape/',
+    'src/storage/',
+    'src/secrets/',
+    'src/limits/concurrency-limiter\\.ts$',
+    'src/accounts/',
+    'src/sites/',
+    'src/fetch/fetcher\\.ts$',
+    'src/fetch/url-policy\\.ts$',
+    'src/backends/',
+    'src/webhooks/endpoint-store\\.ts$',
+    'src/metrics/metrics\\.ts$',
+  ],
+  // Webhook endpoints and delivery: signing, the address-policy transport, the delivery worker over the Outbox.
+  'src/webhooks/': [
+    'src/batches/batch-store\\.ts$',
+    'src/batches/work-queue\\.ts$',
+    'src/secrets/',
+    'src/fetch/',
+    'src/storage/',
+    'src/backends/',
+    'src/accounts/ids\\.ts$',
+    'src/metrics/metrics\\.ts$',
+  ],
   'src/console/': [
     'src/accounts/',
     'src/storage/storage\\.ts$',
     'src/sites/',
     'src/scrape/scrape-service\\.ts$',
     'src/http/site-catalogue\\.ts$',
+    'src/batches/',
   ],
 };
 
