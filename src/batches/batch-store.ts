@@ -3,7 +3,7 @@
 // by batch-store.contract.ts. Results and item URLs arrive and leave sealed (secrets/secret-box.ts): the store never
 // sees a plaintext result.
 import type { ErrorCode } from '../errors.js';
-import type { ReserveOutcome } from '../storage/storage.js';
+import type { RequestRecord, ReserveOutcome } from '../storage/storage.js';
 import type { Tx } from './work-queue.js';
 
 export const itemStates = [
@@ -183,10 +183,25 @@ export interface EventQuery {
   limit: number;
 }
 
-/** A finished run of a claimed item (the dispatcher's outcome). */
+/**
+ * A finished run of a claimed item (the dispatcher's outcome), with the attempt's metadata row (requests table, cost 0
+ * until handover sets it) written in the same transaction; null when the item never reached a call (skipped up front).
+ */
 export type RunOutcome =
-  | { state: 'ready'; requestId: string; costUnits: number; route: string; resultSealed: Uint8Array }
-  | { state: 'failed' | 'not_found' | 'skipped'; requestId: string | null; error: ItemError | null };
+  | {
+      state: 'ready';
+      requestId: string;
+      costUnits: number;
+      route: string;
+      resultSealed: Uint8Array;
+      record: RequestRecord;
+    }
+  | {
+      state: 'failed' | 'not_found' | 'skipped';
+      requestId: string | null;
+      error: ItemError | null;
+      record: RequestRecord | null;
+    };
 
 export interface BatchStore {
   /**
