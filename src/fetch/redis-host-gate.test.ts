@@ -74,13 +74,13 @@ describe('RedisHostGate', () => {
   // spacing let its ticket lapse; a peer then dropped it as dead and it re-entered behind its own account's later
   // calls, with its account's virtual finish advanced twice.
   it('keeps fair order and in-account FIFO when the spacing is longer than the ticket TTL', async () => {
-    // A waiting caller asks again every TTL/2, so a pause longer than that (a loaded machine) lapses a ticket however
-    // right the gate is: 500 ms gives 250 ms of room, and the spacing stays twice the TTL.
-    const ticketTtlMs = 500;
+    // A waiting caller asks again every TTL/3, so a pause longer than two thirds of the TTL (a loaded machine) lapses a
+    // ticket however right the gate is: 900 ms gives 600 ms of room, and the spacing stays about twice the TTL.
+    const ticketTtlMs = 900;
     const a = new RedisHostGate({ url, keyPrefix, ticketTtlMs });
     const b = new RedisHostGate({ url, keyPrefix, ticketTtlMs });
     const host = 'slow-spacing.kumo-test.jp';
-    const rule = { maxInFlight: 1, minIntervalMs: 1_000 };
+    const rule = { maxInFlight: 1, minIntervalMs: 1_800 };
     const order: string[] = [];
     const startedAt = new Map<string, number>();
     const call = async (gate: RedisHostGate, account: string, label: string) => {

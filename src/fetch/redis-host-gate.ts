@@ -229,8 +229,9 @@ export class RedisHostGate implements HostGate {
           ? Math.ceil(spacingLeft)
           : Math.round(this.#pollMs * (0.5 + Math.random()));
       // Each poll keeps the ticket alive for ticketTtlMs only: a longer sleep (a spacing past the TTL, e.g. a large
-      // Crawl-delay) would let it lapse, and a peer would drop this caller from its place as if it had crashed.
-      const maxSleep = Math.max(1, Math.floor(this.#ticketTtlMs / 2));
+      // Crawl-delay) would let it lapse, and a peer would drop this caller from its place as if it had crashed. A third
+      // of the TTL leaves two thirds of it for this process to be paused (a busy machine, a GC) between polls.
+      const maxSleep = Math.max(1, Math.floor(this.#ticketTtlMs / 3));
       try {
         await this.#clock.sleep(Math.min(wait, maxSleep, Math.max(1, timeLeft)), signal);
       } catch (error) {
