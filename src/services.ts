@@ -124,6 +124,17 @@ export function createHttpFetcher(
   });
 }
 
+/**
+ * The server key's Secrets: KUMO_SECRETS_KEY, else in the embedded default `secrets.key` in the data folder (made 0600
+ * on first start); null in shared mode without the variable (each instance would otherwise make its own key).
+ */
+export function openSecrets(config: Readonly<Config>): Promise<Secrets | null> {
+  return loadServerSecrets({
+    key: config.serverKey,
+    dataDir: config.storage.kind === 'sqlite' ? config.dataDir : null,
+  });
+}
+
 export interface ServicesOptions {
   /**
    * The one clock of every component with deadlines, spacing, cooldowns or windows (the politeness gate, the fetcher,
@@ -260,10 +271,7 @@ export async function createServices(
 
   // The server key: KUMO_SECRETS_KEY, or in the embedded default the data folder's secrets.key (made on first start).
   // Shared mode without it still serves calls; batches and webhooks answer 503 and /readyz says why.
-  const secrets = await loadServerSecrets({
-    key: config.serverKey,
-    dataDir: config.storage.kind === 'sqlite' ? config.dataDir : null,
-  });
+  const secrets = await openSecrets(config);
   if (!secrets) logger.warn(`${secretsKeyVariable} is not set: batch and webhook routes answer 503 until it is`);
   const webhookEndpointStore = secrets ? new KyselyWebhookEndpointStore(storage.db, secrets) : null;
   const connectTo = parseConnectTo(config.connectTo);
