@@ -37,11 +37,22 @@ import { BrowserFetcher } from './browser/browser-fetcher.js';
 import { WorkerThreadRenderer } from './browser/worker-thread-renderer.js';
 import { ConsoleSessions } from './console/console-sessions.js';
 import { InProcessRefusalLimiter } from './limits/in-process-refusal-limiter.js';
+import { loadServerSecrets, secretsKeyVariable } from './secrets/server-key.js';
+import type { Secrets } from './secrets/secret-box.js';
+import { KyselyWebhookEndpointStore } from './webhooks/kysely-webhook-endpoint-store.js';
+import { DeliveryWorker } from './webhooks/delivery-worker.js';
+import { WebhookTransport } from './webhooks/webhook-transport.js';
+import type { Outbox } from './batches/batch-store.js';
+import type { WebhookEndpointStore } from './webhooks/endpoint-store.js';
 
 export interface Services extends AppServices {
   storage: Storage;
   limiter: ConcurrencyLimiter;
   fetcher: Fetcher;
+  /** The server key's Secrets; null in shared mode without KUMO_SECRETS_KEY (batch and webhook routes answer 503). */
+  secrets: Secrets | null;
+  /** Webhook endpoints (null without `secrets`): the routes' store, and the delivery worker's signing secrets. */
+  webhookEndpointStore: KyselyWebhookEndpointStore | null;
   /** Stops timers and closes every connection this root opened. */
   close(): Promise<void>;
 }
@@ -115,6 +126,58 @@ export function createHttpFetcher(
     },
     ...parts,
   });
+}
+
+/**
+ * The server key's Secrets: KUMO_SECRETS_KEY, else in the embedded default `secrets.key` in the data folder (made 0600
+ * on first start); null in shared mode without the variable (each instance would otherwise make its own key).
+ */
+export function openSecrets(config: Readonly<Config>): Promise<Secrets | null> {
+  return loadServerSecrets({
+    key: config.serverKey,
+    dataDir: config.storage.kind === 'sqlite' ? config.dataDir : null,
+  });
+}
+
+/**
+ * The webhook DeliveryWorker with the configured timeout, retry schedule and KUMO_CONNECT_TO, its transport on pools
+ * of its own under the fetcher's address policy. Not started; the caller (the batch wiring) starts it, calls `wake()`
+ * when events become due, and `close()` stops it and closes the transport.
+ */
+export function createWebhookDelivery(
+  config: Readonly<Config>,
+  parts: {
+    outbox: Outbox;
+    endpoints: WebhookEndpointStore;
+    secrets: Secrets;
+    clock: Clock;
+    holder: string;
+    logger?: Logger;
+  },
+): { worker: DeliveryWorker; close(): Promise<void> } {
+  const transport = new WebhookTransport({
+    timeoutMs: config.webhooks.timeoutMs,
+    connectTo: parseConnectTo(config.connectTo),
+    clock: parts.clock,
+  });
+  const worker = new DeliveryWorker({
+    outbox: parts.outbox,
+    endpoints: parts.endpoints,
+    secrets: parts.secrets,
+    sender: transport,
+    clock: parts.clock,
+    holder: parts.holder,
+    retryScheduleMs: config.webhooks.retryScheduleMs,
+    timeoutMs: config.webhooks.timeoutMs,
+    ...(parts.logger ? { log: parts.logger } : {}),
+  });
+  return {
+    worker,
+    close: async () => {
+      await worker.stop();
+      await transport.close();
+    },
+  };
 }
 
 export interface ServicesOptions {
@@ -251,6 +314,13 @@ export async function createServices(
   const browserStatus = browserRenderer.status();
   if (!browserStatus.ready) logger.warn({ reason: browserStatus.reason }, 'browser route unavailable');
 
+  // The server key: KUMO_SECRETS_KEY, or in the embedded default the data folder's secrets.key (made on first start).
+  // Shared mode without it still serves calls; batches and webhooks answer 503 and /readyz says why.
+  const secrets = await openSecrets(config);
+  if (!secrets) logger.warn(`${secretsKeyVariable} is not set: batch and webhook routes answer 503 until it is`);
+  const webhookEndpointStore = secrets ? new KyselyWebhookEndpointStore(storage.db, secrets) : null;
+  const connectTo = parseConnectTo(config.connectTo);
+
   const accounts = new Accounts(storage);
   if (config.bootstrap) await accounts.ensureBootstrapKey(config.bootstrap.key, config.bootstrap.plan);
 
@@ -329,6 +399,10 @@ export async function createServices(
     storage,
     limiter,
     fetcher,
+    secrets,
+    webhookEndpointStore,
+    webhookEndpoints: { store: webhookEndpointStore, urlPolicy: { connectTo }, clock },
+    secretsStatus: () => (secrets ? 'ok' : `missing: ${secretsKeyVariable}`),
     registry,
     accounts,
     artifacts,
