@@ -679,6 +679,60 @@ export function describeBatchStoreContract(name: string, make: () => Promise<Bat
       await expectConsistent(batch.id);
     });
 
+    it('outbox: parallel claims by several instances never pass the per-endpoint cap nor claim one event twice', async () => {
+      const { batch, items } = await submit(12, { webhook: { endpointId: 'whe_par', events: [], payload: 'full' } });
+      for (const item of items) {
+        const started = await markRunning(item.id);
+        await store.finishRun(
+          item.id,
+          'ins_a',
+          {
+            state: 'failed',
+            requestId: started!.requestId,
+            error: { code: 'fetch_failed', status: 502, retryable: true },
+            record: null,
+          },
+          workDone,
+        );
+      }
+      const lease = new Date(clock.now() + 60_000).toISOString();
+      const claims = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => store.claimDue(nowIso(), `ins_${i}`, lease, 10, 4)),
+      );
+      const all = claims.flat();
+      expect(all).toHaveLength(4);
+      expect(new Set(all.map((d) => d.eventId)).size).toBe(4);
+      const failure = all.find((d) => d.type === 'item.failed')!;
+      const body = JSON.parse((await store.render(failure, () => Buffer.from('{}'))).body) as {
+        data: Record<string, unknown>;
+      };
+      expect(body.data).toMatchObject({ error: { code: 'fetch_failed', status: 502, retryable: true }, cost_units: 0 });
+      expect(body.data['result']).toBeUndefined();
+      // The rest follow as the leases end: 13 events in all (12 items and batch.completed), each delivered once.
+      const seen = new Set<string>();
+      for (let round = 0; round < 5; round++) {
+        const due = round === 0 ? all : await store.claimDue(nowIso(), 'ins_a', lease, 10, 4);
+        for (const d of due) {
+          expect(seen.has(d.eventId)).toBe(false);
+          seen.add(d.eventId);
+          const rendered = await store.render(d, () => Buffer.from('{}'));
+          expect(rendered.full).toBe(false);
+          await store.delivered(
+            d.eventId,
+            round === 0 ? `ins_${claims.findIndex((c) => c.includes(d))}` : 'ins_a',
+            false,
+            204,
+            nowIso(),
+          );
+        }
+      }
+      expect(seen.size).toBe(13);
+      const completed = (
+        await store.events({ accountId, batchId: batch.id, types: ['batch.completed'], limit: 1 })
+      )[0]!;
+      expect(seen.has(completed.id)).toBe(true);
+    });
+
     it('events: only the webhook’s types are pending; GET /v1/events pages by id; purged after 72 h', async () => {
       const { batch, items } = await submit(2, {
         webhook: { endpointId: 'whe_ev', events: ['item.failed'], payload: 'thin' },
