@@ -59,11 +59,10 @@ export async function moveBatch(
   for (const [column, delta] of Object.entries(deltas)) {
     if (delta !== undefined && delta !== 0) set[column] = sql`${sql.ref(column)} + ${delta}`;
   }
-  if (events.length > 0) set['next_sequence'] = sql`next_sequence + ${events.length}`;
+  // Always written (by itself when no event is added), so the row is locked even when nothing else changes.
+  set['next_sequence'] = sql`next_sequence + ${events.length}`;
   if (changes.sealed !== undefined) set['sealed'] = sql`${changes.sealed ? 1 : 0}`;
   if (changes.status !== undefined) set['status'] = sql`${changes.status}`;
-  // Always written, so the row is locked even when nothing else changes.
-  set['id'] = sql`id`;
   let row = await tx
     .updateTable('batches')
     .set(set as never)
