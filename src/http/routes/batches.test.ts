@@ -52,7 +52,7 @@ const backends: Record<string, (dir: string, clock: ManualClock) => Promise<Back
     const database: ScratchDatabase = await createScratchDatabase('kumo_batch_routes');
     const storage = await createPostgresStorage({ url: database.url, poolSize: 12 });
     await storage.migrate();
-    const queue = new PgBossWorkQueue({ db: storage.db, connectionString: database.url, clock });
+    const queue = new PgBossWorkQueue({ db: storage.db, url: database.url, clock });
     await queue.start();
     return {
       storage,
@@ -168,7 +168,10 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
           requestId,
           costUnits: 1,
           route: 'http',
-          resultSealed: box.seal(JSON.stringify({ resolved_site: 'ikebe_gakki', data: { title: `t-${work.id}` } }), work.id),
+          resultSealed: box.seal(
+            JSON.stringify({ resolved_site: 'ikebe_gakki', data: { title: `t-${work.id}` } }),
+            work.id,
+          ),
           record: completedRequest(ids, { requestId, costUnits: 0, createdAt: now }),
         },
         (tx) => backend.queue.finish(tx, work.id, holder),
@@ -181,10 +184,10 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
   async function ledger(accountId: string): Promise<{ rows: number; sum: number }> {
     const rows = await storage.db
       .selectFrom('credit_ledger')
-      .select(['request_id', 'cost'])
+      .select(['request_id', 'credits'])
       .where('account_id', '=', accountId)
       .execute();
-    return { rows: rows.length, sum: rows.reduce((s, r) => s + Number(r.cost), 0) };
+    return { rows: rows.length, sum: rows.reduce((s, r) => s + Number(r.credits), 0) };
   }
 
   it('submits: 202 with the batch, rejected items by code, limit headers; GET and list show it; others get 404', async () => {
@@ -212,11 +215,11 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
       id: batch.id,
       counts: { total: 2 },
     });
-    expect((await call(key, 'GET', '/v1/batches')).json().batches.map((b: { id: string }) => b.id)).toEqual([
-      batch.id,
-    ]);
+    expect((await call(key, 'GET', '/v1/batches')).json().batches.map((b: { id: string }) => b.id)).toEqual([batch.id]);
     const items = (await call(key, 'GET', `/v1/batches/${batch.id}/items`)).json();
-    expect(items.items.map((i: { index: number; ref: string | null; state: string }) => [i.index, i.ref, i.state])).toEqual([
+    expect(
+      items.items.map((i: { index: number; ref: string | null; state: string }) => [i.index, i.ref, i.state]),
+    ).toEqual([
       [0, 'SKU-1', 'queued'],
       [2, null, 'queued'],
     ]);
@@ -269,7 +272,12 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     const accepted = await call(key, 'POST', '/v1/batches', bigBody);
     expect(accepted.statusCode).toBe(202);
     expect(accepted.json().batch.counts.total).toBe(1000);
-    const over = await call(key, 'POST', '/v1/batches', `{"items":[{"url":"${ikebe}","ref":"${'x'.repeat(2_200_000)}"}]}`);
+    const over = await call(
+      key,
+      'POST',
+      '/v1/batches',
+      `{"items":[{"url":"${ikebe}","ref":"${'x'.repeat(2_200_000)}"}]}`,
+    );
     expect(over.statusCode).toBe(413);
     expect(over.json().code).toBe('payload_too_large');
     // Other routes keep the global limit.
@@ -306,9 +314,15 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().batch.id).toBe(first.json().batch.id);
     expect(again.json().batch.counts.total).toBe(1);
-    const conflict = await call(key, 'POST', '/v1/batches', { items: [{ url: ikebe, ref: 'b' }] }, {
-      'idempotency-key': 'nightly-2026-11-28',
-    });
+    const conflict = await call(
+      key,
+      'POST',
+      '/v1/batches',
+      { items: [{ url: ikebe, ref: 'b' }] },
+      {
+        'idempotency-key': 'nightly-2026-11-28',
+      },
+    );
     expect(conflict.statusCode).toBe(422);
     expect(conflict.json()).toMatchObject({ code: 'idempotency_conflict', batch_id: first.json().batch.id });
     expect((await call(key, 'GET', '/v1/batches')).json().batches).toHaveLength(1);
@@ -347,7 +361,10 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     const made = (await call(ids.key, 'POST', '/v1/batches', { items: [{ url: ikebe }, { url: ikebe }] })).json().batch;
     const res = await call(ids.key, 'DELETE', `/v1/batches/${made.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ cancelled: 2, batch: { status: 'cancelled', counts: { cancelled: 2, queued: 0 } } });
+    expect(res.json()).toMatchObject({
+      cancelled: 2,
+      batch: { status: 'cancelled', counts: { cancelled: 2, queued: 0 } },
+    });
     expect(await backend.queue.depth(host)).toBe(0);
     const items = (await call(ids.key, 'GET', `/v1/batches/${made.id}/items?state=cancelled`)).json().items;
     expect(items).toHaveLength(2);
@@ -414,13 +431,19 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
   it('pages items by cursor and state', async () => {
     const ids = await keyOf();
     const made = (
-      await call(ids.key, 'POST', '/v1/batches', { items: Array.from({ length: 5 }, (_, i) => ({ url: ikebe, ref: `r${i}` })) })
+      await call(ids.key, 'POST', '/v1/batches', {
+        items: Array.from({ length: 5 }, (_, i) => ({ url: ikebe, ref: `r${i}` })),
+      })
     ).json().batch;
     const first = (await call(ids.key, 'GET', `/v1/batches/${made.id}/items?limit=2`)).json();
     expect(first.items.map((i: { ref: string }) => i.ref)).toEqual(['r0', 'r1']);
-    const second = (await call(ids.key, 'GET', `/v1/batches/${made.id}/items?limit=2&cursor=${first.next_cursor}`)).json();
+    const second = (
+      await call(ids.key, 'GET', `/v1/batches/${made.id}/items?limit=2&cursor=${first.next_cursor}`)
+    ).json();
     expect(second.items.map((i: { ref: string }) => i.ref)).toEqual(['r2', 'r3']);
-    const last = (await call(ids.key, 'GET', `/v1/batches/${made.id}/items?limit=2&cursor=${second.next_cursor}`)).json();
+    const last = (
+      await call(ids.key, 'GET', `/v1/batches/${made.id}/items?limit=2&cursor=${second.next_cursor}`)
+    ).json();
     expect(last).toMatchObject({ next_cursor: null });
     expect(last.items.map((i: { ref: string }) => i.ref)).toEqual(['r4']);
     expect((await call(ids.key, 'GET', `/v1/batches/${made.id}/items?state=ready`)).json().items).toEqual([]);
@@ -461,7 +484,10 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     ] as const) {
       const res = await call(key, method, url, body);
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ code: 'unavailable', detail: expect.stringContaining('KUMO_SECRETS_KEY is not set') });
+      expect(res.json()).toMatchObject({
+        code: 'unavailable',
+        detail: expect.stringContaining('KUMO_SECRETS_KEY is not set'),
+      });
       expect(res.headers['retry-after']).toBeDefined();
     }
   });
