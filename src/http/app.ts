@@ -30,6 +30,7 @@ import { registerScrapeRoutes } from './routes/scrape.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerSiteRoutes } from './routes/sites.js';
 import { registerArtifactRoutes } from './routes/artifacts.js';
+import { registerWebhookEndpointRoutes, type WebhookEndpointServices } from './routes/webhook-endpoints.js';
 import { registerConsole, type EventStreamCaps } from '../console/routes.js';
 import type { ConsoleSessions } from '../console/console-sessions.js';
 import type { RefusalLimiter } from '../limits/refusal-limiter.js';
@@ -52,6 +53,13 @@ export interface AppServices {
   metrics?: Metrics;
   /** Slows down a key whose calls keep being refused (429 rate_limited); absent = no such limit. */
   refusals?: RefusalLimiter;
+  /** Webhook endpoint routes; absent or a null store = 503 unavailable (no KUMO_SECRETS_KEY in shared mode). */
+  webhookEndpoints?: WebhookEndpointServices;
+  /**
+   * The server key, reported by /readyz but not part of readiness (an instance without it still serves calls; batch
+   * and webhook routes answer 503): 'ok', or what is missing. Absent = not reported.
+   */
+  secretsStatus?: () => 'ok' | `missing: ${string}`;
   /** The web console under /console (docs/console.md); absent = no console. */
   console?: { sessions: ConsoleSessions; eventIntervalMs: number; eventStreamCaps?: Partial<EventStreamCaps> };
 }
@@ -332,9 +340,11 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     const ready = Object.values(checks).every((check) => check.status === 'ok');
     if (!ready) reply.code(503).header('Retry-After', String(backendRetryAfterSeconds));
     const browser = services.browser?.();
+    const secrets = services.secretsStatus?.();
     return {
       status: ready ? 'ok' : 'unavailable',
       checks,
+      ...(secrets ? { secrets } : {}),
       ...(browser
         ? {
             browser: {
@@ -358,6 +368,7 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   registerAccountRoutes(app, services, authenticate);
   registerSiteRoutes(app, services);
   registerArtifactRoutes(app, services, authenticate);
+  registerWebhookEndpointRoutes(app, services, authenticate);
   if (services.console) {
     registerConsole(app as unknown as FastifyInstance, {
       ...services.console,

@@ -203,6 +203,8 @@ export interface BatchesTable {
   next_sequence: Generated<number>;
   created_at: Timestamp;
   finished_at: NullableTime;
+  /** 1: no more items may be appended; a batch completes only once sealed (0010_batches_fixups). */
+  sealed: Generated<number>;
 }
 
 export type BatchItemState =
@@ -240,6 +242,8 @@ export interface BatchItemsTable {
   finished_at: NullableTime;
   delivered_at: NullableTime;
   delivered_via: Nullable<'webhook' | 'poll'>;
+  /** Credits reserved for the running attempt (0 otherwise): what leaves the batch's credits_reserved when it ends (0010). */
+  reserved: Generated<number>;
 }
 
 /** Results awaiting handover (DESIGN §5): the call's success body, sealed with the batch's data key. */
