@@ -306,6 +306,15 @@ describe('DeliveryWorker', () => {
     for (const e of [unknown, deleted]) expect(e.state).toBe('failed');
   });
 
+  it('never sends an event type the endpoint did not subscribe to (it fails, uncharged)', async () => {
+    const event = addEvent();
+    event.due.type = 'batch.completed';
+    const sender = new ScriptedSender([{ kind: 'answered', status: 200 }]);
+    await worker(sender).runOnce();
+    expect(sender.sent).toHaveLength(0);
+    expect(event.calls).toEqual([{ kind: 'failed', status: null, full: false, nextAttemptAt: null }]);
+  });
+
   it('keeps at most 4 in flight per endpoint, claiming again as each finishes', async () => {
     const events = Array.from({ length: 10 }, () => addEvent());
     const sender = new ScriptedSender([{ kind: 'answered', status: 200 }]);
@@ -367,5 +376,23 @@ describe('DeliveryWorker', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('DeliveryWorker loop', () => {
+  it('claims on wake() at once, and otherwise at the next poll (≤ 1 s)', async () => {
+    const sender = new ScriptedSender([{ kind: 'answered', status: 200 }]);
+    const w = worker(sender, () => 0.5, { pollMs: 5_000 });
+    w.start();
+    await clock.advance(0);
+    const first = addEvent();
+    // The poll is capped at 1 s whatever was asked: moving the clock 1 s finds the new event.
+    await clock.advance(1_000);
+    await vi.waitFor(() => expect(first.state).toBe('delivered'));
+    const second = addEvent();
+    w.wake();
+    await vi.waitFor(() => expect(second.state).toBe('delivered'));
+    await w.stop();
+    expect(sender.sent).toHaveLength(2);
   });
 });
