@@ -344,6 +344,20 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     expect(await backend.queue.depth(host)).toBe(1);
   });
 
+  it('makes one batch of three parallel submissions with the same Idempotency-Key and body', async () => {
+    const { key } = await keyOf();
+    const body = { items: [{ url: ikebe }, { url: ikebe }] };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call(key, 'POST', '/v1/batches', body, { 'idempotency-key': 'parallel-1' })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202]);
+    const ids = new Set(answers.map((a) => a.json<{ batch: { id: string } }>().batch.id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(2);
+    expect((await call(key, 'GET', '/v1/batches')).json<{ batches: unknown[] }>().batches).toHaveLength(1);
+    expect(await backend.queue.depth(host)).toBe(2);
+  });
+
   it('appends to an unsealed batch until an append seals it; then 409 batch_sealed', async () => {
     const { key } = await keyOf();
     const made = (await call(key, 'POST', '/v1/batches', { items: [{ url: ikebe }], seal: false })).json().batch;
