@@ -405,6 +405,7 @@ export async function createServices(
       })
     : null;
   if (!dispatcher) logger.warn(`${secretsKeyVariable} is not set: no batch items run on this instance`);
+  const usage = new UsageReporter({ ledger: storage.ledger, limiter });
   // Submission and reading (the batch routes); without the server key every batch route answers 503.
   const batches = new BatchService({
     store: batchStore,
@@ -415,6 +416,10 @@ export async function createServices(
     politeness,
     secretQueryParams: [...new Set(registry.list().flatMap((site) => site.secretQueryParams))],
     clock,
+    creditsLeft: async (caller) => {
+      const report = await usage.report(caller);
+      return Math.min(report.credits.remaining, report.key.remaining ?? report.credits.remaining);
+    },
     // This instance's dispatcher starts on new work at once; the others find it within their poll.
     wake: () => dispatcher?.wake(),
   });
@@ -482,7 +487,7 @@ export async function createServices(
     artifacts,
     scrape,
     requests: storage.requests,
-    usage: new UsageReporter({ ledger: storage.ledger, limiter }),
+    usage,
     refusals: new InProcessRefusalLimiter(config.refusals),
     metrics,
     console: { sessions: consoleSessions, eventIntervalMs: 1_000 },

@@ -239,7 +239,7 @@ let clock: ManualClock;
 let endpoints: Map<string, WebhookEndpoint>;
 let wakes: number;
 
-function serviceWith(changes: { secrets?: AesGcmSecrets | null } = {}): BatchService {
+function serviceWith(changes: { secrets?: AesGcmSecrets | null; creditsLeft?: number } = {}): BatchService {
   const endpointStore: WebhookEndpointStore = {
     get: async (id, accountId) => {
       const e = endpoints.get(id);
@@ -260,6 +260,7 @@ function serviceWith(changes: { secrets?: AesGcmSecrets | null } = {}): BatchSer
         : { maxInFlight: 1, minIntervalMs: 1000 },
     secretQueryParams,
     clock,
+    ...(changes.creditsLeft === undefined ? {} : { creditsLeft: async () => changes.creditsLeft! }),
     wake: () => {
       wakes += 1;
     },
@@ -417,6 +418,30 @@ describe('submission: estimate, retention and plan limits', () => {
     const appended = await service.append(caller, batch.id, { items: many(40) });
     expect(appended.batch.counts.total).toBe(100);
     expect(appended.batch.sealed).toBe(true);
+  });
+});
+
+describe('submission: credits', () => {
+  it('refuses a batch up front only when not even its cheapest item can be paid for', async () => {
+    const caller = callerOf();
+    const approvedCaller = { ...caller, account: { ...caller.account, approvedSites: ['mercari'] } };
+    const none = await refusal(serviceWith({ creditsLeft: 0 }).submit(caller, { items: [{ url: ikebe }] }, null));
+    expect(none.code).toBe('credits_exhausted');
+    expect(none.extras.retryAfterSeconds).toBeGreaterThan(0);
+    expect(none.extras.body).toMatchObject({ resets_at: expect.any(String) });
+    // One credit left and every item in the browser (2 each): nothing could run.
+    const browserOnly = { items: [{ url: mercari, params: { render_js: true } }] };
+    expect((await refusal(serviceWith({ creditsLeft: 1 }).submit(approvedCaller, browserOnly, null))).code).toBe(
+      'credits_exhausted',
+    );
+    expect(store.batches.size).toBe(0);
+    // One credit pays for the first HTTP item: the batch is made, the rest will be skipped when they run.
+    const { batch } = await serviceWith({ creditsLeft: 1 }).submit(
+      caller,
+      { items: [{ url: ikebe }, { url: ikebe }] },
+      null,
+    );
+    expect(batch.counts.total).toBe(2);
   });
 });
 

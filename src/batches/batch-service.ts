@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { KumoError, isKumoError, type ErrorCode } from '../errors.js';
 import type { Clock } from '../time/clock.js';
 import { newId } from '../accounts/ids.js';
+import { nextPeriodStart } from '../accounts/period.js';
 import type { PlanId } from '../storage/storage.js';
 import type { Caller } from '../scrape/caller.js';
 import { costOf, type Planned, type ScrapeParams } from '../scrape/scrape-service.js';
@@ -141,6 +142,12 @@ export interface BatchServiceOptions {
   /** Every query parameter any site treats as a credential: removed from the URLs of rejected items. */
   secretQueryParams: readonly string[];
   clock: Clock;
+  /**
+   * The credits the caller has left this month (the tighter of account and key); absent = not checked here. A batch
+   * whose cheapest item cannot be paid for is refused up front (429 credits_exhausted); otherwise items past the
+   * credits left are skipped when they run.
+   */
+  creditsLeft?: (caller: Caller) => Promise<number>;
   /** Tells this instance's dispatcher that work was queued (its poll would find it within a second anyway). */
   wake?: () => void;
 }
@@ -196,6 +203,7 @@ export class BatchService {
     if (validated.accepted.length === 0) throw nothingValid(validated.rejected);
     const limit = batchItemLimits[plan];
     if (validated.accepted.length > limit) throw batchLimit(plan, limit, 0, validated.accepted.length);
+    await this.#payableOrRefuse(caller, validated.accepted, now);
 
     const estimate = await this.#estimate(validated.accepted);
     const expiresAt = new Date(now.getTime() + (retainHours ?? defaultRetainHours) * 3_600_000);
@@ -375,6 +383,23 @@ export class BatchService {
     });
     const last = records.at(-1);
     return { events: records.map(eventViewOf), next_after: records.length === limit && last ? last.id : null };
+  }
+
+  /** DESIGN §3 per item: refused up front only when not even the cheapest item could be paid for. */
+  async #payableOrRefuse(caller: Caller, accepted: readonly Accepted[], now: Date): Promise<void> {
+    if (!this.#o.creditsLeft || accepted.length === 0) return;
+    const cheapest = Math.min(...accepted.map((a) => a.item.costMax));
+    const left = await this.#o.creditsLeft(caller);
+    if (left >= cheapest) return;
+    const resetsAt = nextPeriodStart(now);
+    throw new KumoError(
+      'credits_exhausted',
+      `the credits left this month (${left}) cannot pay for any item of this batch (the cheapest costs ${cheapest})`,
+      {
+        retryAfterSeconds: Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)),
+        body: { resets_at: resetsAt.toISOString() },
+      },
+    );
   }
 
   #secrets(): Secrets {
