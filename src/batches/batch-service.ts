@@ -161,8 +161,6 @@ const defaultParams: Required<BatchItemParams> = {
 
 interface Accepted {
   item: NewBatchItem;
-  /** Position in this request's items (the queue order within the request). */
-  position: number;
 }
 
 interface Validated {
@@ -461,7 +459,6 @@ export class BatchService {
       }
       const id = newId('itm', now.getTime());
       accepted.push({
-        position,
         item: {
           id,
           index,
