@@ -554,7 +554,9 @@ describe('items: paging and handover on GET', () => {
       null,
     );
     const box = secrets.dataKeyBox((await store.dataKey(batch.id))!, batch.id);
-    const rows = [...store.items.values()].sort((a, b) => a.item.index - b.item.index);
+    const rows = [...store.items.values()]
+      .filter((r) => r.item.batchId === batch.id)
+      .sort((a, b) => a.item.index - b.item.index);
     rows.forEach((row, i) => {
       if (i % 2 === 0) {
         row.item.state = 'ready';
@@ -593,6 +595,25 @@ describe('items: paging and handover on GET', () => {
     expect(again.handover).toEqual([]);
     const failed = await service.items(caller, batch.id, { state: 'failed' });
     expect(failed.items.map((i) => i.index)).toEqual([1, 3]);
+  });
+
+  it('neither shows nor hands over a ready result its batch can no longer hand over (cancelled, or expired)', async () => {
+    const caller = callerOf();
+    const { service, batch } = await batchWithResults(caller, 1);
+    await clock.advance(24 * 3_600_000);
+    const expired = await service.items(caller, batch.id, {});
+    expect(expired.items[0]).toMatchObject({ state: 'ready' });
+    expect(expired.items[0]!.result).toBeUndefined();
+    expect(expired.handover).toEqual([]);
+
+    const other = await batchWithResults(caller, 1);
+    // DELETE while an item finished: cancelling, its ready result still in the buffer until the sweep.
+    const row = store.batches.get(other.batch.id)!;
+    row.record = { ...row.record, status: 'cancelling' };
+    const cancelled = await other.service.items(caller, other.batch.id, {});
+    expect(cancelled.items[0]).toMatchObject({ state: 'ready' });
+    expect(cancelled.items[0]!.result).toBeUndefined();
+    expect(cancelled.handover).toEqual([]);
   });
 
   it('answers a handover the store cannot commit with 503 unavailable', async () => {

@@ -335,9 +335,16 @@ export class BatchService {
     const sealedKey = withResults ? await this.#o.store.dataKey(batchId) : null;
     const box = sealedKey ? secrets.dataKeyBox(sealedKey, batchId) : null;
     const handover: string[] = [];
+    // A ready result can be handed over only while its batch runs and its results have not expired (the store refuses
+    // the handover otherwise): it is not shown then, or it would be read without being charged.
+    const handingOver =
+      batch.status !== 'cancelling' &&
+      batch.status !== 'cancelled' &&
+      Date.parse(batch.resultsExpireAt) > this.#o.clock.now();
     const items = rows.map(({ item, resultSealed }) => {
       const view = itemViewOf(item);
-      if (resultSealed && box && (item.state === 'ready' || item.state === 'delivered')) {
+      const shown = item.state === 'delivered' || (item.state === 'ready' && handingOver);
+      if (resultSealed && box && shown) {
         view.result = JSON.parse(box.open(resultSealed, item.id).toString('utf8')) as unknown;
         if (item.state === 'ready') {
           handover.push(item.id);

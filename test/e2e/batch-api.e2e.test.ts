@@ -137,8 +137,11 @@ describe('batches over HTTP', () => {
     while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     for (const release of held.splice(0)) release();
     const done = await waitFor(key, batchId, (b) => b.status === 'cancelled');
-    // DELETE shreds the batch's data key (BATCH-DESIGN): the running item finishes, but its result cannot be kept.
-    expect(done.counts).toMatchObject({ cancelled: 2, running: 0, ready: 0, expired: 1 });
+    // The running item finished after the DELETE: never handed over (ready until the sweep expires it, or expired).
+    expect(done.counts).toMatchObject({ cancelled: 2, running: 0, delivered: 0 });
+    expect(done.counts.ready + done.counts.expired).toBe(1);
+    const items = await send(key, 'GET', `/v1/batches/${batchId}/items`);
+    expect((items.body.items as { result?: unknown }[]).every((i) => i.result === undefined)).toBe(true);
     expect(await used(key)).toBe(0);
   });
 });
