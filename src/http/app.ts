@@ -30,6 +30,8 @@ import { registerScrapeRoutes } from './routes/scrape.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerSiteRoutes } from './routes/sites.js';
 import { registerArtifactRoutes } from './routes/artifacts.js';
+import { registerBatchRoutes } from './routes/batches.js';
+import type { BatchService } from '../batches/batch-service.js';
 import { registerWebhookEndpointRoutes, type WebhookEndpointServices } from './routes/webhook-endpoints.js';
 import { registerConsole, type EventStreamCaps } from '../console/routes.js';
 import type { ConsoleSessions } from '../console/console-sessions.js';
@@ -53,6 +55,8 @@ export interface AppServices {
   metrics?: Metrics;
   /** Slows down a key whose calls keep being refused (429 rate_limited); absent = no such limit. */
   refusals?: RefusalLimiter;
+  /** Batches (DESIGN §8); absent = the batch routes answer 503 unavailable. */
+  batches?: BatchService;
   /** Webhook endpoint routes; absent or a null store = 503 unavailable (no KUMO_SECRETS_KEY in shared mode). */
   webhookEndpoints?: WebhookEndpointServices;
   /**
@@ -368,6 +372,7 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   registerAccountRoutes(app, services, authenticate);
   registerSiteRoutes(app, services);
   registerArtifactRoutes(app, services, authenticate);
+  registerBatchRoutes(app, services, authenticate);
   registerWebhookEndpointRoutes(app, services, authenticate);
   if (services.console) {
     registerConsole(app as unknown as FastifyInstance, {
