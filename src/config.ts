@@ -288,6 +288,14 @@ export const EnvSchema = Type.Object(
       "The window of KUMO_REFUSAL_LIMIT, started by a key's first refusal; Retry-After says when it ends.",
       3_600_000,
     ),
+    KUMO_BASE_URL: Type.String({
+      default: 'http://127.0.0.1:8080',
+      description: 'Where `kumo batch` sends its API requests (the server, or the proxy in front of it); unused by the server.',
+    }),
+    KUMO_API_KEY: Type.String({
+      default: '',
+      description: 'The API key `kumo batch` sends as its bearer token (needs the batch operation); unused by the server.',
+    }),
   },
   { additionalProperties: true },
 );
@@ -364,6 +372,8 @@ export interface Config {
   console: { sessionTtlMs: number; signInFailures: number; signInWindowMs: number };
   /** The refusal limit (src/limits/refusal-limiter.ts): refusals a key may make per window before 429 rate_limited. */
   refusals: { maxRefusals: number; windowMs: number };
+  /** The `kumo batch` client's server and key (the server itself never reads them). */
+  client: { baseUrl: string; apiKey: string };
 }
 
 /** What Fastify may safely trust: never every hop (the leftmost X-Forwarded-For entry is the client's to forge). */
@@ -445,6 +455,9 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     throw new ConfigError(
       'invalid configuration: KUMO_BROWSER_PROXY_HOST must be a loopback address unless KUMO_BROWSER_WS is set',
     );
+  }
+  if (!/^https?:\/\/[^/?#]+/.test(env.KUMO_BASE_URL)) {
+    throw new ConfigError('invalid configuration: KUMO_BASE_URL must be an http:// or https:// URL');
   }
   if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) {
     throw new ConfigError('invalid configuration: REDIS_URL must start with redis:// or rediss://');
@@ -566,6 +579,7 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
       signInWindowMs: 15 * 60_000,
     },
     refusals: { maxRefusals: env.KUMO_REFUSAL_LIMIT, windowMs: env.KUMO_REFUSAL_WINDOW_MS },
+    client: { baseUrl: env.KUMO_BASE_URL.replace(/\/+$/, ''), apiKey: env.KUMO_API_KEY },
   };
   return deepFreeze(config);
 }
@@ -616,6 +630,7 @@ export function redactedConfig(config: Readonly<Config>): Record<string, unknown
       config.storage.kind === 'postgres' ? { kind: 'postgres', url: hideUrl(config.storage.url) } : config.storage,
     limits: config.limits.kind === 'redis' ? { ...config.limits, url: hideUrl(config.limits.url) } : config.limits,
     bootstrap: config.bootstrap ? { key: '***', plan: config.bootstrap.plan } : null,
+    client: { baseUrl: hideUrl(config.client.baseUrl), apiKey: config.client.apiKey ? '***' : '' },
     // A remote browser's endpoint may carry a token in its path or query.
     browser: {
       ...config.browser,
