@@ -51,7 +51,10 @@ export class BatchApiClient {
     pathname: string,
     options: { body?: unknown; headers?: Record<string, string>; repeatable?: boolean } = {},
   ): Promise<Answer<T>> {
-    const url = new URL(pathname, this.#options.baseUrl.endsWith('/') ? this.#options.baseUrl : `${this.#options.baseUrl}/`);
+    const url = new URL(
+      pathname,
+      this.#options.baseUrl.endsWith('/') ? this.#options.baseUrl : `${this.#options.baseUrl}/`,
+    );
     const repeatable = options.repeatable ?? method !== 'POST';
     for (let attempt = 1; ; attempt++) {
       let response: Response;

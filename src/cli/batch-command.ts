@@ -70,7 +70,8 @@ const itemStates = [
 function wholeNumber(value: string | undefined, name: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number ${min}–${max}`);
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new UsageError(`--${name} must be a whole number ${min}–${max}`);
   return n;
 }
 
@@ -126,7 +127,9 @@ function rejectedLine(rejected: { index: number; url: string; code: string }, in
 
 /** Delivered (or handed over by this very page: the result is in it) and not_found are the ends a caller wanted. */
 function endedWell(item: ApiItem): boolean {
-  return item.state === 'delivered' || item.state === 'not_found' || (item.state === 'ready' && item.result !== undefined);
+  return (
+    item.state === 'delivered' || item.state === 'not_found' || (item.state === 'ready' && item.result !== undefined)
+  );
 }
 
 /**
@@ -137,7 +140,11 @@ async function writeItems(
   io: BatchIo,
   id: string,
   sink: Sink,
-  options: { state?: string; rejected?: Map<number, { index: number; url: string; code: string }>; inputs?: InputItem[] },
+  options: {
+    state?: string;
+    rejected?: Map<number, { index: number; url: string; code: string }>;
+    inputs?: InputItem[];
+  },
 ): Promise<boolean> {
   let ok = true;
   const rejected = [...(options.rejected?.values() ?? [])].sort((a, b) => a.index - b.index);
@@ -155,7 +162,7 @@ async function writeItems(
     if (cursor) query.set('cursor', cursor);
     const page = await io.client.request<{ items: ApiItem[]; next_cursor: string | null }>(
       'GET',
-      batchPath(id, `/items?${query}`),
+      batchPath(id, `/items?${query.toString()}`),
     );
     for (const item of page.body.items) {
       await flushRejected(item.index);
@@ -305,4 +312,3 @@ export async function batchCommand(argv: string[], io: BatchIo): Promise<number>
   }
   throw new UsageError(`usage:\n${batchUsage}`);
 }
-

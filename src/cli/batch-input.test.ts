@@ -8,7 +8,9 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 describe('readBatchInput: a URL list', () => {
   it('takes one URL per line, skipping blank lines and # comments, with their line numbers', () => {
     const items = readBatchInput(
-      utf8('# nightly JAN refresh\nhttps://a.example/1\n\n   \r\n  https://b.example/2?x=1,2  \r\n#https://c.example/\n'),
+      utf8(
+        '# nightly JAN refresh\nhttps://a.example/1\n\n   \r\n  https://b.example/2?x=1,2  \r\n#https://c.example/\n',
+      ),
     );
     expect(items).toEqual([
       { url: 'https://a.example/1', line: 2 },
@@ -31,7 +33,8 @@ describe('readBatchInput: a URL list', () => {
 
 describe('readBatchInput: a CSV', () => {
   it('reads the url and ref columns by name, in any order and case, ignoring other columns', () => {
-    const csv = 'JAN,Ref,URL,note\n4901234567894,rakuten-1,https://item.rakuten.co.jp/shop/a/,x\n,,https://b.example/,\n';
+    const csv =
+      'JAN,Ref,URL,note\n4901234567894,rakuten-1,https://item.rakuten.co.jp/shop/a/,x\n,,https://b.example/,\n';
     expect(readBatchInput(utf8(csv))).toEqual([
       { url: 'https://item.rakuten.co.jp/shop/a/', ref: 'rakuten-1', line: 2 },
       { url: 'https://b.example/', line: 3 },
@@ -77,7 +80,10 @@ describe('parseCsv and chunks', () => {
   });
 
   it('splits into requests of at most 1,000', () => {
-    const sizes = chunks(Array.from({ length: 2501 }, (_, i) => i), 1000).map((c) => c.length);
+    const sizes = chunks(
+      Array.from({ length: 2501 }, (_, i) => i),
+      1000,
+    ).map((c) => c.length);
     expect(sizes).toEqual([1000, 1000, 501]);
     expect(chunks([], 1000)).toEqual([]);
   });

@@ -6,7 +6,7 @@ function batch(counts: Partial<BatchView['counts']>, status = 'running'): BatchV
   return {
     id: 'bat_1',
     status,
-    counts: { total: 1000, queued: 0, running: 0, ...counts } as BatchView['counts'],
+    counts: { total: 1000, queued: 0, running: 0, ...counts },
     estimate: { eta_s: 100 },
   };
 }
