@@ -195,7 +195,8 @@ class StubApi {
     if (req.method === 'DELETE') {
       for (const item of batch.items) if (item.state === 'queued') item.state = 'cancelled';
       batch.cancelled = true;
-      return send(200, { request_id: 'req_d', batch: this.view(batch) });
+      const cancelled = batch.items.filter((i) => i.state === 'cancelled').length;
+      return send(200, { request_id: 'req_d', batch: this.view(batch), cancelled });
     }
     return problem(405, 'method_not_allowed');
   }
@@ -388,13 +389,14 @@ describe('kumo batch submit', () => {
   });
 
   it('refuses bad command lines before anything is sent', async () => {
-    const { io: ctx } = io({ 'u.txt': urls(2) });
+    const { io: ctx } = io({ 'u.txt': urls(2), 'refs.csv': 'url,ref\nhttps://a.example/,ヨドバシ\n' });
     for (const args of [
       ['submit'],
       ['submit', 'u.txt', '--out', 'x.jsonl'],
       ['submit', 'u.txt', '--retain-hours', '73'],
       ['submit', 'u.txt', '--webhook', 'https://x'],
       ['submit', 'missing.txt'],
+      ['submit', 'refs.csv'],
       ['items', 'bat_1', '--state', 'done'],
       ['frobnicate'],
     ])
@@ -433,7 +435,7 @@ describe('kumo batch status, items, cancel', () => {
 
     const cancel = io({});
     await drive(batchCommand(['cancel', 'bat_1'], cancel.io));
-    expect(JSON.parse(cancel.stdout.text)).toMatchObject({ id: 'bat_1', status: 'cancelled' });
+    expect(JSON.parse(cancel.stdout.text)).toMatchObject({ cancelled: 0, batch: { id: 'bat_1', status: 'cancelled' } });
     expect(api.log.at(-1)).toMatchObject({ method: 'DELETE', path: '/v1/batches/bat_1' });
 
     const missing = io({});

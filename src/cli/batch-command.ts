@@ -201,6 +201,9 @@ async function submit(args: string[], io: BatchIo): Promise<number> {
     throw new UsageError(`cannot read ${file}`);
   }
   const inputs = readBatchInput(bytes);
+  // The API refuses a whole request for one bad ref (its schema): said here with the line, before anything is sent.
+  const badRef = inputs.find((item) => item.ref !== undefined && !/^[\x20-\x7e]{1,128}$/.test(item.ref));
+  if (badRef) throw new UsageError(`line ${badRef.line}: a ref is printable ASCII, at most 128 characters`);
   const parts = chunks(inputs, itemsPerRequest);
   const shape = {
     ...(values.webhook !== undefined ? { webhook: { endpoint_id: values.webhook } } : {}),
@@ -303,11 +306,12 @@ export async function batchCommand(argv: string[], io: BatchIo): Promise<number>
   if (action === 'status' || action === 'cancel') {
     const { positionals } = parse(rest, {}, true);
     if (positionals.length !== 1) throw new UsageError(`kumo batch ${action} BATCH_ID`);
-    const answer = await io.client.request<{ batch: ApiBatch }>(
+    const answer = await io.client.request<{ batch: ApiBatch; cancelled?: number }>(
       action === 'status' ? 'GET' : 'DELETE',
       batchPath(positionals[0]!),
     );
-    await io.stdout.write(`${JSON.stringify(answer.body.batch ?? answer.body, null, 2)}\n`);
+    const { batch, cancelled } = answer.body;
+    await io.stdout.write(`${JSON.stringify(action === 'cancel' ? { cancelled, batch } : batch, null, 2)}\n`);
     return 0;
   }
   throw new UsageError(`usage:\n${batchUsage}`);
