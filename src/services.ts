@@ -37,11 +37,26 @@ import { BrowserFetcher } from './browser/browser-fetcher.js';
 import { WorkerThreadRenderer } from './browser/worker-thread-renderer.js';
 import { ConsoleSessions } from './console/console-sessions.js';
 import { InProcessRefusalLimiter } from './limits/in-process-refusal-limiter.js';
+import { loadServerSecrets } from './secrets/server-key.js';
+import type { Secrets } from './secrets/secret-box.js';
+import { KyselyBatchStore } from './batches/kysely-batch-store.js';
+import type { WorkQueue } from './batches/work-queue.js';
+import { SqliteWorkQueue } from './batches/sqlite-work-queue.js';
+import { BatchService } from './batches/batch-service.js';
+import { KyselyWebhookEndpointStore } from './webhooks/kysely-webhook-endpoint-store.js';
 
 export interface Services extends AppServices {
   storage: Storage;
   limiter: ConcurrencyLimiter;
   fetcher: Fetcher;
+  /** The server key's box (KUMO_SECRETS_KEY, or the embedded data folder's secrets.key); null = not set (503s). */
+  secrets: Secrets | null;
+  /** Batches, their items, results and events; also the webhook Outbox. */
+  batchStore: KyselyBatchStore;
+  /** Which batch item runs next per host; null where this build has no queue for the storage (batch routes 503). */
+  workQueue: WorkQueue | null;
+  /** Registered webhook receivers; null without the server key. */
+  webhookEndpoints: KyselyWebhookEndpointStore | null;
   /** Stops timers and closes every connection this root opened. */
   close(): Promise<void>;
 }
@@ -285,6 +300,30 @@ export async function createServices(
     metrics,
   });
 
+  // Batches (DESIGN §8): the server key seals data keys and signing secrets; without it (shared mode, unset) the
+  // batch and webhook routes answer 503 and everything else runs.
+  const secrets = await loadServerSecrets({
+    key: config.serverKey,
+    dataDir: config.storage.kind === 'sqlite' ? config.dataDir : null,
+  });
+  const batchStore = new KyselyBatchStore(storage, { clock });
+  const workQueue: WorkQueue | null =
+    config.storage.kind === 'sqlite' ? new SqliteWorkQueue({ db: storage.db, clock }) : null;
+  await workQueue?.start();
+  const webhookEndpoints = secrets ? new KyselyWebhookEndpointStore(storage.db, secrets) : null;
+  const batches = workQueue
+    ? new BatchService({
+        store: batchStore,
+        queue: workQueue,
+        plan: (caller, url, params) => scrape.plan(caller, url, params),
+        secrets,
+        endpoints: webhookEndpoints,
+        politeness,
+        secretQueryParams: [...new Set(registry.list().flatMap((site) => site.secretQueryParams))],
+        clock,
+      })
+    : undefined;
+
   const consoleSessions = new ConsoleSessions({
     sessions: storage.sessions,
     keys: storage.keys,
@@ -333,6 +372,11 @@ export async function createServices(
     accounts,
     artifacts,
     scrape,
+    secrets,
+    batchStore,
+    workQueue,
+    webhookEndpoints,
+    ...(batches ? { batches } : {}),
     requests: storage.requests,
     usage: new UsageReporter({ ledger: storage.ledger, limiter }),
     refusals: new InProcessRefusalLimiter(config.refusals),
@@ -353,6 +397,7 @@ export async function createServices(
       await browser.close();
       await hostGate.close?.();
       await limiter.close();
+      await workQueue?.close();
       await redis?.quit().catch(() => undefined);
       await storage.close();
       locks?.release();

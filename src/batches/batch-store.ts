@@ -294,14 +294,15 @@ export interface BatchStore {
       keyLimit: number | null;
       expiresAt: string;
     },
-  ): Promise<ReserveOutcome | { ok: false; exhausted: 'batch' }>;
+  ): Promise<ReserveOutcome | { ok: false; exhausted: 'batch' } | { ok: false; held: 'batch' }>;
   /**
    * A run's outcome, in one transaction with `finishWork(tx)` (the queue's finish), guarded by `holder`:
    * - `ready`: the sealed result into the buffer, the reservation turned into a hold until results_expire_at (no
    *   owner instance; the liveness sweep never frees it), the item's event(s);
    * - `failed` / `not_found` / `skipped`: cost 0, the reservation (if any) released, the item's event(s).
    * Counts, credits, status and `batch.completed` / `batch.cancelled` move in the same transaction. False (nothing
-   * written) when `holder` no longer holds the item.
+   * written) when `holder` no longer holds the item, or (`ready`) when its reservation was freed meanwhile (a sweep
+   * took this instance for dead): the holder then gives the item back with `retryLater` and it runs again.
    */
   finishRun(
     itemId: string,
@@ -354,6 +355,8 @@ export interface DueDelivery {
   payload: 'full' | 'thin';
   createdAt: string;
   resultsExpireAt: string;
+  /** The batch's data key sealed with the server key (to open the result); null once shredded. */
+  dataKeySealed: Uint8Array | null;
 }
 
 /** The body of a delivery, before signing: Standard Webhooks' `{type, timestamp, data}`, as JSON text. */

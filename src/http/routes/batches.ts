@@ -19,8 +19,8 @@ import { problemResponses } from '../openapi.js';
 import { KumoError } from '../../errors.js';
 import { parseIdempotencyKey } from '../../scrape/idempotency.js';
 import type { LimitHeaders, UsageReporter } from '../../accounts/usage-report.js';
-import type { EventType, ItemState } from '../../batches/batch-store.js';
-import { isEventType, type AppendBody, type BatchService, type SubmitBody } from '../../batches/batch-service.js';
+import type { EventType } from '../../batches/batch-store.js';
+import { isEventType, type BatchService } from '../../batches/batch-service.js';
 import { backendRetryAfterSeconds } from '../../backends/backend-errors.js';
 
 /** What the routes use of the app's services; no `batches` = not configured here (503). */
@@ -76,7 +76,7 @@ export function registerBatchRoutes(app: KumoApp, services: BatchRouteServices, 
     },
     async (request, reply) => {
       const key = parseIdempotencyKey(request.headers['idempotency-key']);
-      const { batch, replayed } = await batches().submit(request.caller!, request.body as SubmitBody, key);
+      const { batch, replayed } = await batches().submit(request.caller!, request.body, key);
       if (replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.code(202).send({ request_id: String(request.id), batch });
     },
@@ -100,7 +100,7 @@ export function registerBatchRoutes(app: KumoApp, services: BatchRouteServices, 
       onRequest: authenticate('batch'),
     },
     async (request, reply) => {
-      const { batch } = await batches().append(request.caller!, request.params.id, request.body as AppendBody);
+      const { batch } = await batches().append(request.caller!, request.params.id, request.body);
       return reply.code(202).send({ request_id: String(request.id), batch });
     },
   );
@@ -158,7 +158,7 @@ export function registerBatchRoutes(app: KumoApp, services: BatchRouteServices, 
       const service = batches();
       const query = request.query;
       const page = await service.items(request.caller!, request.params.id, {
-        ...(query.state ? { state: query.state as ItemState } : {}),
+        ...(query.state ? { state: query.state } : {}),
         ...(query.cursor ? { cursor: query.cursor } : {}),
         ...(query.limit ? { limit: query.limit } : {}),
       });
