@@ -381,7 +381,7 @@ export async function createServices(
     usage: new UsageReporter({ ledger: storage.ledger, limiter }),
     refusals: new InProcessRefusalLimiter(config.refusals),
     metrics,
-    console: { sessions: consoleSessions, eventIntervalMs: 1_000 },
+    console: { sessions: consoleSessions, eventIntervalMs: 1_000, batches: batchStore },
     // Each proves its backend can take the writes a call needs, not only that a socket is open.
     readiness: {
       storage: () => storage.instances.heartbeat(instanceId, new Date().toISOString()),
