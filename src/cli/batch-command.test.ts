@@ -174,7 +174,7 @@ class StubApi {
     }
     if (req.method === 'GET' && parts[3] === 'items') {
       const after = url.searchParams.has('cursor') ? Number(url.searchParams.get('cursor')) : -1;
-      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const limit = Number(url.searchParams.get('limit') ?? 100);
       const state = url.searchParams.get('state');
       const page = batch.items.filter((i) => i.index > after && (!state || i.state === state)).slice(0, limit);
       const items = page.map((item) => {
@@ -430,7 +430,7 @@ describe('kumo batch status, items, cancel', () => {
     const all = io({});
     await drive(batchCommand(['items', 'bat_1', '--out', 'all.jsonl'], all.io));
     expect(all.outFiles.get('all.jsonl')!.text.trim().split('\n')).toHaveLength(250);
-    // 100 a page: three pages.
+    // The API's default page (100): three pages.
     expect(api.log.filter((e) => e.path.endsWith('/items') && e.method === 'GET').length).toBe(1 + 3);
 
     const cancel = io({});

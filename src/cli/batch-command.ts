@@ -9,8 +9,6 @@ import { doneOf, EtaEstimator, ProgressDisplay, type BatchView, type ProgressStr
 
 /** The API's limit per request (POST /v1/batches and each append). */
 export const itemsPerRequest = 1000;
-/** Items asked for per page of GET /v1/batches/{id}/items. */
-const pageLimit = 100;
 
 /** A place JSON Lines go: a file, or stdout. */
 export interface Sink {
@@ -157,7 +155,8 @@ async function writeItems(
   };
   let cursor: string | null = null;
   do {
-    const query = new URLSearchParams({ limit: String(pageLimit) });
+    // No `limit`: the server's default page (100) is the most it gives.
+    const query = new URLSearchParams();
     if (options.state) query.set('state', options.state);
     if (cursor) query.set('cursor', cursor);
     const page = await io.client.request<{ items: ApiItem[]; next_cursor: string | null }>(
