@@ -81,7 +81,8 @@ export const errorCatalogue = {
   },
   batch_limit_exceeded: {
     title: 'Batch limit exceeded',
-    summary: 'The batch would hold more items than the plan allows per batch (Free 100, Starter 5,000, Growth 50,000).',
+    summary:
+      'More items per batch, or longer retention, than the plan allows (items: Free 100, Starter 5,000, Growth 50,000).',
   },
   batch_sealed: {
     title: 'Batch sealed',

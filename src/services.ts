@@ -37,11 +37,12 @@ import { BrowserFetcher } from './browser/browser-fetcher.js';
 import { WorkerThreadRenderer } from './browser/worker-thread-renderer.js';
 import { ConsoleSessions } from './console/console-sessions.js';
 import { InProcessRefusalLimiter } from './limits/in-process-refusal-limiter.js';
-import { loadServerSecrets } from './secrets/server-key.js';
+import { loadServerSecrets, secretsKeyVariable } from './secrets/server-key.js';
 import type { Secrets } from './secrets/secret-box.js';
 import { KyselyBatchStore } from './batches/kysely-batch-store.js';
 import type { WorkQueue } from './batches/work-queue.js';
 import { SqliteWorkQueue } from './batches/sqlite-work-queue.js';
+import { PgBossWorkQueue } from './batches/pg-boss-work-queue.js';
 import { BatchService } from './batches/batch-service.js';
 import { KyselyWebhookEndpointStore } from './webhooks/kysely-webhook-endpoint-store.js';
 
@@ -49,14 +50,14 @@ export interface Services extends AppServices {
   storage: Storage;
   limiter: ConcurrencyLimiter;
   fetcher: Fetcher;
-  /** The server key's box (KUMO_SECRETS_KEY, or the embedded data folder's secrets.key); null = not set (503s). */
+  /** The server key's Secrets; null in shared mode without KUMO_SECRETS_KEY (batch and webhook routes answer 503). */
   secrets: Secrets | null;
+  /** Webhook endpoints (null without `secrets`): the routes' store, and the delivery worker's signing secrets. */
+  webhookEndpointStore: KyselyWebhookEndpointStore | null;
   /** Batches, their items, results and events; also the webhook Outbox. */
   batchStore: KyselyBatchStore;
-  /** Which batch item runs next per host; null where this build has no queue for the storage (batch routes 503). */
-  workQueue: WorkQueue | null;
-  /** Registered webhook receivers; null without the server key. */
-  webhookEndpoints: KyselyWebhookEndpointStore | null;
+  /** Which batch item runs next per host: SQLite (embedded) or pg-boss (shared mode). */
+  workQueue: WorkQueue;
   /** Stops timers and closes every connection this root opened. */
   close(): Promise<void>;
 }
@@ -129,6 +130,17 @@ export function createHttpFetcher(
       timeoutMs: Math.min(config.fetch.headersTimeoutMs, 10_000),
     },
     ...parts,
+  });
+}
+
+/**
+ * The server key's Secrets: KUMO_SECRETS_KEY, else in the embedded default `secrets.key` in the data folder (made 0600
+ * on first start); null in shared mode without the variable (each instance would otherwise make its own key).
+ */
+export function openSecrets(config: Readonly<Config>): Promise<Secrets | null> {
+  return loadServerSecrets({
+    key: config.serverKey,
+    dataDir: config.storage.kind === 'sqlite' ? config.dataDir : null,
   });
 }
 
@@ -266,6 +278,13 @@ export async function createServices(
   const browserStatus = browserRenderer.status();
   if (!browserStatus.ready) logger.warn({ reason: browserStatus.reason }, 'browser route unavailable');
 
+  // The server key: KUMO_SECRETS_KEY, or in the embedded default the data folder's secrets.key (made on first start).
+  // Shared mode without it still serves calls; batches and webhooks answer 503 and /readyz says why.
+  const secrets = await openSecrets(config);
+  if (!secrets) logger.warn(`${secretsKeyVariable} is not set: batch and webhook routes answer 503 until it is`);
+  const webhookEndpointStore = secrets ? new KyselyWebhookEndpointStore(storage.db, secrets) : null;
+  const connectTo = parseConnectTo(config.connectTo);
+
   const accounts = new Accounts(storage);
   if (config.bootstrap) await accounts.ensureBootstrapKey(config.bootstrap.key, config.bootstrap.plan);
 
@@ -300,29 +319,28 @@ export async function createServices(
     metrics,
   });
 
-  // Batches (DESIGN §8): the server key seals data keys and signing secrets; without it (shared mode, unset) the
-  // batch and webhook routes answer 503 and everything else runs.
-  const secrets = await loadServerSecrets({
-    key: config.serverKey,
-    dataDir: config.storage.kind === 'sqlite' ? config.dataDir : null,
-  });
+  // Batches (DESIGN §8): the work queue is pg-boss in Kumo's PostgreSQL in shared mode, Kumo's SQLite otherwise.
   const batchStore = new KyselyBatchStore(storage, { clock });
-  const workQueue: WorkQueue | null =
-    config.storage.kind === 'sqlite' ? new SqliteWorkQueue({ db: storage.db, clock }) : null;
-  await workQueue?.start();
-  const webhookEndpoints = secrets ? new KyselyWebhookEndpointStore(storage.db, secrets) : null;
-  const batches = workQueue
-    ? new BatchService({
-        store: batchStore,
-        queue: workQueue,
-        plan: (caller, url, params) => scrape.plan(caller, url, params),
-        secrets,
-        endpoints: webhookEndpoints,
-        politeness,
-        secretQueryParams: [...new Set(registry.list().flatMap((site) => site.secretQueryParams))],
-        clock,
-      })
-    : undefined;
+  const workQueue: WorkQueue =
+    config.storage.kind === 'postgres'
+      ? new PgBossWorkQueue({
+          db: storage.db,
+          url: config.storage.url,
+          clock,
+          onError: () => logger.warn('pg-boss: a background query failed; it retries'),
+        })
+      : new SqliteWorkQueue({ db: storage.db, clock });
+  await workQueue.start();
+  const batches = new BatchService({
+    store: batchStore,
+    queue: workQueue,
+    plan: (caller, url, params) => scrape.plan(caller, url, params),
+    secrets,
+    endpoints: webhookEndpointStore,
+    politeness,
+    secretQueryParams: [...new Set(registry.list().flatMap((site) => site.secretQueryParams))],
+    clock,
+  });
 
   const consoleSessions = new ConsoleSessions({
     sessions: storage.sessions,
@@ -368,15 +386,17 @@ export async function createServices(
     storage,
     limiter,
     fetcher,
+    secrets,
+    webhookEndpointStore,
+    webhookEndpoints: { store: webhookEndpointStore, urlPolicy: { connectTo }, clock },
+    secretsStatus: () => (secrets ? 'ok' : `missing: ${secretsKeyVariable}`),
     registry,
     accounts,
     artifacts,
     scrape,
-    secrets,
     batchStore,
     workQueue,
-    webhookEndpoints,
-    ...(batches ? { batches } : {}),
+    batches,
     requests: storage.requests,
     usage: new UsageReporter({ ledger: storage.ledger, limiter }),
     refusals: new InProcessRefusalLimiter(config.refusals),
@@ -397,7 +417,7 @@ export async function createServices(
       await browser.close();
       await hostGate.close?.();
       await limiter.close();
-      await workQueue?.close();
+      await workQueue.close();
       await redis?.quit().catch(() => undefined);
       await storage.close();
       locks?.release();

@@ -30,6 +30,21 @@ import { KyselyWebhookEndpointStore } from '../../webhooks/kysely-webhook-endpoi
 import { completedRequest } from '../../../test/support/request-records.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../../test/support/backends.js';
 
+/** An item as GET …/items shows it (the fields these tests read). */
+interface ItemJson {
+  id: string;
+  index: number;
+  ref: string | null;
+  state: string;
+  cost_units: number;
+  result?: { data: { title: string } };
+}
+interface ItemsJson {
+  items: ItemJson[];
+  next_cursor: string | null;
+}
+const itemsOf = (res: { json(): unknown }) => res.json() as ItemsJson;
+
 const ikebe = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592';
 const host = 'www.ikebe-gakki.com';
 const holder = 'ins_test';
@@ -52,7 +67,7 @@ const backends: Record<string, (dir: string, clock: ManualClock) => Promise<Back
     const database: ScratchDatabase = await createScratchDatabase('kumo_batch_routes');
     const storage = await createPostgresStorage({ url: database.url, poolSize: 12 });
     await storage.migrate();
-    const queue = new PgBossWorkQueue({ db: storage.db, connectionString: database.url, clock });
+    const queue = new PgBossWorkQueue({ db: storage.db, url: database.url, clock });
     await queue.start();
     return {
       storage,
@@ -168,7 +183,10 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
           requestId,
           costUnits: 1,
           route: 'http',
-          resultSealed: box.seal(JSON.stringify({ resolved_site: 'ikebe_gakki', data: { title: `t-${work.id}` } }), work.id),
+          resultSealed: box.seal(
+            JSON.stringify({ resolved_site: 'ikebe_gakki', data: { title: `t-${work.id}` } }),
+            work.id,
+          ),
           record: completedRequest(ids, { requestId, costUnits: 0, createdAt: now }),
         },
         (tx) => backend.queue.finish(tx, work.id, holder),
@@ -181,10 +199,10 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
   async function ledger(accountId: string): Promise<{ rows: number; sum: number }> {
     const rows = await storage.db
       .selectFrom('credit_ledger')
-      .select(['request_id', 'cost'])
+      .select(['request_id', 'credits'])
       .where('account_id', '=', accountId)
       .execute();
-    return { rows: rows.length, sum: rows.reduce((s, r) => s + Number(r.cost), 0) };
+    return { rows: rows.length, sum: rows.reduce((s, r) => s + Number(r.credits), 0) };
   }
 
   it('submits: 202 with the batch, rejected items by code, limit headers; GET and list show it; others get 404', async () => {
@@ -212,11 +230,11 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
       id: batch.id,
       counts: { total: 2 },
     });
-    expect((await call(key, 'GET', '/v1/batches')).json().batches.map((b: { id: string }) => b.id)).toEqual([
-      batch.id,
-    ]);
-    const items = (await call(key, 'GET', `/v1/batches/${batch.id}/items`)).json();
-    expect(items.items.map((i: { index: number; ref: string | null; state: string }) => [i.index, i.ref, i.state])).toEqual([
+    expect(
+      (await call(key, 'GET', '/v1/batches')).json<{ batches: { id: string }[] }>().batches.map((b) => b.id),
+    ).toEqual([batch.id]);
+    const items = itemsOf(await call(key, 'GET', `/v1/batches/${batch.id}/items`));
+    expect(items.items.map((i) => [i.index, i.ref, i.state])).toEqual([
       [0, 'SKU-1', 'queued'],
       [2, null, 'queued'],
     ]);
@@ -269,7 +287,12 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     const accepted = await call(key, 'POST', '/v1/batches', bigBody);
     expect(accepted.statusCode).toBe(202);
     expect(accepted.json().batch.counts.total).toBe(1000);
-    const over = await call(key, 'POST', '/v1/batches', `{"items":[{"url":"${ikebe}","ref":"${'x'.repeat(2_200_000)}"}]}`);
+    const over = await call(
+      key,
+      'POST',
+      '/v1/batches',
+      `{"items":[{"url":"${ikebe}","ref":"${'x'.repeat(2_200_000)}"}]}`,
+    );
     expect(over.statusCode).toBe(413);
     expect(over.json().code).toBe('payload_too_large');
     // Other routes keep the global limit.
@@ -306,9 +329,15 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().batch.id).toBe(first.json().batch.id);
     expect(again.json().batch.counts.total).toBe(1);
-    const conflict = await call(key, 'POST', '/v1/batches', { items: [{ url: ikebe, ref: 'b' }] }, {
-      'idempotency-key': 'nightly-2026-11-28',
-    });
+    const conflict = await call(
+      key,
+      'POST',
+      '/v1/batches',
+      { items: [{ url: ikebe, ref: 'b' }] },
+      {
+        'idempotency-key': 'nightly-2026-11-28',
+      },
+    );
     expect(conflict.statusCode).toBe(422);
     expect(conflict.json()).toMatchObject({ code: 'idempotency_conflict', batch_id: first.json().batch.id });
     expect((await call(key, 'GET', '/v1/batches')).json().batches).toHaveLength(1);
@@ -334,8 +363,8 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     const refused = await call(key, 'POST', `/v1/batches/${made.id}/items`, { items: [{ url: ikebe }] });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('batch_sealed');
-    const items = (await call(key, 'GET', `/v1/batches/${made.id}/items`)).json().items;
-    expect(items.map((i: { index: number; ref: string | null }) => [i.index, i.ref])).toEqual([
+    const items = itemsOf(await call(key, 'GET', `/v1/batches/${made.id}/items`)).items;
+    expect(items.map((i) => [i.index, i.ref])).toEqual([
       [0, null],
       [2, 'late'],
     ]);
@@ -347,11 +376,14 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     const made = (await call(ids.key, 'POST', '/v1/batches', { items: [{ url: ikebe }, { url: ikebe }] })).json().batch;
     const res = await call(ids.key, 'DELETE', `/v1/batches/${made.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ cancelled: 2, batch: { status: 'cancelled', counts: { cancelled: 2, queued: 0 } } });
+    expect(res.json()).toMatchObject({
+      cancelled: 2,
+      batch: { status: 'cancelled', counts: { cancelled: 2, queued: 0 } },
+    });
     expect(await backend.queue.depth(host)).toBe(0);
-    const items = (await call(ids.key, 'GET', `/v1/batches/${made.id}/items?state=cancelled`)).json().items;
+    const items = itemsOf(await call(ids.key, 'GET', `/v1/batches/${made.id}/items?state=cancelled`)).items;
     expect(items).toHaveLength(2);
-    expect(items.every((i: { cost_units: number }) => i.cost_units === 0)).toBe(true);
+    expect(items.every((i) => i.cost_units === 0)).toBe(true);
     expect(await ledger(ids.accountId)).toEqual({ rows: 0, sum: 0 });
     const append = await call(ids.key, 'POST', `/v1/batches/${made.id}/items`, { items: [{ url: ikebe }] });
     expect(append.statusCode).toBe(409);
@@ -377,9 +409,9 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     );
     for (const page of pages) {
       expect(page.statusCode).toBe(200);
-      const items = page.json().items as { id: string; state: string; result: { data: { title: string } } }[];
+      const items = itemsOf(page).items;
       expect(items.map((i) => i.state)).toEqual(['delivered', 'delivered', 'delivered']);
-      for (const item of items) expect(item.result.data.title).toBe(`t-${item.id}`);
+      for (const item of items) expect(item.result?.data.title).toBe(`t-${item.id}`);
     }
     expect(await ledger(ids.accountId)).toEqual({ rows: 3, sum: 3 });
     expect((await call(ids.key, 'GET', `/v1/batches/${made.id}`)).json().batch).toMatchObject({
@@ -387,8 +419,8 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
       credits: { charged: 3, held: 0 },
     });
     // Retained: the results again, charged nothing more.
-    const again = (await call(ids.key, 'GET', `/v1/batches/${made.id}/items`)).json();
-    expect(again.items.every((i: { result?: unknown }) => i.result !== undefined)).toBe(true);
+    const again = itemsOf(await call(ids.key, 'GET', `/v1/batches/${made.id}/items`));
+    expect(again.items.every((i) => i.result !== undefined)).toBe(true);
     expect(await ledger(ids.accountId)).toEqual({ rows: 3, sum: 3 });
   });
 
@@ -414,15 +446,21 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
   it('pages items by cursor and state', async () => {
     const ids = await keyOf();
     const made = (
-      await call(ids.key, 'POST', '/v1/batches', { items: Array.from({ length: 5 }, (_, i) => ({ url: ikebe, ref: `r${i}` })) })
+      await call(ids.key, 'POST', '/v1/batches', {
+        items: Array.from({ length: 5 }, (_, i) => ({ url: ikebe, ref: `r${i}` })),
+      })
     ).json().batch;
-    const first = (await call(ids.key, 'GET', `/v1/batches/${made.id}/items?limit=2`)).json();
-    expect(first.items.map((i: { ref: string }) => i.ref)).toEqual(['r0', 'r1']);
-    const second = (await call(ids.key, 'GET', `/v1/batches/${made.id}/items?limit=2&cursor=${first.next_cursor}`)).json();
-    expect(second.items.map((i: { ref: string }) => i.ref)).toEqual(['r2', 'r3']);
-    const last = (await call(ids.key, 'GET', `/v1/batches/${made.id}/items?limit=2&cursor=${second.next_cursor}`)).json();
+    const first = itemsOf(await call(ids.key, 'GET', `/v1/batches/${made.id}/items?limit=2`));
+    expect(first.items.map((i) => i.ref)).toEqual(['r0', 'r1']);
+    const second = itemsOf(
+      await call(ids.key, 'GET', `/v1/batches/${made.id}/items?limit=2&cursor=${first.next_cursor}`),
+    );
+    expect(second.items.map((i) => i.ref)).toEqual(['r2', 'r3']);
+    const last = itemsOf(
+      await call(ids.key, 'GET', `/v1/batches/${made.id}/items?limit=2&cursor=${second.next_cursor}`),
+    );
     expect(last).toMatchObject({ next_cursor: null });
-    expect(last.items.map((i: { ref: string }) => i.ref)).toEqual(['r4']);
+    expect(last.items.map((i) => i.ref)).toEqual(['r4']);
     expect((await call(ids.key, 'GET', `/v1/batches/${made.id}/items?state=ready`)).json().items).toEqual([]);
     const bad = await call(ids.key, 'GET', `/v1/batches/${made.id}/items?limit=101`);
     expect(bad.statusCode).toBe(400);
@@ -434,8 +472,10 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     const ids = await keyOf();
     const made = (await call(ids.key, 'POST', '/v1/batches', { items: [{ url: ikebe }, { url: ikebe }] })).json().batch;
     await runToReady(ids, made.id);
-    const events = (await call(ids.key, 'GET', `/v1/events?batch_id=${made.id}`)).json();
-    expect(events.events.map((e: { type: string }) => e.type)).toContain('item.succeeded');
+    const events = (await call(ids.key, 'GET', `/v1/events?batch_id=${made.id}`)).json<{
+      events: { type: string }[];
+    }>();
+    expect(events.events.map((e) => e.type)).toContain('item.succeeded');
     expect(events.events[0]).toMatchObject({
       id: expect.stringMatching(/^evt_/),
       timestamp: expect.stringMatching(/\+09:00$/),
@@ -461,13 +501,16 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     ] as const) {
       const res = await call(key, method, url, body);
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ code: 'unavailable', detail: expect.stringContaining('KUMO_SECRETS_KEY is not set') });
+      expect(res.json()).toMatchObject({
+        code: 'unavailable',
+        detail: expect.stringContaining('KUMO_SECRETS_KEY is not set'),
+      });
       expect(res.headers['retry-after']).toBeDefined();
     }
   });
 
   it('documents every batch route in /openapi.json', async () => {
-    const doc = (await app.inject('/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await app.inject('/openapi.json')).json<{ paths: Record<string, Record<string, unknown>> }>();
     expect(Object.keys(doc.paths['/v1/batches'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/v1/batches/{id}'] ?? {}).sort()).toEqual(['delete', 'get']);
     expect(Object.keys(doc.paths['/v1/batches/{id}/items'] ?? {}).sort()).toEqual(['get', 'post']);
