@@ -36,7 +36,7 @@ class StubApi {
   byKey = new Map<string, string>();
   log: { method: string; path: string; seal?: boolean; items?: number; key?: string }[] = [];
   /** Answers to give before the real one, by "METHOD path-prefix": a status (with Retry-After) or a dropped socket. */
-  faults: { match: string; status: number | 'drop'; retryAfter?: string }[] = [];
+  faults: { match: string; status: number | 'drop'; retryAfter?: string; skip?: number }[] = [];
   perPoll = 400;
   /** Which URLs fail when run (the rest become ready, or not_found for /missing). */
   fails = (url: string) => url.includes('/broken');
@@ -110,7 +110,15 @@ class StubApi {
       ...(body?.items ? { items: (body.items as unknown[]).length } : {}),
       ...(req.headers['idempotency-key'] ? { key: String(req.headers['idempotency-key']) } : {}),
     };
-    const fault = this.faults.findIndex((f) => `${req.method} ${url.pathname}`.startsWith(f.match));
+    const fault = this.faults.findIndex((f) => {
+      if (!`${req.method} ${url.pathname}`.startsWith(f.match)) return false;
+      // `skip`: let that many matching requests through first.
+      if ((f.skip ?? 0) > 0) {
+        f.skip! -= 1;
+        return false;
+      }
+      return true;
+    });
     if (fault !== -1) {
       const [f] = this.faults.splice(fault, 1);
       this.log.push({ ...entry, method: `${entry.method} (${f!.status})` });
@@ -335,17 +343,17 @@ describe('kumo batch submit', () => {
 
   it('a re-run of the same submission gets the same batch (Idempotency-Key), and resumes an interrupted one', async () => {
     const file = urls(2100);
-    // The first append is answered 503 (Retry-After 30), then its repeat loses its connection: only the first
-    // request landed, and the command fails.
-    api.faults.push({ match: 'POST /v1/batches/bat_1/items', status: 503, retryAfter: '30' });
+    // The second append is answered 503 (Retry-After 30), then its repeat loses its connection: the first two
+    // requests landed (2,000 items), and the command fails.
+    api.faults.push({ match: 'POST /v1/batches/bat_1/items', status: 503, retryAfter: '30', skip: 1 });
+    api.faults.push({ match: 'POST /v1/batches/bat_1/items', status: 'drop', skip: 1 });
     const first = io({ 'u.txt': file });
     let failed = 0;
-    api.faults.push({ match: 'POST /v1/batches/bat_1/items', status: 'drop' });
-    // The 503 (with Retry-After 30) is waited out on the clock and repeated; then the drop ends the run.
+    // The 503 is waited out on the clock and repeated; then the drop ends the run.
     await drive(batchCommand(['submit', 'u.txt'], first.io)).catch(() => (failed += 1));
     expect(failed).toBe(1);
-    expect(api.log.map((e) => e.method)).toEqual(['POST', 'POST (503)', 'POST (drop)']);
-    expect(api.batches.get('bat_1')!.items).toHaveLength(1000);
+    expect(api.log.map((e) => e.method)).toEqual(['POST', 'POST', 'POST (503)', 'POST (drop)']);
+    expect(api.batches.get('bat_1')!.items).toHaveLength(2000);
 
     const second = io({ 'u.txt': file });
     expect(await drive(batchCommand(['submit', 'u.txt'], second.io))).toBe(0);
