@@ -316,6 +316,16 @@ export const EnvSchema = Type.Object(
       "Batch items one instance runs at once over all hosts (each host's politeness and each account's batch lane bound it further).",
       1_000,
     ),
+    KUMO_BASE_URL: Type.String({
+      default: 'http://127.0.0.1:8080',
+      description:
+        'Where `kumo batch` sends its API requests (the server, or the proxy in front of it); unused by the server.',
+    }),
+    KUMO_API_KEY: Type.String({
+      default: '',
+      description:
+        'The API key `kumo batch` sends as its bearer token (needs the batch operation); unused by the server.',
+    }),
   },
   { additionalProperties: true },
 );
@@ -398,6 +408,8 @@ export interface Config {
   webhooks: { timeoutMs: number; retryScheduleMs: number[] };
   /** The batch dispatcher of each instance: its poll interval and how many items it runs at once. */
   batches: { pollMs: number; maxInFlight: number };
+  /** The `kumo batch` client's server and key (the server itself never reads them). */
+  client: { baseUrl: string; apiKey: string };
 }
 
 /** What Fastify may safely trust: never every hop (the leftmost X-Forwarded-For entry is the client's to forge). */
@@ -479,6 +491,9 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     throw new ConfigError(
       'invalid configuration: KUMO_BROWSER_PROXY_HOST must be a loopback address unless KUMO_BROWSER_WS is set',
     );
+  }
+  if (!/^https?:\/\/[^/?#]+/.test(env.KUMO_BASE_URL)) {
+    throw new ConfigError('invalid configuration: KUMO_BASE_URL must be an http:// or https:// URL');
   }
   if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) {
     throw new ConfigError('invalid configuration: REDIS_URL must start with redis:// or rediss://');
@@ -616,6 +631,7 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     serverKey: env.KUMO_SECRETS_KEY,
     webhooks: { timeoutMs: env.KUMO_WEBHOOK_TIMEOUT_MS, retryScheduleMs: retryScheduleMs.map(Number) },
     batches: { pollMs: env.KUMO_BATCH_POLL_MS, maxInFlight: env.KUMO_BATCH_MAX_IN_FLIGHT },
+    client: { baseUrl: env.KUMO_BASE_URL.replace(/\/+$/, ''), apiKey: env.KUMO_API_KEY },
   };
   return deepFreeze(config);
 }
@@ -673,6 +689,7 @@ export function redactedConfig(config: Readonly<Config>): Record<string, unknown
     limits: config.limits.kind === 'redis' ? { ...config.limits, url: hideUrl(config.limits.url) } : config.limits,
     bootstrap: config.bootstrap ? { key: '***', plan: config.bootstrap.plan } : null,
     serverKey: config.serverKey ? 'set' : 'unset',
+    client: { baseUrl: hideUrl(config.client.baseUrl), apiKey: config.client.apiKey ? '***' : '' },
     // A remote browser's endpoint may carry a token in its path or query.
     browser: {
       ...config.browser,

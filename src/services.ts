@@ -490,7 +490,7 @@ export async function createServices(
     usage,
     refusals: new InProcessRefusalLimiter(config.refusals),
     metrics,
-    console: { sessions: consoleSessions, eventIntervalMs: 1_000 },
+    console: { sessions: consoleSessions, eventIntervalMs: 1_000, batches: batchStore },
     // Each proves its backend can take the writes a call needs, not only that a socket is open.
     readiness: {
       storage: () => storage.instances.heartbeat(instanceId, new Date().toISOString()),

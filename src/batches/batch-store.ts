@@ -182,6 +182,13 @@ export interface AppendOptions {
   now: string;
 }
 
+/** How many items of a batch ended without a result with one error code (the console's failures by code). */
+export interface FailureCount {
+  state: 'failed' | 'skipped';
+  code: ErrorCode;
+  count: number;
+}
+
 export interface ItemPageQuery {
   state?: ItemState;
   /** Items with a greater index only (the cursor). */
@@ -259,6 +266,12 @@ export interface BatchStore {
     accountId: string,
     query: ItemPageQuery,
   ): Promise<{ item: BatchItemRecord; resultSealed: Uint8Array | null }[]>;
+  /**
+   * The batch's `failed` and `skipped` items counted by state and error code, largest count first (then code). Only
+   * the account's own batch; empty otherwise. Read by the console's batch page, so it must not scan more than the
+   * batch's own items (an index on batch_items(batch_id, state) serves it).
+   */
+  failureCodes(batchId: string, accountId: string): Promise<FailureCount[]>;
   /** The batch's data key (sealed), or null once shredded. */
   dataKey(batchId: string): Promise<Uint8Array | null>;
   /**

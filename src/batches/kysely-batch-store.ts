@@ -7,6 +7,7 @@ import { toIso } from '../storage/kysely/columns.js';
 import type { ReserveOutcome } from '../storage/storage.js';
 import { systemClock, type Clock } from '../time/clock.js';
 import type { Tx } from './work-queue.js';
+import type { ErrorCode } from '../errors.js';
 import type {
   AppendOptions,
   AppendOutcome,
@@ -17,6 +18,7 @@ import type {
   DueDelivery,
   EventQuery,
   EventRecord,
+  FailureCount,
   ItemPageQuery,
   ItemState,
   ItemToRun,
@@ -281,6 +283,27 @@ export class KyselyBatchStore implements BatchStore, Outbox {
       item: toItemRecord(row as unknown as ItemRow),
       resultSealed: row.result_sealed === null ? null : bytesOf(row.result_sealed),
     }));
+  }
+
+  async failureCodes(batchId: string, accountId: string): Promise<FailureCount[]> {
+    // batch_items_state (batch_id, state, item_index) narrows this to the batch's failed and skipped rows.
+    const rows = await this.#db
+      .selectFrom('batch_items')
+      .select(['state', 'error_code'])
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('batch_id', '=', batchId)
+      .where('account_id', '=', accountId)
+      .where('state', 'in', ['failed', 'skipped'])
+      .groupBy(['state', 'error_code'])
+      .execute();
+    return rows
+      .map((row) => ({
+        state: row.state as FailureCount['state'],
+        // A skipped item always carries its reason; `internal` stands for a row that somehow has none.
+        code: (row.error_code ?? 'internal') as ErrorCode,
+        count: Number(row.n),
+      }))
+      .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code) || a.state.localeCompare(b.state));
   }
 
   async dataKey(batchId: string): Promise<Uint8Array | null> {

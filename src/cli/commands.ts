@@ -29,6 +29,11 @@ import { idTypes, parseId, type IdType } from '../normalize/ids.js';
 import { parse, print, UsageError } from './args.js';
 import { isReviewApprovalAction, reviewApprovals, reviewApprovalsUsage } from './review-approvals.js';
 import { createLogger } from '../logger.js';
+import { batchCommand, batchUsage, type Sink } from './batch-command.js';
+import { ApiError, BatchApiClient, UnreachableError } from './batch-client.js';
+import { systemClock } from '../time/clock.js';
+import { once } from 'node:events';
+import { open } from 'node:fs/promises';
 import { pino } from 'pino';
 
 const usage = `usage:
@@ -48,6 +53,7 @@ ${reviewApprovalsUsage}
   kumo sites record URL [--site ID] [--name NAME] [--out DIR]
   kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]
                    (serves the saved page at the URL's path on 127.0.0.1, for KUMO_CONNECT_TO)
+${batchUsage}
   kumo browser-server [--host 127.0.0.1] [--port 0]
                    (the remote browser for KUMO_BROWSER_WS: Chromium with Kumo's hardening; prints ws_endpoint,
                    at the path of KUMO_BROWSER_WS when that is set here too)
@@ -483,6 +489,39 @@ async function browserServer(args: string[]): Promise<void> {
   });
 }
 
+/** stdout as a Sink: waits when the pipe is full, so a large batch's results are not all held in memory. */
+const stdoutSink: Sink = {
+  write: async (text) => {
+    if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+  },
+  close: async () => {},
+};
+
+async function fileSink(file: string): Promise<Sink> {
+  let handle;
+  try {
+    handle = await open(file, 'w');
+  } catch {
+    throw new UsageError(`cannot write ${file}`);
+  }
+  return { write: async (text) => void (await handle.write(text)), close: () => handle.close() };
+}
+
+/** `kumo batch …`: an API client (KUMO_BASE_URL, KUMO_API_KEY), not an operator's tool on the storage. */
+async function batch(args: string[]): Promise<void> {
+  const { client } = loadConfigFromProcess();
+  if (args[0] !== undefined && ['submit', 'status', 'items', 'cancel'].includes(args[0]) && client.apiKey === '')
+    throw new UsageError('kumo batch needs KUMO_API_KEY (a key allowed the batch operation) and KUMO_BASE_URL');
+  process.exitCode = await batchCommand(args, {
+    client: new BatchApiClient({ baseUrl: client.baseUrl, apiKey: client.apiKey, clock: systemClock }),
+    clock: systemClock,
+    stdout: stdoutSink,
+    stderr: process.stderr,
+    readFile: (file) => readFile(file),
+    openOut: fileSink,
+  });
+}
+
 /** `help`, or `--help`/`-h` anywhere before a `--`: usage on stdout, exit 0 (asking for help is not an error). */
 function wantsHelp(argv: string[]): boolean {
   const end = argv.indexOf('--');
@@ -503,6 +542,8 @@ async function run(argv: string[]): Promise<void> {
       return origin(rest);
     case 'browser-server':
       return browserServer(rest);
+    case 'batch':
+      return batch(rest);
     case 'keys':
       return keys(rest);
     case 'extract':
@@ -520,6 +561,12 @@ run(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof AccountError) {
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 2;
+  } else if (error instanceof ApiError) {
+    process.stderr.write(`${error.code}: ${error.message}\n`);
+    process.exitCode = 1;
+  } else if (error instanceof UnreachableError) {
+    process.stderr.write(`kumo: ${error.message}\n`);
+    process.exitCode = 1;
   } else if (isKumoError(error)) {
     process.stderr.write(`${error.code}: ${error.message}\n`);
     process.exitCode = 1;

@@ -22,6 +22,7 @@ h1{font-size:1.5rem;margin:.5rem 0 1rem}h2{font-size:1.15rem;margin-top:2rem}
 .stat{border:1px solid #d0d4da;border-radius:6px;padding:.6rem .8rem}
 .stat dt{color:#555;font-size:.85rem}.stat dd{margin:0;font-size:1.35rem;font-variant-numeric:tabular-nums}
 meter{display:block;width:100%}
+progress{width:12rem;max-width:100%;height:1rem;vertical-align:middle}.batch-progress progress{width:100%;height:1.4rem;display:block;margin-bottom:.3rem}.progress-text{font-size:.85rem;margin-left:.4rem;font-variant-numeric:tabular-nums}.batch-progress .progress-text{margin-left:0}
 .chart{width:100%;max-width:44rem;height:auto}.chart .bar{fill:#0b57d0}.chart .axis{stroke:#555}.chart text{font-size:11px;fill:#333}
 table{border-collapse:collapse;font-size:.9rem}th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #e1e4e8;vertical-align:top}
 thead th{background:#f6f7f9}.num{text-align:right;font-variant-numeric:tabular-nums}

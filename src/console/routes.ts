@@ -16,7 +16,10 @@ import { requestStatuses } from '../scrape/scrape-service.js';
 import type { ConsoleSession, ConsoleSessions } from './console-sessions.js';
 import { languageOf, translator, type Lang, type Translate } from './i18n.js';
 import { assets } from './assets.js';
+import type { BatchStore } from '../batches/batch-store.js';
 import {
+  batchDetailPage,
+  batchesPage,
   confirmKeyPage,
   keysPage,
   messagePage,
@@ -36,11 +39,19 @@ export interface ConsoleServices {
   usage: UsageReporter;
   requests: RequestLog;
   registry: SiteRegistry;
+  /** The batch store's reads (DESIGN §8); absent = the batch pages say batches are not available here. */
+  batches?: BatchReader;
   /** How often the overview's event stream sends fresh numbers. */
   eventIntervalMs: number;
   /** Open event streams allowed per session, per account and in all (defaults: 3, 10, 1000). */
   eventStreamCaps?: Partial<EventStreamCaps>;
 }
+
+/** What the console reads of batches: only the account's own, counts and failures, never results. */
+export type BatchReader = Pick<BatchStore, 'list' | 'get' | 'failureCodes'>;
+
+/** How many batches the list shows (newest first). */
+const batchListSize = 50;
 
 export interface EventStreamCaps {
   perSession: number;
@@ -707,6 +718,46 @@ export function registerConsole(app: FastifyInstance, services: ConsoleServices)
           if (!(error instanceof AccountError)) throw error;
           return page(reply, keysPage(ctx, await keysData(session, { error: ctx.t('keyNotRotated') })), 409);
         }
+      });
+
+      /** The batch reader when this session may use it; otherwise the refusal page is sent and null returned. */
+      async function batchReader(request: FastifyRequest, reply: FastifyReply, session: ConsoleSession) {
+        const ctx = contextOf(request);
+        if (!services.batches) {
+          await page(reply, messagePage(ctx, ctx.t('batches'), ctx.t('batchesUnavailable')), 503);
+          return null;
+        }
+        // The console shows what the key could read over the API: a key narrowed to other operations sees no batches.
+        const operations = session.caller.key.operations;
+        if (operations !== null && !operations.includes('batch')) {
+          await page(reply, messagePage(ctx, ctx.t('forbiddenTitle'), ctx.t('batchesForbidden')), 403);
+          return null;
+        }
+        return services.batches;
+      }
+
+      scope.get('/batches', async (request, reply) => {
+        const session = sessionOr(request, reply);
+        if (!session) return reply;
+        const batches = await batchReader(request, reply, session);
+        if (!batches) return reply;
+        const list = await batches.list(session.caller.account.id, batchListSize);
+        return page(reply, batchesPage(contextOf(request), { batches: list }));
+      });
+
+      scope.get('/batches/:id', async (request, reply) => {
+        const session = sessionOr(request, reply);
+        if (!session) return reply;
+        const batches = await batchReader(request, reply, session);
+        if (!batches) return reply;
+        const id = (request.params as { id: string }).id;
+        const accountId = session.caller.account.id;
+        // Only the session's own account's batches: another account's id is the same 404 as an unknown one.
+        const batch = /^bat_[0-9A-Za-z]{1,60}$/.test(id) ? await batches.get(id, accountId) : null;
+        const ctx = contextOf(request);
+        if (!batch) return page(reply, messagePage(ctx, ctx.t('notFoundTitle'), ctx.t('batchNotFound')), 404);
+        const failures = await batches.failureCodes(id, accountId);
+        return page(reply, batchDetailPage(ctx, { batch, failures }));
       });
 
       scope.get('/sites', async (request, reply) => {

@@ -7,6 +7,7 @@ import type { UsageReport } from '../accounts/usage-report.js';
 import type { RequestRecord, RequestSpend } from '../storage/storage.js';
 import type { KeySummary } from '../accounts/accounts-service.js';
 import type { SiteCatalogueEntry } from '../http/site-catalogue.js';
+import { itemStates, type BatchRecord, type FailureCount } from '../batches/batch-store.js';
 
 export interface PageContext {
   lang: Lang;
@@ -19,10 +20,11 @@ export interface PageContext {
 }
 
 // Wide tables scroll sideways in a focusable region (class scroll), so a keyboard can reach what is off screen.
-type Section = 'overview' | 'requests' | 'keys' | 'sites';
+type Section = 'overview' | 'requests' | 'batches' | 'keys' | 'sites';
 const sections: { id: Section; path: string }[] = [
   { id: 'overview', path: '/console' },
   { id: 'requests', path: '/console/requests' },
+  { id: 'batches', path: '/console/batches' },
   { id: 'keys', path: '/console/keys' },
   { id: 'sites', path: '/console/sites' },
 ];
@@ -563,6 +565,172 @@ export function sitesPage(ctx: PageContext, sites: SiteCatalogueEntry[]): string
         </table>
       </div>`,
     'sites',
+  );
+}
+
+/** Items past queued and running, and the share of the total they are (floored: 100 % means every item). */
+function progressOf(batch: BatchRecord): { done: number; total: number; percent: number } {
+  const total = batch.counts.total;
+  const done = Math.max(0, total - batch.counts.queued - batch.counts.running);
+  return { done, total, percent: total === 0 ? 100 : Math.floor((done / total) * 100) };
+}
+
+/** A `<progress>` bar (no inline style: the console's CSP allows none) with the same figures as text. */
+function progressBar(ctx: PageContext, batch: BatchRecord, id?: string): SafeHtml {
+  const { t, lang } = ctx;
+  const p = progressOf(batch);
+  const label = t('progressOf', {
+    done: formatNumber(p.done, lang),
+    total: formatNumber(p.total, lang),
+    percent: p.percent,
+  });
+  return markup`<progress${id ? markup` id="${id}"` : ''} max="${Math.max(1, p.total)}" value="${p.total === 0 ? 1 : p.done}"
+      aria-label="${t('progress')}">${p.percent} %</progress>
+    <span class="progress-text">${label}</span>`;
+}
+
+const costSoFar = (batch: BatchRecord) => batch.credits.charged + batch.credits.held;
+
+export interface BatchesData {
+  batches: BatchRecord[];
+}
+
+export function batchesPage(ctx: PageContext, data: BatchesData): string {
+  const { t, lang } = ctx;
+  return layout(
+    ctx,
+    t('batches'),
+    markup`<p>${t('batchesLead')}</p>
+      ${
+        data.batches.length === 0
+          ? markup`<p>${t('noBatches')}</p>`
+          : markup`<div class="scroll" tabindex="0" role="region" aria-label="${t('batches')}">
+              <table class="batches">
+                <thead>
+                  <tr>
+                    <th scope="col">${t('batchId')}</th>
+                    <th scope="col">${t('created')}</th>
+                    <th scope="col">${t('status')}</th>
+                    <th scope="col">${t('progress')}</th>
+                    <th scope="col" class="num">${t('state_failed')}</th>
+                    <th scope="col" class="num">${t('costSoFar')}</th>
+                    <th scope="col">${t('resultsExpire')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${data.batches.map(
+                    (batch) =>
+                      markup`<tr>
+                        <td><a href="/console/batches/${batch.id}"><code>${batch.id}</code></a></td>
+                        <td>${formatTime(batch.createdAt, lang)}</td>
+                        <td>${t(`batch_${batch.status}`)}</td>
+                        <td class="progress-cell">${progressBar(ctx, batch)}</td>
+                        <td class="num">${formatNumber(batch.counts.failed, lang)}</td>
+                        <td class="num">${formatNumber(costSoFar(batch), lang)}</td>
+                        <td>${formatTime(batch.resultsExpireAt, lang)}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>`
+      }`,
+    'batches',
+  );
+}
+
+export interface BatchDetailData {
+  batch: BatchRecord;
+  failures: FailureCount[];
+}
+
+export function batchDetailPage(ctx: PageContext, data: BatchDetailData): string {
+  const { t, lang } = ctx;
+  const { batch } = data;
+  const n = (v: number) => formatNumber(v, lang);
+  const item = (label: string, value: SafeHtml | string | number) =>
+    markup`<div>
+      <dt>${label}</dt>
+      <dd>${value}</dd>
+    </div>`;
+  return layout(
+    ctx,
+    t('batchDetail', { id: batch.id }),
+    markup`<section aria-labelledby="progress">
+        <h2 id="progress">${t('progress')}</h2>
+        <p class="batch-progress">${progressBar(ctx, batch, 'batch-progress')}</p>
+        <p class="muted">${t('batchReloadHint')} <a href="/console/batches/${batch.id}">${t('reload')}</a></p>
+      </section>
+      <dl class="detail">
+        ${item(t('status'), `${t(`batch_${batch.status}`)} · ${batch.sealed ? t('sealedBatch') : t('openForItems')}`)}
+        ${item(t('costSoFar'), markup`<strong>${n(costSoFar(batch))}</strong> <span class="muted">(${t('costBreakdown', { charged: n(batch.credits.charged), held: n(batch.credits.held) })})</span>`)}
+        ${item(t('creditsRunning'), n(batch.credits.reserved))}
+        ${item(t('maxCredits'), batch.maxCredits === null ? t('none') : n(batch.maxCredits))}
+        ${item(t('costMax'), n(batch.estimate.costUnitsMax))}
+        ${item(t('created'), formatTime(batch.createdAt, lang))}
+        ${item(t('finished'), batch.finishedAt === null ? '—' : formatTime(batch.finishedAt, lang))}
+        ${item(t('resultsExpire'), markup`<time datetime="${batch.resultsExpireAt}">${formatTime(batch.resultsExpireAt, lang)}</time>`)}
+        ${item(
+          t('webhook'),
+          batch.webhook === null
+            ? t('noWebhook')
+            : markup`<code>${batch.webhook.endpointId}</code> (${batch.webhook.payload})`,
+        )}
+        ${item(t('rejectedUpFront'), n(batch.rejected.length))}
+      </dl>
+      <section aria-labelledby="by-state">
+        <h2 id="by-state">${t('countsByState')}</h2>
+        <table class="counts">
+          <thead>
+            <tr>
+              <th scope="col">${t('itemState')}</th>
+              <th scope="col" class="num">${t('items')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${itemStates.map(
+              (state) =>
+                markup`<tr${batch.counts[state] === 0 ? markup` class="muted"` : ''}>
+                  <th scope="row"><span lang="${lang}">${t(`state_${state}`)}</span> <code>${state}</code></th>
+                  <td class="num">${n(batch.counts[state])}</td>
+                </tr>`,
+            )}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">${t('total')}</th>
+              <td class="num">${n(batch.counts.total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </section>
+      <section aria-labelledby="by-code">
+        <h2 id="by-code">${t('failuresByCode')}</h2>
+        ${
+          data.failures.length === 0
+            ? markup`<p>${t('noFailures')}</p>`
+            : markup`<table class="failures">
+                <thead>
+                  <tr>
+                    <th scope="col">${t('errorCode')}</th>
+                    <th scope="col">${t('itemState')}</th>
+                    <th scope="col" class="num">${t('items')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${data.failures.map(
+                    (f) =>
+                      markup`<tr>
+                        <td><code>${f.code}</code></td>
+                        <td>${t(`state_${f.state}`)}</td>
+                        <td class="num">${n(f.count)}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>`
+        }
+      </section>
+      <p><a href="/console/batches">${t('backToBatches')}</a></p>`,
+    'batches',
   );
 }
 

@@ -33,7 +33,7 @@ import { registerArtifactRoutes } from './routes/artifacts.js';
 import { registerBatchRoutes } from './routes/batches.js';
 import type { BatchService } from '../batches/batch-service.js';
 import { registerWebhookEndpointRoutes, type WebhookEndpointServices } from './routes/webhook-endpoints.js';
-import { registerConsole, type EventStreamCaps } from '../console/routes.js';
+import { registerConsole, type BatchReader, type EventStreamCaps } from '../console/routes.js';
 import type { ConsoleSessions } from '../console/console-sessions.js';
 import type { RefusalLimiter } from '../limits/refusal-limiter.js';
 
@@ -65,7 +65,13 @@ export interface AppServices {
    */
   secretsStatus?: () => 'ok' | `missing: ${string}`;
   /** The web console under /console (docs/console.md); absent = no console. */
-  console?: { sessions: ConsoleSessions; eventIntervalMs: number; eventStreamCaps?: Partial<EventStreamCaps> };
+  console?: {
+    sessions: ConsoleSessions;
+    eventIntervalMs: number;
+    eventStreamCaps?: Partial<EventStreamCaps>;
+    /** The batch store's reads for the batch pages; absent = those pages say batches are not available. */
+    batches?: BatchReader;
+  };
 }
 
 export interface AppOptions {
