@@ -46,6 +46,10 @@ import { PgBossWorkQueue } from './batches/pg-boss-work-queue.js';
 import { KyselyBatchStore } from './batches/kysely-batch-store.js';
 import { Dispatcher } from './batches/dispatcher.js';
 import { statusByCode } from './http/problem.js';
+import { DeliveryWorker } from './webhooks/delivery-worker.js';
+import { WebhookTransport } from './webhooks/webhook-transport.js';
+import type { Outbox } from './batches/batch-store.js';
+import type { WebhookEndpointStore } from './webhooks/endpoint-store.js';
 
 export interface Services extends AppServices {
   storage: Storage;
@@ -60,6 +64,8 @@ export interface Services extends AppServices {
   workQueue: WorkQueue;
   /** This instance's batch dispatcher; null without `secrets` (no batch work here). `wake()` after a submission. */
   dispatcher: Dispatcher | null;
+  /** This instance's webhook delivery worker; null without `secrets`. `wake()` when events become due. */
+  webhookDelivery: DeliveryWorker | null;
   /** Stops timers and closes every connection this root opened. */
   close(): Promise<void>;
 }
@@ -133,6 +139,58 @@ export function createHttpFetcher(
     },
     ...parts,
   });
+}
+
+/**
+ * The server key's Secrets: KUMO_SECRETS_KEY, else in the embedded default `secrets.key` in the data folder (made 0600
+ * on first start); null in shared mode without the variable (each instance would otherwise make its own key).
+ */
+export function openSecrets(config: Readonly<Config>): Promise<Secrets | null> {
+  return loadServerSecrets({
+    key: config.serverKey,
+    dataDir: config.storage.kind === 'sqlite' ? config.dataDir : null,
+  });
+}
+
+/**
+ * The webhook DeliveryWorker with the configured timeout, retry schedule and KUMO_CONNECT_TO, its transport on pools
+ * of its own under the fetcher's address policy. Not started; the caller (the batch wiring) starts it, calls `wake()`
+ * when events become due, and `close()` stops it and closes the transport.
+ */
+export function createWebhookDelivery(
+  config: Readonly<Config>,
+  parts: {
+    outbox: Outbox;
+    endpoints: WebhookEndpointStore;
+    secrets: Secrets;
+    clock: Clock;
+    holder: string;
+    logger?: Logger;
+  },
+): { worker: DeliveryWorker; close(): Promise<void> } {
+  const transport = new WebhookTransport({
+    timeoutMs: config.webhooks.timeoutMs,
+    connectTo: parseConnectTo(config.connectTo),
+    clock: parts.clock,
+  });
+  const worker = new DeliveryWorker({
+    outbox: parts.outbox,
+    endpoints: parts.endpoints,
+    secrets: parts.secrets,
+    sender: transport,
+    clock: parts.clock,
+    holder: parts.holder,
+    retryScheduleMs: config.webhooks.retryScheduleMs,
+    timeoutMs: config.webhooks.timeoutMs,
+    ...(parts.logger ? { log: parts.logger } : {}),
+  });
+  return {
+    worker,
+    close: async () => {
+      await worker.stop();
+      await transport.close();
+    },
+  };
 }
 
 export interface ServicesOptions {
@@ -271,10 +329,7 @@ export async function createServices(
 
   // The server key: KUMO_SECRETS_KEY, or in the embedded default the data folder's secrets.key (made on first start).
   // Shared mode without it still serves calls; batches and webhooks answer 503 and /readyz says why.
-  const secrets = await loadServerSecrets({
-    key: config.serverKey,
-    dataDir: config.storage.kind === 'sqlite' ? config.dataDir : null,
-  });
+  const secrets = await openSecrets(config);
   if (!secrets) logger.warn(`${secretsKeyVariable} is not set: batch and webhook routes answer 503 until it is`);
   const webhookEndpointStore = secrets ? new KyselyWebhookEndpointStore(storage.db, secrets) : null;
   const connectTo = parseConnectTo(config.connectTo);
@@ -328,6 +383,18 @@ export async function createServices(
   const batchStore = new KyselyBatchStore(storage, { clock });
   const workQueue = createWorkQueue(config, storage, clock, logger);
   await workQueue.start();
+  // Webhook deliveries of this instance (its own pools, the fetcher's address policy); woken when an item is recorded.
+  const delivery =
+    secrets && webhookEndpointStore
+      ? createWebhookDelivery(config, {
+          outbox: batchStore,
+          endpoints: webhookEndpointStore,
+          secrets,
+          clock,
+          holder: instanceId,
+          logger,
+        })
+      : null;
   const dispatcher = secrets
     ? new Dispatcher({
         instanceId,
@@ -348,6 +415,7 @@ export async function createServices(
         laneLeaseMs: config.fetch.deadlineMs + leaseBeyondFetchMs,
         maxInFlight: config.batches.maxInFlight,
         logger,
+        ...(delivery ? { onRecorded: () => delivery.worker.wake() } : {}),
       })
     : null;
   if (!dispatcher) logger.warn(`${secretsKeyVariable} is not set: no batch items run on this instance`);
@@ -400,6 +468,7 @@ export async function createServices(
   await liveness.start();
   // After the first sweep: what a killed predecessor was running is queued again before this instance claims.
   dispatcher?.start();
+  delivery?.worker.start();
   logger.info({ instance_id: instanceId }, 'instance started');
 
   return {
@@ -429,10 +498,12 @@ export async function createServices(
     batchStore,
     workQueue,
     dispatcher,
+    webhookDelivery: delivery?.worker ?? null,
     close: async () => {
       clearInterval(timer);
       // Items in flight finish first: they use the fetcher, the extraction pool and the storage closed below.
       await dispatcher?.close();
+      await delivery?.close();
       await extraction.close();
       await liveness.stop();
       await fetcher.close();

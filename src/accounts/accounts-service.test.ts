@@ -82,6 +82,14 @@ describe('createKey', () => {
     expect(await storage.keys.list()).toEqual([]);
   });
 
+  it('knows the batch operation: a key may be made with it, and narrowed to it or away from it', async () => {
+    const created = await accounts.createKey({ plan: 'starter', operations: ['scrape', 'batch'] });
+    expect((await storage.keys.get(created.keyId))?.operations).toEqual(['scrape', 'batch']);
+    await accounts.narrowKey(created.keyId, { operations: ['batch'] });
+    expect((await storage.keys.get(created.keyId))?.operations).toEqual(['batch']);
+    await expect(accounts.narrowKey(created.keyId, { operations: ['batch', 'scrape'] })).rejects.toThrow(AccountError);
+  });
+
   it('refuses bad options', async () => {
     await expect(accounts.createKey({ accountId: 'acc_missing' })).rejects.toThrow(/no account acc_missing/);
     await expect(accounts.createKey({ operations: ['delete' as never] })).rejects.toThrow(/unknown value delete/);
