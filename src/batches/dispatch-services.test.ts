@@ -127,7 +127,7 @@ describe.each(backends)('batch dispatch wired by createServices: $name', (backen
       KUMO_BATCH_POLL_MS: '100',
       ...prepared.env,
     });
-    services = await createServices(config, pino({ level: process.env.KUMO_TEST_LOG ? 'debug' : 'silent' }, pino.destination(process.env.KUMO_TEST_LOG ?? '/dev/null')));
+    services = await createServices(config, pino({ level: 'silent' }));
   });
 
   afterAll(async () => {

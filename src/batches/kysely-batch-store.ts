@@ -374,6 +374,26 @@ export class KyselyBatchStore implements BatchStore, Outbox {
             .returning(['batch_id', 'account_id'])
             .executeTakeFirst();
           if (!item) throw new Error(`item ${itemId} is not running unreserved under ${holder}`);
+          // The account's and key's credits first, then the batch row: the order handover and finishRun take them in
+          // (counters, then batch), so two of these never wait on each other in a cycle (PostgreSQL 40P01).
+          // A plain read: the batch's key never changes, and no row lock is taken here.
+          const { key_id: keyId } = await tx
+            .selectFrom('batches')
+            .select('key_id')
+            .where('id', '=', item.batch_id)
+            .executeTakeFirstOrThrow();
+          const outcome = await this.#ledger.reserveIn(tx, {
+            requestId: request.requestId,
+            accountId: item.account_id,
+            keyId,
+            period: request.period,
+            cost: request.cost,
+            accountLimit: request.accountLimit,
+            keyLimit: request.keyLimit,
+            expiresAt: request.expiresAt,
+            owner: holder,
+          });
+          if (!outcome.ok) throw new Abort<Outcome>(outcome);
           // max_credits: charged + held + reserved + cost, checked and taken in one guarded UPDATE.
           const batch = await tx
             .updateTable('batches')
@@ -382,7 +402,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
             .where(
               sql<boolean>`(max_credits IS NULL OR credits_charged + credits_held + credits_reserved + ${request.cost} <= max_credits)`,
             )
-            .returning(['account_id', 'key_id'])
+            .returning(['id'])
             .executeTakeFirst();
           if (!batch) {
             const row = await tx
@@ -395,18 +415,6 @@ export class KyselyBatchStore implements BatchStore, Outbox {
               spent > Number(row.max_credits) ? { ok: false, exhausted: 'batch' } : { ok: false, held: 'batch' },
             );
           }
-          const outcome = await this.#ledger.reserveIn(tx, {
-            requestId: request.requestId,
-            accountId: batch.account_id,
-            keyId: batch.key_id,
-            period: request.period,
-            cost: request.cost,
-            accountLimit: request.accountLimit,
-            keyLimit: request.keyLimit,
-            expiresAt: request.expiresAt,
-            owner: holder,
-          });
-          if (!outcome.ok) throw new Abort<Outcome>(outcome);
           return outcome;
         }),
       );
