@@ -125,6 +125,9 @@ describe.each(backends)('batch dispatch wired by createServices: $name', (backen
       KUMO_HOST_MIN_INTERVAL_MS: '0',
       KUMO_FETCH_RETRY_BASE_MS: '10',
       KUMO_BATCH_POLL_MS: '100',
+      // A dead instance's items come back within this bound (the liveness sweep runs every heartbeat).
+      KUMO_HEARTBEAT_INTERVAL_MS: '500',
+      KUMO_INSTANCE_STALE_MS: '3000',
       ...prepared.env,
     });
     services = await createServices(config, pino({ level: 'silent' }));
@@ -159,7 +162,11 @@ describe.each(backends)('batch dispatch wired by createServices: $name', (backen
   }
 
   /** A batch of `count` items (index i at pathOf(i)) submitted as BatchService does: store + queue in one go. */
-  async function submit(caller: { account: { id: string }; key: { id: string } }, webhook: WebhookTarget | null) {
+  async function submit(
+    caller: { account: { id: string }; key: { id: string } },
+    webhook: WebhookTarget | null,
+    options: { wake: boolean } = { wake: true },
+  ) {
     const { batchStore, workQueue, secrets } = services;
     const batchId = newId('bat');
     const dataKey = secrets!.newDataKey(batchId);
@@ -204,7 +211,7 @@ describe.each(backends)('batch dispatch wired by createServices: $name', (backen
         ),
     );
     expect(created.outcome).toBe('created');
-    services.dispatcher!.wake();
+    if (options.wake) services.dispatcher!.wake();
     return { batchId, dataKey };
   }
 
@@ -330,5 +337,35 @@ describe.each(backends)('batch dispatch wired by createServices: $name', (backen
     // No retention asked with a webhook: the results left the buffer at handover.
     const listed = await services.batchStore.listItems(batchId, caller.account.id, { limit: 100 });
     expect(listed.every(({ resultSealed }) => resultSealed === null)).toBe(true);
+  });
+
+  it("a dead instance's running item is queued again by the liveness sweep and then runs here, charged once", async () => {
+    const caller = await newAccount();
+    const { batchStore, workQueue } = services;
+    // Stop this instance's dispatcher from taking the item first: claim it as an instance that then dies (no
+    // heartbeat row ever), exactly as a dispatcher's claim does.
+    const dead = newId('ins');
+    const { batchId } = await submit(caller, null, { wake: false });
+    let claimedId: string | null = null;
+    for (let tries = 0; tries < 50 && claimedId === null; tries++) {
+      const work = await workQueue.claim(host, dead, {
+        onClaimed: async (tx, claimed) =>
+          (await batchStore.markRunning(tx, claimed.id, dead, newId('req'), new Date().toISOString())) !== null,
+      });
+      claimedId = work?.id ?? null;
+    }
+    expect(claimedId).not.toBeNull();
+    const batch = await batchWhen(batchId, caller.account.id, (b) => b.counts.ready + b.counts.not_found >= count);
+    expect(batch?.counts).toMatchObject({ ready: count - missing.size, not_found: missing.size, running: 0 });
+    const listed = await batchStore.listItems(batchId, caller.account.id, { limit: 100 });
+    const orphan = listed.find(({ item }) => item.id === claimedId)!.item;
+    // Its first attempt was the dead instance's; the second ran here.
+    expect(orphan.attempts).toBe(2);
+    expect(['ready', 'not_found']).toContain(orphan.state);
+    const ready = listed.filter(({ item }) => item.state === 'ready').map(({ item }) => item.id);
+    expect(await batchStore.handover(ready, 'poll', new Date().toISOString())).toHaveLength(ready.length);
+    expect((await services.storage.ledger.accountUsage(caller.account.id, periodOf(new Date()))).used).toBe(
+      ready.length,
+    );
   });
 });
