@@ -59,11 +59,10 @@ export async function moveBatch(
   for (const [column, delta] of Object.entries(deltas)) {
     if (delta !== undefined && delta !== 0) set[column] = sql`${sql.ref(column)} + ${delta}`;
   }
-  if (events.length > 0) set['next_sequence'] = sql`next_sequence + ${events.length}`;
+  // Always written (by itself when no event is added), so the row is locked even when nothing else changes.
+  set['next_sequence'] = sql`next_sequence + ${events.length}`;
   if (changes.sealed !== undefined) set['sealed'] = sql`${changes.sealed ? 1 : 0}`;
   if (changes.status !== undefined) set['status'] = sql`${changes.status}`;
-  // Always written, so the row is locked even when nothing else changes.
-  set['id'] = sql`id`;
   let row = await tx
     .updateTable('batches')
     .set(set as never)
@@ -117,7 +116,9 @@ async function insertEvents(
       events.map((event) => {
         const wanted = webhookWants(batch, event.type);
         return {
-          id: newId('evt', nowMs),
+          // The process's wall clock, not `now`: ids made by one process strictly increase, so GET /v1/events pages
+          // in creation order.
+          id: newId('evt'),
           account_id: batch.account_id,
           batch_id: batch.id,
           item_id: event.itemId,

@@ -10,7 +10,6 @@ import {
   type BatchRecord,
   type EventRecord,
   type EventType,
-  type ItemState,
   type RejectedItem,
   type WebhookTarget,
 } from './batch-store.js';

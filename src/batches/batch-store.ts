@@ -304,6 +304,8 @@ export interface BatchStore {
   /**
    * DELETE of a batch: `cancelWork(tx)` removes its queued work; those items become `cancelled` (free); running ones
    * finish. Status `cancelling`, or `cancelled` when nothing runs. Null when there is no such batch of the account.
+   * The batch is sealed, and no item of it is handed over any more: its ready items expire (free) and its data key is
+   * shredded at the next `expire` sweep once it is `cancelled`.
    */
   cancel(
     batchId: string,
@@ -317,8 +319,9 @@ export interface BatchStore {
    */
   handover(itemIds: readonly string[], via: 'webhook' | 'poll', now: string): Promise<string[]>;
   /**
-   * Results past `results_expire_at`: ready items → expired (holds released, cost 0), buffer rows deleted; a batch past
-   * expiry with nothing running has its data key shredded. Returns how many items expired.
+   * Results past `results_expire_at` (and those of `cancelled` batches): ready items → expired (holds released, cost
+   * 0), buffer rows deleted; such a batch with nothing queued or running has its data key and sealed URLs shredded.
+   * Returns how many items expired.
    */
   expire(now: string): Promise<number>;
   /** The account's events for 72 h, oldest first (GET /v1/events). */

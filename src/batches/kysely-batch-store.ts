@@ -27,15 +27,7 @@ import type {
   RenderedDelivery,
   RunOutcome,
 } from './batch-store.js';
-import {
-  bytesOf,
-  jsonOf,
-  toBatchRecord,
-  toEventRecord,
-  toItemRecord,
-  type BatchRow,
-  type ItemRow,
-} from './batch-rows.js';
+import { bytesOf, jsonOf, toBatchRecord, toEventRecord, toItemRecord, type ItemRow } from './batch-rows.js';
 import { moveBatch, type BatchDeltas, type NewEvent } from './batch-counts.js';
 import { KyselyOutbox, type ResultUrl } from './kysely-outbox.js';
 
@@ -374,18 +366,16 @@ export class KyselyBatchStore implements BatchStore, Outbox {
             .returning(['batch_id', 'account_id'])
             .executeTakeFirst();
           if (!item) throw new Error(`item ${itemId} is not running unreserved under ${holder}`);
-          // The account's and key's credits first, then the batch row: the order handover and finishRun take them in
-          // (counters, then batch), so two of these never wait on each other in a cycle (PostgreSQL 40P01).
-          // A plain read: the batch's key never changes, and no row lock is taken here.
-          const { key_id: keyId } = await tx
+          const owner = await tx
             .selectFrom('batches')
-            .select('key_id')
+            .select(['account_id', 'key_id'])
             .where('id', '=', item.batch_id)
             .executeTakeFirstOrThrow();
+          // Lock order everywhere: item, then credit rows, then the batch row (no two transactions wait on each other).
           const outcome = await this.#ledger.reserveIn(tx, {
             requestId: request.requestId,
-            accountId: item.account_id,
-            keyId,
+            accountId: owner.account_id,
+            keyId: owner.key_id,
             period: request.period,
             cost: request.cost,
             accountLimit: request.accountLimit,
@@ -402,7 +392,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
             .where(
               sql<boolean>`(max_credits IS NULL OR credits_charged + credits_held + credits_reserved + ${request.cost} <= max_credits)`,
             )
-            .returning(['id'])
+            .returning('id')
             .executeTakeFirst();
           if (!batch) {
             const row = await tx
@@ -490,8 +480,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
         if (outcome.record) await this.#requests.insertIn(tx, outcome.record);
         const deltas: BatchDeltas = { running: -1, [outcome.state]: 1, credits_reserved: -reserved };
         if (ready) deltas.credits_held = outcome.costUnits;
-        const moved = await moveBatch(tx, item.batch_id, deltas, [{ type: itemEventOf[outcome.state], itemId }], now);
-        await this.#afterMove(tx, moved, now);
+        await moveBatch(tx, item.batch_id, deltas, [{ type: itemEventOf[outcome.state], itemId }], now);
         return true;
       }),
     );
@@ -512,7 +501,6 @@ export class KyselyBatchStore implements BatchStore, Outbox {
 
   async requeue(tx: Tx, itemIds: readonly string[]): Promise<void> {
     if (itemIds.length === 0) return;
-    const now = this.#now();
     const rows = (await tx
       .updateTable('batch_items')
       .set((eb) => ({ holder: eb.ref('holder') }))
@@ -520,7 +508,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
       .where('state', '=', 'running')
       .returningAll()
       .execute()) as ItemRow[];
-    for (const row of rows) await this.#backToQueue(tx, row, now);
+    await this.#backToQueue(tx, rows, this.#now());
   }
 
   async retryLater(itemId: string, holder: string, giveBack: (tx: Tx) => Promise<boolean>): Promise<boolean> {
@@ -530,39 +518,40 @@ export class KyselyBatchStore implements BatchStore, Outbox {
         const row = await this.#lockRunning(tx, itemId, holder);
         if (!row) return false;
         if (!(await giveBack(tx))) throw new Abort(false);
-        await this.#backToQueue(tx, row, now);
+        await this.#backToQueue(tx, [row], now);
         return true;
       }),
     );
   }
 
   /**
-   * A running item back to queued (its attempt count kept), its reservation released; in a cancelling batch it is
-   * cancelled instead (free), since nothing of that batch starts again.
+   * Running items (locked) back to queued, their attempt counts kept and reservations released; in a cancelling batch
+   * they are cancelled instead (free), since nothing of that batch starts again. Credit rows before batch rows.
    */
-  async #backToQueue(tx: Tx, row: ItemRow, now: string): Promise<void> {
-    const reserved = Number(row.reserved);
-    if (row.request_id !== null) await this.#ledger.releaseIn(tx, row.request_id);
-    const batch = await tx.selectFrom('batches').select('status').where('id', '=', row.batch_id).executeTakeFirst();
-    const cancel = batch?.status === 'cancelling' || batch?.status === 'cancelled';
-    await tx
-      .updateTable('batch_items')
-      .set({
-        state: cancel ? 'cancelled' : 'queued',
-        holder: null,
-        reserved: 0,
-        ...(cancel ? { finished_at: now, url_sealed: null } : {}),
-      })
-      .where('id', '=', row.id)
-      .execute();
-    const moved = await moveBatch(
-      tx,
-      row.batch_id,
-      { running: -1, [cancel ? 'cancelled' : 'queued']: 1, credits_reserved: -reserved },
-      [],
-      now,
-    );
-    await this.#afterMove(tx, moved, now);
+  async #backToQueue(tx: Tx, rows: readonly ItemRow[], now: string): Promise<void> {
+    for (const row of rows) if (row.request_id !== null) await this.#ledger.releaseIn(tx, row.request_id);
+    const byBatch = new Map<string, BatchDeltas>();
+    for (const row of [...rows].sort((a, b) => (a.batch_id < b.batch_id ? -1 : 1))) {
+      const batch = await tx.selectFrom('batches').select('status').where('id', '=', row.batch_id).executeTakeFirst();
+      const cancel = batch?.status === 'cancelling' || batch?.status === 'cancelled';
+      await tx
+        .updateTable('batch_items')
+        .set({
+          state: cancel ? 'cancelled' : 'queued',
+          holder: null,
+          reserved: 0,
+          ...(cancel ? { finished_at: now, url_sealed: null } : {}),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      const deltas = byBatch.get(row.batch_id) ?? {};
+      deltas.running = (deltas.running ?? 0) - 1;
+      const to = cancel ? 'cancelled' : 'queued';
+      deltas[to] = (deltas[to] ?? 0) + 1;
+      deltas.credits_reserved = (deltas.credits_reserved ?? 0) - Number(row.reserved);
+      byBatch.set(row.batch_id, deltas);
+    }
+    for (const [batchId, deltas] of byBatch) await moveBatch(tx, batchId, deltas, [], now);
   }
 
   async cancel(
@@ -572,50 +561,38 @@ export class KyselyBatchStore implements BatchStore, Outbox {
   ): Promise<{ batch: BatchRecord; cancelled: number } | null> {
     const now = this.#now();
     return this.#db.transaction().execute(async (tx) => {
-      const locked = await moveBatch(tx, batchId, {}, [], now);
-      if (!locked || locked.row.account_id !== accountId) return null;
-      if (locked.row.status === 'completed' || locked.row.status === 'cancelled') {
-        return { batch: toBatchRecord(locked.row), cancelled: 0 };
-      }
-      await cancelWork(tx);
-      // Every item still queued, whatever the queue returned: one claimed at this moment finds its batch cancelling
-      // (markRunning refuses it), so nothing of this batch starts after this.
-      const cancelled = await tx
-        .updateTable('batch_items')
-        .set({ state: 'cancelled', finished_at: now, url_sealed: null })
-        .where('batch_id', '=', batchId)
-        .where('state', '=', 'queued')
+      const found = await tx
+        .selectFrom('batches')
+        .select(['status'])
+        .where('id', '=', batchId)
+        .where('account_id', '=', accountId)
         .executeTakeFirst();
-      const n = Number(cancelled.numUpdatedRows);
-      const moved = await moveBatch(tx, batchId, { queued: -n, cancelled: n }, [], now, {
-        sealed: true,
-        status: 'cancelling',
-      });
-      await this.#afterMove(tx, moved, now);
+      if (!found) return null;
+      if (found.status === 'queued' || found.status === 'running' || found.status === 'cancelling') {
+        // Lock order as everywhere: queue rows, items, then the batch row.
+        await cancelWork(tx);
+        // Every item still queued, whatever the queue returned: one claimed at this moment finds its batch cancelling
+        // (markRunning refuses it), so nothing of this batch starts after this.
+        const cancelled = await tx
+          .updateTable('batch_items')
+          .set({ state: 'cancelled', finished_at: now, url_sealed: null })
+          .where('batch_id', '=', batchId)
+          .where('state', '=', 'queued')
+          .executeTakeFirst();
+        const n = Number(cancelled.numUpdatedRows);
+        await tx
+          .updateTable('batches')
+          .set({ status: 'cancelling', sealed: 1 })
+          .where('id', '=', batchId)
+          .where('status', 'in', ['queued', 'running'])
+          .execute();
+        // `cancelled` (and its event) at once when nothing runs; the expiry sweep then shreds its key.
+        const moved = await moveBatch(tx, batchId, { queued: -n, cancelled: n }, [], now);
+        return { batch: toBatchRecord(moved!.row), cancelled: n };
+      }
       const row = await tx.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
-      return { batch: toBatchRecord(row), cancelled: n };
+      return { batch: toBatchRecord(row), cancelled: 0 };
     });
-  }
-
-  /** A batch that became `cancelled` (DELETE, nothing running any more) has its data key shredded. */
-  async #afterMove(tx: Tx, moved: Awaited<ReturnType<typeof moveBatch>>, now: string): Promise<void> {
-    if (moved && moved.row.status === 'cancelled' && moved.from !== null) await this.#shred(tx, moved.row.id, now);
-  }
-
-  /**
-   * Makes what the batch kept unreadable: its ready items expire (holds released, cost 0), their buffer rows go,
-   * and the data key and the sealed URLs are set to NULL.
-   */
-  async #shred(tx: Tx, batchId: string, now: string): Promise<void> {
-    await this.#expireReady(tx, batchId, now);
-    await tx.deleteFrom('delivery_buffer').where('batch_id', '=', batchId).execute();
-    await tx
-      .updateTable('batch_items')
-      .set({ url_sealed: null })
-      .where('batch_id', '=', batchId)
-      .where('url_sealed', 'is not', null)
-      .execute();
-    await tx.updateTable('batches').set({ data_key_sealed: null }).where('id', '=', batchId).execute();
   }
 
   /** The batch's ready items → expired: holds released, buffer rows deleted, cost 0. Returns how many. */
@@ -667,93 +644,102 @@ export class KyselyBatchStore implements BatchStore, Outbox {
    * results have not expired, then the hold committed (the ledger's UNIQUE(request_id) stands behind the state guard).
    */
   async handoverIn(tx: Tx, itemIds: readonly string[], via: 'webhook' | 'poll', now: string): Promise<string[]> {
+    if (itemIds.length === 0) return [];
+    // One statement locks every item still ready (in the primary key's order, as any other handover would), before
+    // any credit or batch row: a poll's page and a webhook's delivery of the same item never wait on each other.
+    const rows = await tx
+      .updateTable('batch_items')
+      .set({ state: 'delivered', delivered_at: now, delivered_via: via })
+      .where('id', 'in', [...new Set(itemIds)])
+      .where('state', '=', 'ready')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('batches as b')
+            .select('b.id')
+            .whereRef('b.id', '=', 'batch_items.batch_id')
+            .where('b.results_expire_at', '>', now)
+            // DELETE of a batch ends its handovers: what is ready expires, free.
+            .where('b.status', 'not in', ['cancelling', 'cancelled']),
+        ),
+      )
+      .returning(['id', 'batch_id', 'request_id', 'cost_units'])
+      .execute();
     const charged: string[] = [];
-    for (const itemId of new Set(itemIds)) {
-      const row = await tx
-        .updateTable('batch_items')
-        .set({ state: 'delivered', delivered_at: now, delivered_via: via })
-        .where('id', '=', itemId)
-        .where('state', '=', 'ready')
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('batches as b')
-              .select('b.id')
-              .whereRef('b.id', '=', 'batch_items.batch_id')
-              .where('b.results_expire_at', '>', now),
-          ),
-        )
-        .returning(['batch_id', 'request_id', 'cost_units'])
-        .executeTakeFirst();
-      if (!row || row.request_id === null) continue;
+    const byBatch = new Map<string, { ids: string[]; cost: number }>();
+    for (const row of [...rows].sort((a, b) => (a.id < b.id ? -1 : 1))) {
       const cost = Number(row.cost_units);
-      if (!(await this.#ledger.commitIn(tx, row.request_id, cost))) {
+      // UNIQUE(request_id) in the ledger stands behind the item's state guard: one row per item, ever.
+      if (row.request_id === null || !(await this.#ledger.commitIn(tx, row.request_id, cost))) {
         // The hold is gone (released at its expiry): nothing to charge, so nothing handed over.
         await tx
           .updateTable('batch_items')
           .set({ state: 'ready', delivered_at: null, delivered_via: null })
-          .where('id', '=', itemId)
+          .where('id', '=', row.id)
           .execute();
         continue;
       }
       await tx.updateTable('requests').set({ cost_units: cost }).where('request_id', '=', row.request_id).execute();
+      const entry = byBatch.get(row.batch_id) ?? { ids: [], cost: 0 };
+      entry.ids.push(row.id);
+      entry.cost += cost;
+      byBatch.set(row.batch_id, entry);
+      charged.push(row.id);
+    }
+    for (const [batchId, { ids, cost }] of [...byBatch].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const batch = await tx
         .selectFrom('batches')
         .select(['webhook_endpoint_id', 'retain_hours'])
-        .where('id', '=', row.batch_id)
+        .where('id', '=', batchId)
         .executeTakeFirstOrThrow();
+      // With a webhook and no retention asked for, the result is kept only until its first handover.
       if (batch.webhook_endpoint_id !== null && batch.retain_hours === null) {
-        await tx.deleteFrom('delivery_buffer').where('item_id', '=', itemId).execute();
+        await tx.deleteFrom('delivery_buffer').where('item_id', 'in', ids).execute();
       }
       await moveBatch(
         tx,
-        row.batch_id,
-        { ready: -1, delivered: 1, credits_held: -cost, credits_charged: cost },
+        batchId,
+        { ready: -ids.length, delivered: ids.length, credits_held: -cost, credits_charged: cost },
         [],
         now,
       );
-      charged.push(itemId);
     }
     return charged;
   }
 
   async expire(now: string): Promise<number> {
     const at = toIso(now);
+    // Past their results' expiry, or cancelled (DELETE): what they keep goes.
     const batches = await this.#db
       .selectFrom('batches')
       .select('id')
-      .where('results_expire_at', '<=', at)
+      .where((eb) => eb.or([eb('results_expire_at', '<=', at), eb('status', '=', 'cancelled')]))
       .where((eb) => eb.or([eb('ready', '>', 0), eb('data_key_sealed', 'is not', null)]))
       .execute();
     let expired = 0;
     for (const { id } of batches) {
       expired += await this.#db.transaction().execute(async (tx) => {
         const n = await this.#expireReady(tx, id, at);
-        // Results of delivered items kept for their retention go now too.
-        await tx.deleteFrom('delivery_buffer').where('batch_id', '=', id).execute();
-        // Nothing queued or running: no item will need the URL or the key again.
-        await tx
+        await tx.deleteFrom('delivery_buffer').where('batch_id', '=', id).where('expires_at', '<=', at).execute();
+        // Nothing queued or running: no item needs the URL or the key again, and nothing is left to hand over.
+        const shredded = await tx
           .updateTable('batches')
           .set({ data_key_sealed: null })
           .where('id', '=', id)
           .where('running', '=', 0)
           .where('queued', '=', 0)
-          .execute();
-        await tx
-          .updateTable('batch_items')
-          .set({ url_sealed: null })
-          .where('batch_id', '=', id)
-          .where('url_sealed', 'is not', null)
-          .where((eb) =>
-            eb.exists(
-              eb
-                .selectFrom('batches as b')
-                .select('b.id')
-                .whereRef('b.id', '=', 'batch_items.batch_id')
-                .where('b.data_key_sealed', 'is', null),
-            ),
-          )
-          .execute();
+          .where('data_key_sealed', 'is not', null)
+          .executeTakeFirst();
+        if (Number(shredded.numUpdatedRows) > 0) {
+          // Results kept for retention after their handover go too (unreadable now anyway).
+          await tx.deleteFrom('delivery_buffer').where('batch_id', '=', id).execute();
+          await tx
+            .updateTable('batch_items')
+            .set({ url_sealed: null })
+            .where('batch_id', '=', id)
+            .where('url_sealed', 'is not', null)
+            .execute();
+        }
         return n;
       });
     }

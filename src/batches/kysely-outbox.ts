@@ -4,7 +4,7 @@ import type { KumoDatabase } from '../storage/kysely/schema.js';
 import { isoOf, toIso } from '../storage/kysely/columns.js';
 import type { Tx } from './work-queue.js';
 import type { DueDelivery, EventType, RenderedDelivery } from './batch-store.js';
-import { bytesOf, countsOf, jstIso, type BatchRow, type ItemRow } from './batch-rows.js';
+import { bytesOf, countsOf, jstIso, type ItemRow } from './batch-rows.js';
 
 /** Where a thin delivery's result is fetched (GET …/items): relative to the API's base URL unless made absolute. */
 export type ResultUrl = (item: { batchId: string; itemId: string; index: number }) => string;
