@@ -306,6 +306,15 @@ describe('DeliveryWorker', () => {
     for (const e of [unknown, deleted]) expect(e.state).toBe('failed');
   });
 
+  it('never sends an event type the endpoint did not subscribe to (it fails, uncharged)', async () => {
+    const event = addEvent();
+    event.due.type = 'batch.completed';
+    const sender = new ScriptedSender([{ kind: 'answered', status: 200 }]);
+    await worker(sender).runOnce();
+    expect(sender.sent).toHaveLength(0);
+    expect(event.calls).toEqual([{ kind: 'failed', status: null, full: false, nextAttemptAt: null }]);
+  });
+
   it('keeps at most 4 in flight per endpoint, claiming again as each finishes', async () => {
     const events = Array.from({ length: 10 }, () => addEvent());
     const sender = new ScriptedSender([{ kind: 'answered', status: 200 }]);

@@ -163,6 +163,9 @@ export class DeliveryWorker {
 
     const endpoint = await endpoints.get(delivery.endpointId, delivery.accountId);
     if (!endpoint || endpoint.disabledAt !== null) return giveUp(null, false);
+    // The endpoint subscribes to some types only (the batch's own `events` should already be within them): an event it
+    // did not ask for is never sent (and so never a handover; the result stays for GET …/items).
+    if (!endpoint.events.includes(delivery.type)) return giveUp(null, false);
     const secrets = await endpoints.signingSecrets(endpoint.id, new Date(clock.now()).toISOString());
     if (secrets.length === 0) return giveUp(null, false);
 
