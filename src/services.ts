@@ -65,6 +65,8 @@ export interface Services extends AppServices {
   workQueue: WorkQueue;
   /** This instance's batch dispatcher; null without `secrets` (no batch work here). `wake()` after a submission. */
   dispatcher: Dispatcher | null;
+  /** This instance's webhook delivery worker; null without `secrets`. `wake()` when events become due. */
+  webhookDelivery: DeliveryWorker | null;
   /** Stops timers and closes every connection this root opened. */
   close(): Promise<void>;
 }
@@ -382,6 +384,18 @@ export async function createServices(
   const batchStore = new KyselyBatchStore(storage, { clock });
   const workQueue = createWorkQueue(config, storage, clock, logger);
   await workQueue.start();
+  // Webhook deliveries of this instance (its own pools, the fetcher's address policy); woken when an item is recorded.
+  const delivery =
+    secrets && webhookEndpointStore
+      ? createWebhookDelivery(config, {
+          outbox: batchStore,
+          endpoints: webhookEndpointStore,
+          secrets,
+          clock,
+          holder: instanceId,
+          logger,
+        })
+      : null;
   const dispatcher = secrets
     ? new Dispatcher({
         instanceId,
@@ -402,6 +416,7 @@ export async function createServices(
         laneLeaseMs: config.fetch.deadlineMs + leaseBeyondFetchMs,
         maxInFlight: config.batches.maxInFlight,
         logger,
+        ...(delivery ? { onRecorded: () => delivery.worker.wake() } : {}),
       })
     : null;
   if (!dispatcher) logger.warn(`${secretsKeyVariable} is not set: no batch items run on this instance`);
@@ -472,6 +487,7 @@ export async function createServices(
   await liveness.start();
   // After the first sweep: what a killed predecessor was running is queued again before this instance claims.
   dispatcher?.start();
+  delivery?.worker.start();
   logger.info({ instance_id: instanceId }, 'instance started');
 
   return {
@@ -502,10 +518,12 @@ export async function createServices(
     workQueue,
     dispatcher,
     batches,
+    webhookDelivery: delivery?.worker ?? null,
     close: async () => {
       clearInterval(timer);
       // Items in flight finish first: they use the fetcher, the extraction pool and the storage closed below.
       await dispatcher?.close();
+      await delivery?.close();
       await extraction.close();
       await liveness.stop();
       await fetcher.close();

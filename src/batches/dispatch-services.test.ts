@@ -5,13 +5,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createServices, type Services } from '../services.js';
 import { newId } from '../accounts/ids.js';
 import { periodOf } from '../accounts/period.js';
-import type { NewBatchItem } from './batch-store.js';
+import { eventTypes, type BatchRecord, type NewBatchItem, type WebhookTarget } from './batch-store.js';
 import type { KyselyStorage } from '../storage/kysely/kysely-storage.js';
 import { batchLaneScope } from './dispatcher.js';
 import { startOrigin, connectToSpec, type Origin } from '../../test/support/origin.js';
@@ -31,8 +34,32 @@ const missing = new Set([4]);
 const pathOf = (i: number) => `/c/c-/kb/kb01/kb011427/${750600 + i}`;
 
 let origin: Origin;
+let receiver: http.Server;
+let receiverUrl = '';
+/** Each delivery as the receiver got it, and whether it verified with the endpoint's secret. */
+const received: { type: string; verified: boolean; body: Record<string, unknown> }[] = [];
+let signingSecret = '';
 
 beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    req.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+      let verified = false;
+      try {
+        new Webhook(signingSecret).verify(text, headers);
+        verified = true;
+      } catch {
+        verified = false;
+      }
+      const body = JSON.parse(text) as { type: string } & Record<string, unknown>;
+      received.push({ type: body.type, verified, body });
+      res.writeHead(verified ? 200 : 400).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   origin = await startOrigin();
   for (let i = 0; i < count; i++) {
     if (missing.has(i)) continue;
@@ -48,6 +75,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await origin?.close();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
 
 interface Backend {
@@ -92,11 +120,14 @@ describe.each(backends)('batch dispatch wired by createServices: $name', (backen
     cleanup = prepared.cleanup;
     const config = loadConfig({
       KUMO_DATA_DIR: dir,
-      KUMO_CONNECT_TO: connectToSpec({ [host]: origin.url }),
+      KUMO_CONNECT_TO: connectToSpec({ [host]: origin.url, 'receiver.test': receiverUrl }),
       KUMO_HOST_MAX_IN_FLIGHT: '2',
       KUMO_HOST_MIN_INTERVAL_MS: '0',
       KUMO_FETCH_RETRY_BASE_MS: '10',
       KUMO_BATCH_POLL_MS: '100',
+      // A dead instance's items come back within this bound (the liveness sweep runs every heartbeat).
+      KUMO_HEARTBEAT_INTERVAL_MS: '500',
+      KUMO_INSTANCE_STALE_MS: '3000',
       ...prepared.env,
     });
     services = await createServices(config, pino({ level: 'silent' }));
@@ -108,9 +139,7 @@ describe.each(backends)('batch dispatch wired by createServices: $name', (backen
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('runs every item to ready (or not_found) with holds, never above the host politeness; handover charges once', async () => {
-    const { storage, batchStore, workQueue, dispatcher, secrets } = services;
-    expect(dispatcher).not.toBeNull();
+  async function newAccount() {
     const createdAt = new Date().toISOString();
     const account = { id: newId('acc'), plan: 'growth' as const, overageCapCredits: 0, createdAt };
     const key = {
@@ -127,9 +156,18 @@ describe.each(backends)('batch dispatch wired by createServices: $name', (backen
       revokedAt: null,
       expiresAt: null,
     };
-    await storage.accounts.create(account);
-    await storage.keys.create(key);
+    await services.storage.accounts.create(account);
+    await services.storage.keys.create(key);
+    return { account, key };
+  }
 
+  /** A batch of `count` items (index i at pathOf(i)) submitted as BatchService does: store + queue in one go. */
+  async function submit(
+    caller: { account: { id: string }; key: { id: string } },
+    webhook: WebhookTarget | null,
+    options: { wake: boolean } = { wake: true },
+  ) {
+    const { batchStore, workQueue, secrets } = services;
     const batchId = newId('bat');
     const dataKey = secrets!.newDataKey(batchId);
     const items: NewBatchItem[] = Array.from({ length: count }, (_, index) => {
@@ -149,40 +187,53 @@ describe.each(backends)('batch dispatch wired by createServices: $name', (backen
         costMax: 1,
       };
     });
-    origin.resetPeak();
     const created = await batchStore.create(
       {
         id: batchId,
-        accountId: account.id,
-        keyId: key.id,
+        accountId: caller.account.id,
+        keyId: caller.key.id,
         params: { mode: 'html_json' },
-        webhook: null,
-        retainHours: 24,
+        webhook,
+        retainHours: webhook ? null : 24,
         resultsExpireAt: new Date(Date.now() + 86_400_000).toISOString(),
         maxCredits: null,
         estimate: { costUnitsMax: count, etaS: 1 },
         rejected: [],
         dataKeySealed: dataKey.sealed,
-        createdAt,
+        createdAt: new Date().toISOString(),
         sealed: true,
       },
       items,
       (tx) =>
         workQueue.enqueue(
           tx,
-          items.map((item, order) => ({ id: item.id, groupId: batchId, accountId: account.id, host, order })),
+          items.map((item, order) => ({ id: item.id, groupId: batchId, accountId: caller.account.id, host, order })),
         ),
     );
     expect(created.outcome).toBe('created');
-    dispatcher!.wake();
+    if (options.wake) services.dispatcher!.wake();
+    return { batchId, dataKey };
+  }
 
-    // Real fetches and extraction: waited for by polling the batch's counts, with a bound far past the need.
+  /** Real fetches, extraction and deliveries: waited for by polling the batch, with a bound far past the need. */
+  async function batchWhen(batchId: string, accountId: string, done: (batch: BatchRecord) => boolean) {
     const end = performance.now() + 90_000;
-    let batch = await batchStore.get(batchId, account.id);
-    while (batch && batch.counts.ready + batch.counts.not_found < count && performance.now() < end) {
+    let batch = await services.batchStore.get(batchId, accountId);
+    while (batch && !done(batch) && performance.now() < end) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      batch = await batchStore.get(batchId, account.id);
+      batch = await services.batchStore.get(batchId, accountId);
     }
+    return batch;
+  }
+
+  it('runs every item to ready (or not_found) with holds, never above the host politeness; handover charges once', async () => {
+    const { storage, batchStore, dispatcher } = services;
+    expect(dispatcher).not.toBeNull();
+    const caller = await newAccount();
+    const { account } = caller;
+    origin.resetPeak();
+    const { batchId, dataKey } = await submit(caller, null);
+    const batch = await batchWhen(batchId, account.id, (b) => b.counts.ready + b.counts.not_found >= count);
     expect(batch?.counts).toMatchObject({
       total: count,
       queued: 0,
@@ -252,5 +303,69 @@ describe.each(backends)('batch dispatch wired by createServices: $name', (backen
     const after = await batchStore.get(batchId, account.id);
     expect(after?.credits).toMatchObject({ charged: ready.length, held: 0, reserved: 0 });
     expect(after?.counts.delivered).toBe(ready.length);
+  });
+
+  it('with a webhook: every event is signed and verifies, each ready item is charged once at the first 2xx', async () => {
+    const caller = await newAccount();
+    const { endpoint, secret } = await services.webhookEndpointStore!.create({
+      id: newId('whe'),
+      accountId: caller.account.id,
+      url: 'https://receiver.test/hook',
+      events: [...eventTypes],
+      createdAt: new Date().toISOString(),
+    });
+    signingSecret = secret;
+    received.length = 0;
+    const { batchId } = await submit(caller, { endpointId: endpoint.id, events: [...eventTypes], payload: 'full' });
+    const readyCount = count - missing.size;
+    const batch = await batchWhen(
+      batchId,
+      caller.account.id,
+      (b) => b.counts.delivered === readyCount && received.some((r) => r.type === 'batch.completed'),
+    );
+    expect(batch?.counts).toMatchObject({ delivered: readyCount, not_found: missing.size, ready: 0, queued: 0 });
+    expect(batch?.credits).toMatchObject({ charged: readyCount, held: 0, reserved: 0 });
+    expect(received.every((r) => r.verified)).toBe(true);
+    const succeeded = received.filter((r) => r.type === 'item.succeeded');
+    expect(new Set(succeeded.map((r) => (r.body.data as { item_id: string }).item_id)).size).toBe(readyCount);
+    expect(received.filter((r) => r.type === 'item.not_found')).toHaveLength(missing.size);
+    for (const r of succeeded) {
+      const data = r.body.data as { result: { data: { title: string } }; index: number };
+      expect(data.result.data.title).toBe(`${marker} ${data.index}`);
+    }
+    expect((await services.storage.ledger.accountUsage(caller.account.id, periodOf(new Date()))).used).toBe(readyCount);
+    // No retention asked with a webhook: the results left the buffer at handover.
+    const listed = await services.batchStore.listItems(batchId, caller.account.id, { limit: 100 });
+    expect(listed.every(({ resultSealed }) => resultSealed === null)).toBe(true);
+  });
+
+  it("a dead instance's running item is queued again by the liveness sweep and then runs here, charged once", async () => {
+    const caller = await newAccount();
+    const { batchStore, workQueue } = services;
+    // Stop this instance's dispatcher from taking the item first: claim it as an instance that then dies (no
+    // heartbeat row ever), exactly as a dispatcher's claim does.
+    const dead = newId('ins');
+    const { batchId } = await submit(caller, null, { wake: false });
+    let claimedId: string | null = null;
+    for (let tries = 0; tries < 50 && claimedId === null; tries++) {
+      const work = await workQueue.claim(host, dead, {
+        onClaimed: async (tx, claimed) =>
+          (await batchStore.markRunning(tx, claimed.id, dead, newId('req'), new Date().toISOString())) !== null,
+      });
+      claimedId = work?.id ?? null;
+    }
+    expect(claimedId).not.toBeNull();
+    const batch = await batchWhen(batchId, caller.account.id, (b) => b.counts.ready + b.counts.not_found >= count);
+    expect(batch?.counts).toMatchObject({ ready: count - missing.size, not_found: missing.size, running: 0 });
+    const listed = await batchStore.listItems(batchId, caller.account.id, { limit: 100 });
+    const orphan = listed.find(({ item }) => item.id === claimedId)!.item;
+    // Its first attempt was the dead instance's; the second ran here.
+    expect(orphan.attempts).toBe(2);
+    expect(['ready', 'not_found']).toContain(orphan.state);
+    const ready = listed.filter(({ item }) => item.state === 'ready').map(({ item }) => item.id);
+    expect(await batchStore.handover(ready, 'poll', new Date().toISOString())).toHaveLength(ready.length);
+    expect((await services.storage.ledger.accountUsage(caller.account.id, periodOf(new Date()))).used).toBe(
+      ready.length,
+    );
   });
 });

@@ -464,8 +464,11 @@ describe('an item runs to ready', () => {
   it('seals the call body without request_id under the item id, holds its credits, writes the row at cost 0', async () => {
     const caller = await account('starter');
     const { store, ids } = batchOf(caller, 1);
-    start([store]);
+    let recorded = 0;
+    start([store], { onRecorded: () => recorded++ });
     await until(() => store.state(ids[0]!) === 'ready', 'ready');
+    // The webhook worker is woken once the outcome (and its event) is written.
+    expect(recorded).toBe(1);
 
     const item = store.items.get(ids[0]!)!;
     const outcome = item.outcome!;
@@ -581,6 +584,20 @@ describe('politeness and the batch lane', () => {
     await clock.advance(pollMs);
     await until(() => first.store.state(first.ids[0]!) === 'ready', 'the item once the lane is free');
     expect(first.store.items.get(first.ids[0]!)!.record.attempts).toBe(1);
+  });
+});
+
+describe('stale queue rows', () => {
+  it('a queued row whose item the store will not run (cancelled) leaves the queue, and the next item runs', async () => {
+    const caller = await account('starter');
+    const { store, ids } = batchOf(caller, 2);
+    store.items.get(ids[0]!)!.record.state = 'cancelled';
+    start([store]);
+    await until(() => store.state(ids[1]!) === 'ready', 'the next item');
+    expect(queue.rows.size).toBe(0);
+    expect(store.state(ids[0]!)).toBe('cancelled');
+    expect(scrape.requests).toHaveLength(1);
+    expect(await limiter.inUse(batchLaneScope(caller.account.id))).toBe(0);
   });
 });
 

@@ -64,11 +64,15 @@ export interface DispatcherOptions {
   maxAttempts?: number;
   /** The longest wait between rounds while the database or Redis fails (default 5 s). */
   maxBackoffMs?: number;
-  logger?: Pick<Logger, 'info' | 'warn'>;
+  logger?: Pick<Logger, 'debug' | 'info' | 'warn'>;
+  /** After an item's outcome is written (its event may be due for delivery): the webhook worker's wake. */
+  onRecorded?: () => void;
 }
 
 /** What became of one run: an outcome to record, or the item goes back to the queue for a later try. */
-type Decision = { kind: 'finish'; outcome: RunOutcome } | { kind: 'retry' };
+/** `why`: the error code, or `storage` when the database failed under the run (for the log only). */
+type Decision =
+  { kind: 'finish'; outcome: RunOutcome } | { kind: 'retry'; why: ErrorCode | 'storage' | 'credits_held' };
 
 interface Claimed {
   work: ClaimedWork;
@@ -314,6 +318,16 @@ export class Dispatcher {
     } finally {
       await lease.release().catch(() => undefined);
     }
+    const { outcome } = decision.kind === 'finish' ? decision : { outcome: null };
+    this.#o.logger?.debug(
+      {
+        item_id: work.id,
+        attempt: work.attempts,
+        outcome: outcome?.state ?? 'retry',
+        error_code: decision.kind === 'retry' ? decision.why : outcome?.state === 'ready' ? null : outcome?.error?.code,
+      },
+      'batch item run',
+    );
     const { store, queue, instanceId } = this.#o;
     const itemId = work.id;
     const retry = () => store.retryLater(itemId, instanceId, (tx) => queue.giveBack(tx, itemId, instanceId));
@@ -336,7 +350,7 @@ export class Dispatcher {
   async #record(itemId: string, write: () => Promise<boolean>): Promise<void> {
     try {
       // False: this instance no longer holds the item (a sweep queued it again); the other run records it.
-      await write();
+      if (await write()) this.#o.onRecorded?.();
     } catch {
       this.#unrecorded.push({ itemId, write });
     }
@@ -345,7 +359,7 @@ export class Dispatcher {
   async #writeUnrecorded(): Promise<void> {
     while (this.#unrecorded.length > 0) {
       const next = this.#unrecorded[0]!;
-      await next.write();
+      if (await next.write()) this.#o.onRecorded?.();
       this.#unrecorded.shift();
     }
   }
@@ -356,9 +370,12 @@ export class Dispatcher {
     const { store, scrape, instanceId, clock } = this.#o;
     const now = new Date(clock.now());
     const started = performance.now();
-    const caller = await this.#o.callerOf(batch.accountId, batch.keyId).catch(() => undefined);
+    const caller = await this.#o.callerOf(batch.accountId, batch.keyId).catch((error: unknown) => {
+      this.#storageFailed('caller', error);
+      return undefined;
+    });
     // The database failed: the item goes back (this attempt counted), as for any outage.
-    if (caller === undefined) return { kind: 'retry' };
+    if (caller === undefined) return { kind: 'retry', why: 'storage' };
     if (caller === null) return this.#failed(work, new KumoError('internal', 'the batch account or key is gone'), null);
 
     let box: SecretBox;
@@ -391,13 +408,14 @@ export class Dispatcher {
         keyLimit: limits.keyLimit,
         expiresAt: new Date(now.getTime() + this.#o.fetchDeadlineMs + reservationMarginMs).toISOString(),
       });
-    } catch {
+    } catch (error) {
       // The database failed: the item goes back (a reservation that did land is released with it).
-      return { kind: 'retry' };
+      this.#storageFailed('reserve', error);
+      return { kind: 'retry', why: 'storage' };
     }
     if (!reserved.ok) {
       // Credits held by calls in flight may come back within seconds: tried again while attempts last.
-      if ('held' in reserved && work.attempts < this.#maxAttempts) return { kind: 'retry' };
+      if ('held' in reserved && work.attempts < this.#maxAttempts) return { kind: 'retry', why: 'credits_held' };
       return this.#skipped();
     }
 
@@ -447,11 +465,17 @@ export class Dispatcher {
     }
   }
 
+  /** A database failure under a run: its class and code only (never its message, which may quote values). */
+  #storageFailed(step: string, error: unknown): void {
+    const e = error as Error & { code?: unknown };
+    this.#o.logger?.warn({ step, error_name: e.name, error_code: e.code }, 'batch item: storage failed; retried');
+  }
+
   /** A failure: retried later while it is retryable and attempts last, else the item fails (free). */
   #failed(work: ClaimedWork, error: unknown, record: RequestRecord | null): Decision {
     const code: ErrorCode = isKumoError(error) ? error.code : 'internal';
     const retryable = retryableCodes.has(code);
-    if (retryable && work.attempts < this.#maxAttempts) return { kind: 'retry' };
+    if (retryable && work.attempts < this.#maxAttempts) return { kind: 'retry', why: code };
     return {
       kind: 'finish',
       outcome: {
