@@ -201,8 +201,15 @@ async function submit(args: string[], io: BatchIo): Promise<number> {
   }
   const inputs = readBatchInput(bytes);
   // The API refuses a whole request for one bad ref (its schema): said here with the line, before anything is sent.
-  const badRef = inputs.find((item) => item.ref !== undefined && !/^[\x20-\x7e]{1,128}$/.test(item.ref));
-  if (badRef) throw new UsageError(`line ${badRef.line}: a ref is printable ASCII, at most 128 characters`);
+  const badRef = inputs.find(
+    (item) =>
+      item.ref !== undefined &&
+      (!/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]+$/u.test(item.ref) || [...item.ref].length > 128),
+  );
+  if (badRef)
+    throw new UsageError(
+      `line ${badRef.line}: a ref is printable text (no control characters), at most 128 characters`,
+    );
   const parts = chunks(inputs, itemsPerRequest);
   const shape = {
     ...(values.webhook !== undefined ? { webhook: { endpoint_id: values.webhook } } : {}),

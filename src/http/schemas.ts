@@ -266,8 +266,11 @@ const BatchItemInputSchema = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: 128,
-        pattern: '^[\\x20-\\x7e]+$',
-        description: 'Your own reference (printable ASCII, ≤ 128), echoed in the item and its events.',
+        // Any printable text, Japanese included (a price team's SKU names); no control characters, which a log line or a
+        // CSV export of the results would carry.
+        pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]+$',
+        description:
+          'Your own reference (printable text, Japanese included, ≤ 128 characters), echoed in the item and its events.',
       }),
     ),
     params: Type.Optional(BatchItemParamsSchema),

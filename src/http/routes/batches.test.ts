@@ -277,6 +277,20 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     expect(tooMany.json()).toMatchObject({ code: 'invalid_request', field: 'items' });
   });
 
+  it('takes a ref in any printable text, Japanese included, and refuses control characters in it', async () => {
+    const { key } = await keyOf('starter', ['batch']);
+    const ref = 'ヨドバシ｜型番 KX-１２３（黒）';
+    const made = await call(key, 'POST', '/v1/batches', { items: [{ url: ikebe, ref }] });
+    expect(made.statusCode).toBe(202);
+    const items = await call(key, 'GET', `/v1/batches/${made.json().batch.id}/items`);
+    expect(items.json().items[0].ref).toBe(ref);
+    for (const bad of ['line\nbreak', 'tab\there', 'x'.repeat(129)]) {
+      const refused = await call(key, 'POST', '/v1/batches', { items: [{ url: ikebe, ref: bad }] });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'invalid_request', field: 'items.0.ref' });
+    }
+  });
+
   it('takes up to 2 MiB on the item routes only; past it 413', async () => {
     const { key } = await keyOf('growth');
     // 1,000 items with long URLs: about 1.2 MB, far over the 16 KiB of every other route.
