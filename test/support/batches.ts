@@ -124,9 +124,23 @@ export async function waitForBatch(
   }
 }
 
+/** An item as GET /v1/batches/{id}/items shows it (DESIGN §8). */
+export interface ItemView {
+  id: string;
+  index: number;
+  ref: string | null;
+  url: string;
+  state: string;
+  attempts: number;
+  request_id: string | null;
+  cost_units: number;
+  result?: any;
+  error?: { code: string; status: number; retryable: boolean };
+}
+
 /** Every item of a batch through GET …/items, page by page (each page may hand results over: it charges). */
-export async function allItems(baseUrl: string, key: string, id: string, query = ''): Promise<any[]> {
-  const items: any[] = [];
+export async function allItems(baseUrl: string, key: string, id: string, query = ''): Promise<ItemView[]> {
+  const items: ItemView[] = [];
   let cursor: string | null = null;
   do {
     const q = new URLSearchParams(query);
