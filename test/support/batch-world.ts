@@ -8,7 +8,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startKumo, kumoCli, type KumoProcess } from './kumo-process.js';
 import { connectToSpec, startOrigin, type Origin } from './origin.js';
-import { createScratchDatabase, deleteRedisKeysUnder, testRedisUrl, type ScratchDatabase } from './backends.js';
+import {
+  adminDatabaseUrl,
+  createScratchDatabase,
+  deleteRedisKeysUnder,
+  endpointOf,
+  testRedisUrl,
+  throughPort,
+  type ScratchDatabase,
+} from './backends.js';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 import { answers, startWebhookReceiver, type Answer, type Delivery, type WebhookReceiver } from './webhook-receiver.js';
 import { postgresTables, sqliteTables, type Tables } from './batches.js';
 import { expireResults } from './batch-expiry.js';
@@ -26,6 +35,8 @@ export interface WorldOptions {
   env?: Record<string, string>;
   /** Further hosts the origin serves (KUMO_CONNECT_TO entries), besides ikebe-gakki. */
   hosts?: string[];
+  /** Shared mode: instances reach PostgreSQL and Redis through TCP proxies the test can cut (outages). */
+  proxied?: boolean;
 }
 
 export interface BatchWorld {
@@ -36,6 +47,9 @@ export interface BatchWorld {
   /** The environment every instance got (for a restart or the CLI). */
   env: Record<string, string>;
   tables: Tables;
+  /** The proxies in front of PostgreSQL and Redis (`proxied` worlds only). */
+  pgProxy: TcpProxy | null;
+  redisProxy: TcpProxy | null;
   /** Answers deliveries whose path starts with `prefix` with `policy` (default for other paths: 200). */
   answer(prefix: string, policy: (delivery: Delivery, nth: number) => Answer): void;
   /** The https URL of an endpoint at `path` on the receiver. */
@@ -110,9 +124,19 @@ export async function startBatchWorld(options: WorldOptions): Promise<BatchWorld
     KUMO_SECRETS_KEY: randomBytes(32).toString('base64'),
     ...options.env,
   };
+  let pgProxy: TcpProxy | null = null;
+  let redisProxy: TcpProxy | null = null;
   if (options.mode === 'shared') {
     database = await createScratchDatabase('kumo_batch');
-    Object.assign(env, { DATABASE_URL: database.url, REDIS_URL: testRedisUrl, KUMO_REDIS_KEY_PREFIX: redisPrefix });
+    let databaseUrl = database.url;
+    let redisUrl = testRedisUrl;
+    if (options.proxied) {
+      pgProxy = await startTcpProxy(endpointOf(adminDatabaseUrl));
+      redisProxy = await startTcpProxy(endpointOf(testRedisUrl));
+      databaseUrl = throughPort(databaseUrl, pgProxy.port);
+      redisUrl = throughPort(redisUrl, redisProxy.port);
+    }
+    Object.assign(env, { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, KUMO_REDIS_KEY_PREFIX: redisPrefix });
   }
   const instances: KumoProcess[] = [];
   const first = await startKumo(env);
@@ -131,6 +155,8 @@ export async function startBatchWorld(options: WorldOptions): Promise<BatchWorld
     receiver,
     env,
     tables,
+    pgProxy,
+    redisProxy,
     answer(prefix, policy) {
       policies.unshift({ prefix, policy, seen: 0 });
     },
@@ -168,6 +194,8 @@ export async function startBatchWorld(options: WorldOptions): Promise<BatchWorld
         await instances.find((k) => k.dataDir === dir)!.cleanup();
       await receiver.close();
       await origin.close();
+      await pgProxy?.close();
+      await redisProxy?.close();
       if (database) {
         await database.drop();
         await deleteRedisKeysUnder(redisPrefix);
