@@ -288,6 +288,22 @@ export const EnvSchema = Type.Object(
       "The window of KUMO_REFUSAL_LIMIT, started by a key's first refusal; Retry-After says when it ends.",
       3_600_000,
     ),
+    KUMO_SECRETS_KEY: Type.String({
+      default: '',
+      description:
+        'Server key sealing webhook signing secrets and batch data keys: the base64 of exactly 32 random bytes (`openssl rand -base64 32`). Unset: the embedded default creates `secrets.key` (0600) in KUMO_DATA_DIR; shared mode (DATABASE_URL) then answers batch and webhook routes 503. Every instance sharing a database needs the same key.',
+    }),
+    KUMO_WEBHOOK_TIMEOUT_MS: Int(
+      1000,
+      15_000,
+      'Budget of one webhook delivery (connect, request, response headers); past it the attempt failed and is retried.',
+      120_000,
+    ),
+    KUMO_WEBHOOK_RETRY_SCHEDULE_MS: Type.String({
+      default: '5000,300000,1800000,7200000,18000000,36000000,50400000,72000000,86400000',
+      description:
+        'Waits before each webhook retry (ms, comma-separated, ±20 % jitter); a delivery is retried at most this many times and never past its batch results_expire_at.',
+    }),
   },
   { additionalProperties: true },
 );
@@ -364,6 +380,10 @@ export interface Config {
   console: { sessionTtlMs: number; signInFailures: number; signInWindowMs: number };
   /** The refusal limit (src/limits/refusal-limiter.ts): refusals a key may make per window before 429 rate_limited. */
   refusals: { maxRefusals: number; windowMs: number };
+  /** KUMO_SECRETS_KEY as given ('' = unset; checked to be the base64 of 32 bytes). Never logged. */
+  serverKey: string;
+  /** Webhook delivery: one attempt's budget and the waits before each retry. */
+  webhooks: { timeoutMs: number; retryScheduleMs: number[] };
 }
 
 /** What Fastify may safely trust: never every hop (the leftmost X-Forwarded-For entry is the client's to forge). */
@@ -491,6 +511,19 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     throw new ConfigError(`invalid configuration: ${trustProxy.problem}`);
   }
 
+  // Checked here so a bad key stops the start with the variable named; the value itself is never echoed.
+  if (env.KUMO_SECRETS_KEY !== '' && !isBase64Of32Bytes(env.KUMO_SECRETS_KEY)) {
+    throw new ConfigError(
+      'invalid configuration: KUMO_SECRETS_KEY must be the base64 of exactly 32 bytes (openssl rand -base64 32)',
+    );
+  }
+  const retryScheduleMs = env.KUMO_WEBHOOK_RETRY_SCHEDULE_MS.split(',').map((part) => part.trim());
+  if (retryScheduleMs.some((part) => !/^\d{1,9}$/.test(part))) {
+    throw new ConfigError(
+      'invalid configuration: KUMO_WEBHOOK_RETRY_SCHEDULE_MS must be comma-separated whole milliseconds',
+    );
+  }
+
   const dataDir = path.resolve(env.KUMO_DATA_DIR);
   const config: Config = {
     server: { host: env.HOST, port: env.PORT, bodyLimitBytes: env.KUMO_BODY_LIMIT_BYTES },
@@ -566,6 +599,8 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
       signInWindowMs: 15 * 60_000,
     },
     refusals: { maxRefusals: env.KUMO_REFUSAL_LIMIT, windowMs: env.KUMO_REFUSAL_WINDOW_MS },
+    serverKey: env.KUMO_SECRETS_KEY,
+    webhooks: { timeoutMs: env.KUMO_WEBHOOK_TIMEOUT_MS, retryScheduleMs: retryScheduleMs.map(Number) },
   };
   return deepFreeze(config);
 }
@@ -598,6 +633,12 @@ function browserEnvironment(source: Record<string, string | undefined>): Record<
   return picked;
 }
 
+/** Standard or url-safe base64, padding optional, decoding to exactly 32 bytes (Node's decoder skips bad characters). */
+function isBase64Of32Bytes(text: string): boolean {
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return false;
+  return Buffer.from(text.replaceAll('-', '+').replaceAll('_', '/'), 'base64').length === 32;
+}
+
 function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
@@ -616,6 +657,7 @@ export function redactedConfig(config: Readonly<Config>): Record<string, unknown
       config.storage.kind === 'postgres' ? { kind: 'postgres', url: hideUrl(config.storage.url) } : config.storage,
     limits: config.limits.kind === 'redis' ? { ...config.limits, url: hideUrl(config.limits.url) } : config.limits,
     bootstrap: config.bootstrap ? { key: '***', plan: config.bootstrap.plan } : null,
+    serverKey: config.serverKey ? 'set' : 'unset',
     // A remote browser's endpoint may carry a token in its path or query.
     browser: {
       ...config.browser,

@@ -79,6 +79,14 @@ export const errorCatalogue = {
     title: 'Idempotency key spent',
     summary: 'This Idempotency-Key was already replayed as often as allowed; use a new key.',
   },
+  batch_limit_exceeded: {
+    title: 'Batch limit exceeded',
+    summary: 'The batch would hold more items than the plan allows per batch (Free 100, Starter 5,000, Growth 50,000).',
+  },
+  batch_sealed: {
+    title: 'Batch sealed',
+    summary: 'The batch is sealed (or cancelled): no items can be appended to it.',
+  },
 } as const satisfies Record<string, { title: string; summary: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -72,7 +72,7 @@ export interface ReviewApprovalOutcome {
   created: boolean;
 }
 
-const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts'];
+const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts', 'batch'];
 /** An operator's name as recorded: one line of printable text, not an essay and not a secret. */
 const operatorNameMax = 100;
 const outputs: readonly Output[] = ['json', 'html', 'artifact'];

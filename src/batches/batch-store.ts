@@ -61,6 +61,8 @@ export interface BatchRecord {
   accountId: string;
   keyId: string;
   status: BatchStatus;
+  /** Whether items may still be appended (POST /v1/batches/{id}/items); a batch completes only once sealed. */
+  sealed: boolean;
   /** The batch's params (the scrape params every item starts from). */
   params: Record<string, unknown>;
   webhook: WebhookTarget | null;
@@ -91,6 +93,8 @@ export interface NewBatch {
   /** The batch's data key sealed with the server key (Secrets.newDataKey). */
   dataKeySealed: Uint8Array;
   createdAt: string;
+  /** False: more items may be appended until an append seals it (a batch completes only once sealed). */
+  sealed: boolean;
   /** The submission's Idempotency-Key and the SHA-256 of its canonical body. */
   idempotency?: { key: string; bodyHash: string };
 }
@@ -157,6 +161,27 @@ export type CreateOutcome =
   /** The same Idempotency-Key with another body. */
   | { outcome: 'conflict'; batchId: string };
 
+export type AppendOutcome =
+  /** `rejected` with indexes in the batch (the request's plus `base`), as stored on the batch. */
+  | { outcome: 'appended'; batch: BatchRecord; rejected: RejectedItem[] }
+  | { outcome: 'not_found' }
+  /** Sealed, cancelling or cancelled (or its data key shredded): nothing written. */
+  | { outcome: 'sealed'; batch: BatchRecord }
+  /** The items would take the batch past `maxItems`: nothing written. */
+  | { outcome: 'limit'; total: number };
+
+export interface AppendOptions {
+  /** Seal the batch with this append (it may then complete). */
+  seal: boolean;
+  /** The plan's items per batch, checked against the batch's total inside the transaction. */
+  maxItems: number;
+  /** Added to the batch's estimate.cost_units_max. */
+  addCostUnitsMax: number;
+  /** The batch's new estimate.eta_s. */
+  etaS: number;
+  now: string;
+}
+
 export interface ItemPageQuery {
   state?: ItemState;
   /** Items with a greater index only (the cursor). */
@@ -209,6 +234,21 @@ export interface BatchStore {
    * Idempotency-Key. Counts and `status` start consistent (a batch whose every item was rejected is `completed`).
    */
   create(batch: NewBatch, items: readonly NewBatchItem[], enqueue: (tx: Tx) => Promise<void>): Promise<CreateOutcome>;
+  /**
+   * POST /v1/batches/{id}/items, in one transaction on the locked batch row: the items (queued) with `index` + `base`
+   * (base = every index the batch used before: its items and its rejected entries, so indexes never repeat), the
+   * rejected entries (`index` + `base`) added to the batch's, counts, estimate, `sealed`, and `enqueue(tx, base)`.
+   * Refused unless the account's batch is unsealed and neither cancelling nor cancelled. Sealing a batch with nothing
+   * queued or running completes it (`batch.completed`).
+   */
+  append(
+    batchId: string,
+    accountId: string,
+    items: readonly NewBatchItem[],
+    rejected: readonly RejectedItem[],
+    options: AppendOptions,
+    enqueue: (tx: Tx, base: number) => Promise<void>,
+  ): Promise<AppendOutcome>;
   /** Only the account's own batch; null otherwise. Counts come from the row (never counted per request). */
   get(batchId: string, accountId: string): Promise<BatchRecord | null>;
   /** The account's batches, newest first (the console). */
@@ -241,14 +281,15 @@ export interface BatchStore {
       keyLimit: number | null;
       expiresAt: string;
     },
-  ): Promise<ReserveOutcome | { ok: false; exhausted: 'batch' }>;
+  ): Promise<ReserveOutcome | { ok: false; exhausted: 'batch' } | { ok: false; held: 'batch' }>;
   /**
    * A run's outcome, in one transaction with `finishWork(tx)` (the queue's finish), guarded by `holder`:
    * - `ready`: the sealed result into the buffer, the reservation turned into a hold until results_expire_at (no
    *   owner instance; the liveness sweep never frees it), the item's event(s);
    * - `failed` / `not_found` / `skipped`: cost 0, the reservation (if any) released, the item's event(s).
    * Counts, credits, status and `batch.completed` / `batch.cancelled` move in the same transaction. False (nothing
-   * written) when `holder` no longer holds the item.
+   * written) when `holder` no longer holds the item, or (`ready`) when its reservation was freed meanwhile (a sweep
+   * took this instance for dead): the holder then gives the item back with `retryLater` and it runs again.
    */
   finishRun(
     itemId: string,
@@ -301,6 +342,8 @@ export interface DueDelivery {
   payload: 'full' | 'thin';
   createdAt: string;
   resultsExpireAt: string;
+  /** The batch's data key sealed with the server key (to open the result); null once shredded. */
+  dataKeySealed: Uint8Array | null;
 }
 
 /** The body of a delivery, before signing: Standard Webhooks' `{type, timestamp, data}`, as JSON text. */

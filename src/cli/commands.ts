@@ -32,7 +32,7 @@ import { createLogger } from '../logger.js';
 import { pino } from 'pino';
 
 const usage = `usage:
-  kumo keys create [--plan free|starter|growth] [--overage-cap N] [--sites a,b] [--operations scrape,usage,artifacts]
+  kumo keys create [--plan free|starter|growth] [--overage-cap N] [--sites a,b] [--operations scrape,usage,artifacts,batch]
                    [--outputs json,html,artifact] [--credits N] [--concurrency N] [--json]
   kumo keys create --account ID [--sites a,b] [--operations …] [--outputs …] [--credits N] [--concurrency N] [--json]
   kumo keys list [--account ID] [--json]
@@ -56,7 +56,7 @@ ${reviewApprovalsUsage}
 Output is JSON on stdout (pipe it: \`npm run -s kumo -- … | jq\`); errors go to stderr with exit status 2.`;
 
 const plans: readonly PlanId[] = ['free', 'starter', 'growth'];
-const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts'];
+const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts', 'batch'];
 const outputs: readonly Output[] = ['json', 'html', 'artifact'];
 
 /** A comma-separated list; every item non-empty and, when `allowed` is given, one of those. */

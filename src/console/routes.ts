@@ -105,7 +105,7 @@ const shownOnceMs = 60_000;
 
 const pageSize = 50;
 const maxPage = 1000;
-const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts'];
+const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts', 'batch'];
 const outputs: readonly Output[] = ['json', 'html', 'artifact'];
 const langCookie = 'kumo_console_lang';
 

@@ -374,7 +374,7 @@ function narrowForm(ctx: PageContext, key: KeySummary, data: KeysData, csrf: Saf
           ${(key.sites ?? data.sites).map((site) => markup`<option>${site}</option>`)}
         </select>
       </div>
-      ${checkboxes('operations', t('operations'), key.operations ?? ['scrape', 'usage', 'artifacts'])}
+      ${checkboxes('operations', t('operations'), key.operations ?? ['scrape', 'usage', 'artifacts', 'batch'])}
       ${checkboxes('outputs', t('outputs'), key.outputs ?? ['json', 'html', 'artifact'])}
       <div class="field">
         <label for="${id('credits')}">${t('creditLimit')}</label
@@ -478,7 +478,7 @@ export function keysPage(ctx: PageContext, data: KeysData): string {
                     ${data.sites.map((id) => markup`<option>${id}</option>`)}
                   </select>
                 </div>
-                ${checkboxes('operations', t('operations'), ['scrape', 'usage', 'artifacts'])}
+                ${checkboxes('operations', t('operations'), ['scrape', 'usage', 'artifacts', 'batch'])}
                 ${checkboxes('outputs', t('outputs'), ['json', 'html', 'artifact'])}
                 <div class="field">
                   <label for="k-credits">${t('creditLimit')}</label

@@ -38,14 +38,30 @@ export class TargetConnections {
 
   /** One GET; the real Host is kept when an operator mapping sends it elsewhere. */
   get(url: URL, headers: Record<string, string>, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+    return this.#request('GET', url, headers, null, signal);
+  }
+
+  /** One POST (webhook deliveries) under the same policy: guarded DNS, or an operator mapping with the real Host. */
+  post(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+    return this.#request('POST', url, headers, body, signal);
+  }
+
+  #request(
+    method: 'GET' | 'POST',
+    url: URL,
+    headers: Record<string, string>,
+    body: string | null,
+    signal: AbortSignal,
+  ): Promise<Dispatcher.ResponseData> {
     const mapped = this.#connectTo.get(canonicalHost(url));
     // url-policy refuses literals up front; this catches any that reach here another way (lookup never sees them).
     if (!mapped && isIpLiteral(url.hostname)) return Promise.reject(forbiddenAddress());
     return (mapped ? this.#overridden : this.#guarded).request({
       origin: mapped ? mapped.origin : url.origin,
       path: url.pathname + url.search,
-      method: 'GET',
+      method,
       headers: mapped ? { ...headers, host: url.host } : headers,
+      ...(body === null ? {} : { body }),
       signal,
     });
   }

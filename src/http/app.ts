@@ -30,6 +30,8 @@ import { registerScrapeRoutes } from './routes/scrape.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerSiteRoutes } from './routes/sites.js';
 import { registerArtifactRoutes } from './routes/artifacts.js';
+import { registerBatchRoutes } from './routes/batches.js';
+import type { BatchService } from '../batches/batch-service.js';
 import { registerConsole, type EventStreamCaps } from '../console/routes.js';
 import type { ConsoleSessions } from '../console/console-sessions.js';
 import type { RefusalLimiter } from '../limits/refusal-limiter.js';
@@ -52,6 +54,8 @@ export interface AppServices {
   metrics?: Metrics;
   /** Slows down a key whose calls keep being refused (429 rate_limited); absent = no such limit. */
   refusals?: RefusalLimiter;
+  /** Batches (DESIGN §8); absent = the batch routes answer 503 unavailable. */
+  batches?: BatchService;
   /** The web console under /console (docs/console.md); absent = no console. */
   console?: { sessions: ConsoleSessions; eventIntervalMs: number; eventStreamCaps?: Partial<EventStreamCaps> };
 }
@@ -358,6 +362,7 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   registerAccountRoutes(app, services, authenticate);
   registerSiteRoutes(app, services);
   registerArtifactRoutes(app, services, authenticate);
+  registerBatchRoutes(app, services, authenticate);
   if (services.console) {
     registerConsole(app as unknown as FastifyInstance, {
       ...services.console,

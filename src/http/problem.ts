@@ -34,6 +34,8 @@ export const statusByCode: Record<ErrorCode, number> = {
   idempotency_conflict: 422,
   idempotency_key_in_use: 409,
   idempotency_key_spent: 422,
+  batch_limit_exceeded: 422,
+  batch_sealed: 409,
 };
 
 export const problemContentType = 'application/problem+json; charset=utf-8';

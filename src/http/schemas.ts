@@ -220,3 +220,282 @@ export const ArtifactResponseSchema = Type.Object({
 
 // 100 is Fastify's maxParamLength: a longer id never reaches validation and is a 414 uri_too_long.
 export const IdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+// Batches (DESIGN §8, docs/api.md "Batches").
+const EventTypeSchema = Type.Union(
+  [
+    Type.Literal('item.succeeded'),
+    Type.Literal('item.failed'),
+    Type.Literal('item.not_found'),
+    Type.Literal('item.skipped'),
+    Type.Literal('batch.completed'),
+    Type.Literal('batch.cancelled'),
+  ],
+  { description: 'A batch event type.' },
+);
+export const ItemStateSchema = Type.Union(
+  [
+    Type.Literal('queued'),
+    Type.Literal('running'),
+    Type.Literal('ready'),
+    Type.Literal('delivered'),
+    Type.Literal('failed'),
+    Type.Literal('not_found'),
+    Type.Literal('skipped'),
+    Type.Literal('cancelled'),
+    Type.Literal('expired'),
+  ],
+  { description: 'An item state (docs/api.md, Batches).' },
+);
+
+/** The scrape params an item may ask for: no `store_artifact` in batches (a 400 naming the field). */
+export const BatchItemParamsSchema = Type.Object(
+  {
+    mode: ScrapeParamsSchema.properties.mode,
+    work_type: ScrapeParamsSchema.properties.work_type,
+    include_html: ScrapeParamsSchema.properties.include_html,
+    render_js: ScrapeParamsSchema.properties.render_js,
+  },
+  { additionalProperties: false, description: 'As for POST /v1/scrape, without store_artifact; each field optional.' },
+);
+
+const BatchItemInputSchema = Type.Object(
+  {
+    url: Type.String({ minLength: 1, description: 'Absolute http(s) URL of a page on a supported site.' }),
+    ref: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 128,
+        pattern: '^[\\x20-\\x7e]+$',
+        description: 'Your own reference (printable ASCII, ≤ 128), echoed in the item and its events.',
+      }),
+    ),
+    params: Type.Optional(BatchItemParamsSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const BatchSubmitBodySchema = Type.Object(
+  {
+    items: Type.Array(BatchItemInputSchema, {
+      minItems: 1,
+      maxItems: 1000,
+      description: '1–1,000 items; a batch may grow by appends to the plan limit.',
+    }),
+    params: Type.Optional(BatchItemParamsSchema),
+    webhook: Type.Optional(
+      Type.Object(
+        {
+          endpoint_id: Type.String({
+            minLength: 1,
+            maxLength: 100,
+            description: 'A webhook endpoint of this account.',
+          }),
+          events: Type.Optional(
+            Type.Array(EventTypeSchema, {
+              minItems: 1,
+              maxItems: 6,
+              description: "The events delivered; default the endpoint's.",
+            }),
+          ),
+          payload: Type.Optional(
+            Type.Union([Type.Literal('full'), Type.Literal('thin')], {
+              default: 'full',
+              description:
+                '`full`: item events carry the result; `thin`: ids only (fetch the result by GET, which charges).',
+            }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    results: Type.Optional(
+      Type.Object(
+        {
+          retain_hours: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: 72,
+              description:
+                'Keep results for polling this long after the batch was made (Free ≤ 24). Absent: 24 h, but with a ' +
+                'webhook each result is deleted at its first handover.',
+            }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    max_credits: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Items past this many credits charged or held are skipped, free.' }),
+    ),
+    seal: Type.Optional(
+      Type.Boolean({
+        default: true,
+        description: 'false: more items may be appended (POST /v1/batches/{id}/items) until an append seals it.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const BatchAppendBodySchema = Type.Object(
+  {
+    items: Type.Array(BatchItemInputSchema, {
+      minItems: 0,
+      maxItems: 1000,
+      description: '0–1,000 items (none, with seal, only seals the batch).',
+    }),
+    seal: Type.Optional(Type.Boolean({ default: true, description: 'Seal the batch with this append.' })),
+  },
+  { additionalProperties: false },
+);
+
+const RejectedSchema = Type.Object({
+  index: Type.Integer({ description: "The item's index in the batch (its position among every item submitted)." }),
+  url: Type.String({ description: 'The URL with credentials removed.' }),
+  code: Type.String({ description: 'Why, as a call would be refused (docs/errors.md).' }),
+});
+
+const count = () => Type.Integer({ minimum: 0 });
+
+export const BatchSchema = Type.Object({
+  id: Type.String({ description: '`bat_…`' }),
+  status: Type.Union(
+    [
+      Type.Literal('queued'),
+      Type.Literal('running'),
+      Type.Literal('completed'),
+      Type.Literal('cancelling'),
+      Type.Literal('cancelled'),
+    ],
+    { description: '`completed` only once sealed and nothing is queued or running.' },
+  ),
+  sealed: Type.Boolean(),
+  created_at: Type.String(),
+  finished_at: Type.Union([Type.String(), Type.Null()]),
+  results_expire_at: Type.String({ description: 'Results not handed over by then expire (free).' }),
+  counts: Type.Object({
+    total: count(),
+    queued: count(),
+    running: count(),
+    ready: count(),
+    delivered: count(),
+    failed: count(),
+    not_found: count(),
+    skipped: count(),
+    cancelled: count(),
+    expired: count(),
+  }),
+  credits: Type.Object({
+    charged: count(),
+    held: Type.Integer({ minimum: 0, description: 'Ready results awaiting handover.' }),
+    max: Type.Union([Type.Integer(), Type.Null()], { description: 'max_credits, or null.' }),
+  }),
+  estimate: Type.Object({
+    cost_units_max: Type.Integer({ minimum: 0, description: 'Every item charged at its route.' }),
+    eta_s: Type.Integer({ minimum: 0, description: "From each host's politeness and its queue at the time." }),
+  }),
+  rejected: Type.Array(RejectedSchema, {
+    description: 'Items refused up front: on a submission or append, those of that request; else the submission’s.',
+  }),
+  webhook: Type.Union([
+    Type.Object({
+      endpoint_id: Type.String(),
+      events: Type.Array(EventTypeSchema),
+      payload: Type.Union([Type.Literal('full'), Type.Literal('thin')]),
+    }),
+    Type.Null(),
+  ]),
+  results: Type.Object({ retain_hours: Type.Union([Type.Integer(), Type.Null()]) }),
+  links: Type.Object({ self: Type.String(), items: Type.String(), events: Type.String() }),
+});
+
+export const BatchResponseSchema = Type.Object({
+  request_id: Type.String({ description: 'This request, as in the Request-Id header.' }),
+  batch: BatchSchema,
+});
+
+export const BatchCancelResponseSchema = Type.Object({
+  request_id: Type.String({ description: 'This request, as in the Request-Id header.' }),
+  batch: BatchSchema,
+  cancelled: Type.Integer({ minimum: 0, description: 'Queued items cancelled by this request (free).' }),
+});
+
+export const BatchListQuerySchema = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })) },
+  { additionalProperties: false },
+);
+
+export const BatchListResponseSchema = Type.Object({
+  request_id: Type.String({ description: 'This request, as in the Request-Id header.' }),
+  batches: Type.Array(BatchSchema, { description: 'Newest first.' }),
+});
+
+export const BatchItemsQuerySchema = Type.Object(
+  {
+    state: Type.Optional(ItemStateSchema),
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'next_cursor of the last page.' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+export const BatchItemsResponseSchema = Type.Object({
+  request_id: Type.String({ description: 'This request, as in the Request-Id header.' }),
+  items: Type.Array(
+    Type.Object({
+      id: Type.String({ description: '`itm_…`' }),
+      index: Type.Integer({ minimum: 0 }),
+      ref: Type.Union([Type.String(), Type.Null()]),
+      url: Type.String({ description: 'Credentials removed.' }),
+      state: ItemStateSchema,
+      attempts: Type.Integer({ minimum: 0 }),
+      request_id: Type.Union([Type.String(), Type.Null()], { description: "The item's call (its last attempt)." }),
+      cost_units: Type.Integer({ minimum: 0, maximum: 3 }),
+      finished_at: Type.Union([Type.String(), Type.Null()]),
+      result: Type.Optional(
+        Type.Unknown({
+          description:
+            'The call’s success body without request_id (POST /v1/scrape’s 200). The first page that returns it is ' +
+            'the handover, which charges the item once; with retention later pages return it again, free.',
+        }),
+      ),
+      error: Type.Optional(Type.Object({ code: Type.String(), status: Type.Integer(), retryable: Type.Boolean() })),
+    }),
+  ),
+  next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'null on the last page.' }),
+});
+
+export const EventsQuerySchema = Type.Object(
+  {
+    batch_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    after: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'next_after of the last page.' })),
+    types: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        pattern: '^[a-z_.]+(,[a-z_.]+)*$',
+        description: 'Comma-separated event types, e.g. `item.failed,item.skipped`.',
+      }),
+    ),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+export const EventsResponseSchema = Type.Object({
+  request_id: Type.String({ description: 'This request, as in the Request-Id header.' }),
+  events: Type.Array(
+    Type.Object({
+      id: Type.String({ description: '`evt_…`, the webhook-id of its deliveries; ids sort by time.' }),
+      type: EventTypeSchema,
+      timestamp: Type.String({ description: 'ISO 8601, Japan time.' }),
+      data: Type.Object({
+        batch_id: Type.String(),
+        item_id: Type.Union([Type.String(), Type.Null()]),
+        sequence: Type.Integer({ minimum: 1 }),
+      }),
+    }),
+  ),
+  next_after: Type.Union([Type.String(), Type.Null()], { description: 'null when no more events are stored now.' }),
+});

@@ -2,7 +2,7 @@
 // Backends: storage/sqlite (embedded default, node:sqlite) and storage/postgres; both pass storage.contract.ts.
 
 export type PlanId = 'free' | 'starter' | 'growth';
-export type Operation = 'scrape' | 'usage' | 'artifacts';
+export type Operation = 'scrape' | 'usage' | 'artifacts' | 'batch';
 export type Output = 'json' | 'html' | 'artifact';
 
 export interface AccountRecord {

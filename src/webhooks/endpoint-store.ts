@@ -25,3 +25,30 @@ export interface WebhookEndpointStore {
   /** The receiver said 410 Gone (or an operator's reason): no more deliveries to it. */
   disable(id: string, reason: string, at: string): Promise<void>;
 }
+
+/** What a caller registers (the URL already checked against the address policy). */
+export interface NewWebhookEndpoint {
+  id: string;
+  accountId: string;
+  url: string;
+  events: EventType[];
+  createdAt: string;
+}
+
+/** How long a rotated-away secret keeps signing (DESIGN §8: old and new both sign for 24 h). */
+export const rotationGraceMs = 24 * 3_600_000;
+
+/** The endpoint routes' side of the store (additive to the port above, which the delivery worker uses). */
+export interface WebhookEndpointAdmin extends WebhookEndpointStore {
+  /** A new endpoint with a fresh `whsec_…` secret, stored sealed; the secret is returned this once. */
+  create(endpoint: NewWebhookEndpoint): Promise<{ endpoint: WebhookEndpoint; secret: string }>;
+  /** The account's endpoints (deleted ones left out), oldest first. */
+  list(accountId: string): Promise<WebhookEndpoint[]>;
+  /** False when there is no such endpoint of this account. Its secrets are erased with it. */
+  delete(id: string, accountId: string, at: string): Promise<boolean>;
+  /**
+   * A fresh secret; the current one becomes the previous one and keeps signing for `rotationGraceMs` from `at`. Null
+   * when there is no such endpoint of this account.
+   */
+  rotate(id: string, accountId: string, at: string): Promise<{ endpoint: WebhookEndpoint; secret: string } | null>;
+}

@@ -162,11 +162,8 @@ interface SettledRow {
 
 /** Thrown inside the reserve transaction to roll it back; never leaves this module. */
 class Refused extends Error {
-  constructor(
-    readonly which: 'account' | 'key',
-    readonly why: 'exhausted' | 'held',
-  ) {
-    super(`credits ${why}: ${which}`);
+  constructor(readonly outcome: ReserveOutcome) {
+    super('credits refused');
   }
 }
 
@@ -228,15 +225,40 @@ export class KyselyCreditLedger implements CreditLedger {
   }
 
   async #reserveOrSweep(request: ReserveRequest): Promise<ReserveOutcome> {
-    const first = await this.#reserveOnce(request);
+    return this.afterSweep(() => this.#reserveOnce(request));
+  }
+
+  /**
+   * Runs `attempt`; when it is refused, frees what dead instances still hold (their heartbeat older than the staleness
+   * bound) and, if that freed anything, runs it once more: credits a dead instance holds are not spent. The batch
+   * store's reserve uses it around its own transaction.
+   */
+  async afterSweep<T extends { ok: boolean }>(attempt: () => Promise<T>): Promise<T> {
+    const first = await attempt();
     if (first.ok) return first;
-    // Credits a dead instance still holds are not spent: free them and look once more before saying exhausted.
     const staleBefore = new Date(this.#clock().getTime() - this.#staleAfterMs).toISOString();
     if ((await this.releaseOrphaned(staleBefore)) === 0) return first;
-    return this.#reserveOnce(request);
+    return attempt();
   }
 
   async #reserveOnce(request: ReserveRequest): Promise<ReserveOutcome> {
+    try {
+      await this.#holdTransaction(this.#db, async (trx) => {
+        const outcome = await this.reserveIn(trx, request);
+        if (!outcome.ok) throw new Refused(outcome);
+      });
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof Refused) return error.outcome;
+      throw error;
+    }
+  }
+
+  /**
+   * `reserve` inside a caller's transaction (the batch store reserves an item's credits with its batch's max_credits in
+   * one). A refusal leaves nothing reserved in the transaction, which the caller may go on using.
+   */
+  async reserveIn(trx: Transaction<KumoDatabase>, request: ReserveRequest): Promise<ReserveOutcome> {
     assertCredits(request.cost, 'cost', 1);
     assertCredits(request.accountLimit, 'accountLimit', 0);
     if (request.keyLimit !== null) assertCredits(request.keyLimit, 'keyLimit', 0);
@@ -246,47 +268,75 @@ export class KyselyCreditLedger implements CreditLedger {
     const { period, cost } = request;
     const q = this.#q;
     /** Which kind of no: only committed credits make a refusal an exhaustion; reservations may still come back. */
-    const refusal = async (
-      trx: Transaction<KumoDatabase>,
-      which: 'account' | 'key',
-      subject: string,
-      limit: number,
-    ) => {
+    const refusal = async (which: 'account' | 'key', subject: string, limit: number): Promise<ReserveOutcome> => {
       const row = await q.usage.first(trx, subject, period);
-      return new Refused(which, (row?.used ?? 0) + cost > limit ? 'exhausted' : 'held');
+      return (row?.used ?? 0) + cost > limit ? { ok: false, exhausted: which } : { ok: false, held: which };
     };
-    try {
-      await this.#holdTransaction(this.#db, async (trx) => {
-        const key = keySubject((await q.lineageOf.first(trx, request.keyId))?.lineage ?? request.keyId);
-        await q.openCounters.execute(trx, account, key, period);
-        if ((await q.reserveWithin.changed(trx, account, period, cost, request.accountLimit)) === 0) {
-          throw await refusal(trx, 'account', account, request.accountLimit);
-        }
-        const keyChanged =
-          request.keyLimit === null
-            ? await q.reserveUnlimited.changed(trx, key, period, cost)
-            : await q.reserveWithin.changed(trx, key, period, cost, request.keyLimit);
-        if (keyChanged === 0) throw await refusal(trx, 'key', key, request.keyLimit!);
-        const inserted = await q.insertReservation.changed(
-          trx,
-          request.requestId,
-          request.accountId,
-          request.keyId,
-          period,
-          cost,
-          request.owner ?? this.#holder,
-          expiresAt,
-          now,
-        );
-        if (inserted === 0) throw new Error(`request ${request.requestId} already has a credit reservation`);
-      });
-      return { ok: true };
-    } catch (error) {
-      if (error instanceof Refused) {
-        return error.why === 'exhausted' ? { ok: false, exhausted: error.which } : { ok: false, held: error.which };
-      }
-      throw error;
+    const key = keySubject((await q.lineageOf.first(trx, request.keyId))?.lineage ?? request.keyId);
+    await q.openCounters.execute(trx, account, key, period);
+    if ((await q.reserveWithin.changed(trx, account, period, cost, request.accountLimit)) === 0) {
+      return refusal('account', account, request.accountLimit);
     }
+    const keyChanged =
+      request.keyLimit === null
+        ? await q.reserveUnlimited.changed(trx, key, period, cost)
+        : await q.reserveWithin.changed(trx, key, period, cost, request.keyLimit);
+    if (keyChanged === 0) {
+      // Gives back the account's share taken above: the caller's transaction goes on without it.
+      await q.reserveUnlimited.execute(trx, account, period, -cost);
+      return refusal('key', key, request.keyLimit!);
+    }
+    const inserted = await q.insertReservation.changed(
+      trx,
+      request.requestId,
+      request.accountId,
+      request.keyId,
+      period,
+      cost,
+      request.owner ?? this.#holder,
+      expiresAt,
+      now,
+    );
+    if (inserted === 0) throw new Error(`request ${request.requestId} already has a credit reservation`);
+    return { ok: true };
+  }
+
+  /**
+   * Turns an open call reservation into a hold (a ready batch item's credits awaiting handover): owned by no instance,
+   * so the liveness sweep never frees it, until `expiresAt` (the batch's results_expire_at), of exactly `cost` (≤ what
+   * was reserved; the rest goes back to the counters). The counters keep it reserved; `commitIn` charges it. False
+   * when the reservation is no longer open (a sweep freed it).
+   */
+  async holdIn(trx: Transaction<KumoDatabase>, requestId: string, cost: number, expiresAt: string): Promise<boolean> {
+    assertCredits(cost, 'cost', 1);
+    // Locks the row (PostgreSQL) before reading its cost, so a sweeper racing on it waits and then finds it a hold.
+    const row = await trx
+      .updateTable('credit_reservations')
+      .set((eb) => ({ state: eb.ref('state') }))
+      .where('request_id', '=', requestId)
+      .where('state', '=', 'reserved')
+      .where('kind', '=', 'call')
+      .returning([
+        'account_id',
+        'key_id',
+        'period',
+        'cost',
+        sql<
+          string | null
+        >`(SELECT coalesce(k.lineage_id, k.id) FROM api_keys k WHERE k.id = credit_reservations.key_id)`.as(
+          'key_lineage',
+        ),
+      ])
+      .executeTakeFirst();
+    if (!row) return false;
+    if (cost > row.cost) throw new RangeError(`cannot hold ${cost} credits against a reservation of ${row.cost}`);
+    await trx
+      .updateTable('credit_reservations')
+      .set({ kind: 'hold', holder: null, expires_at: toIso(expiresAt), cost })
+      .where('request_id', '=', requestId)
+      .execute();
+    if (row.cost > cost) await this.#moveCounters(trx, row, row.cost - cost, 0);
+    return true;
   }
 
   async commit(requestId: string, cost: number): Promise<boolean> {
@@ -347,6 +397,7 @@ export class KyselyCreditLedger implements CreditLedger {
       .select('holder')
       .distinct()
       .where('state', '=', 'reserved')
+      .where('kind', '=', 'call')
       .where('holder', 'is not', null)
       .where('holder', '!=', this.#holder)
       .execute();
@@ -362,6 +413,8 @@ export class KyselyCreditLedger implements CreditLedger {
       .leftJoin('instances as i', 'i.id', 'r.holder')
       .select('r.request_id')
       .where('r.state', '=', 'reserved')
+      // A hold (a ready batch item's credits) belongs to no instance: it lasts until its expires_at (releaseExpired).
+      .where('r.kind', '=', 'call')
       .where((eb) => eb.or([eb('r.holder', 'is', null), eb('r.holder', '!=', this.#holder)]))
       .where((eb) =>
         eb.or([

@@ -203,6 +203,8 @@ export interface BatchesTable {
   next_sequence: Generated<number>;
   created_at: Timestamp;
   finished_at: NullableTime;
+  /** 1: no more items may be appended; a batch completes only once sealed (0010_batches_fixups). */
+  sealed: Generated<number>;
 }
 
 export type BatchItemState =
@@ -240,6 +242,8 @@ export interface BatchItemsTable {
   finished_at: NullableTime;
   delivered_at: NullableTime;
   delivered_via: Nullable<'webhook' | 'poll'>;
+  /** Credits reserved for the running attempt (0 otherwise): what leaves the batch's credits_reserved when it ends (0010). */
+  reserved: Generated<number>;
 }
 
 /** Results awaiting handover (DESIGN §5): the call's success body, sealed with the batch's data key. */
@@ -276,6 +280,50 @@ export interface BatchEventsTable {
   delivered_at: NullableTime;
 }
 
+/** Migration 0011 (SQLite only): a queued or claimed batch item of the embedded work queue; deleted when finished. */
+export interface WorkQueueTable {
+  id: string;
+  group_id: string;
+  account_id: string;
+  host: string;
+  item_order: number;
+  state: 'queued' | 'claimed';
+  holder: string | null;
+  attempts: Generated<number>;
+  claimed_at: ColumnType<string | Date | null, string | null, string | null>;
+}
+
+/**
+ * Migration 0011 (both dialects): one account's work on one host. `queued` is its queued (unclaimed) items, kept in the
+ * same transaction as every queue change; `last_served` its place in the host's round robin (a per-host counter: the
+ * lane with work and the lowest value goes next).
+ */
+export interface WorkLanesTable {
+  host: string;
+  account_id: string;
+  queued: Generated<number>;
+  last_served: Generated<number>;
+}
+
+/** Migration 0011 (PostgreSQL only): a claimed item of the pg-boss work queue, with its job and holder. */
+export interface WorkClaimsTable {
+  item_id: string;
+  job_id: string;
+  queue: string;
+  group_id: string;
+  account_id: string;
+  host: string;
+  holder: string;
+  claimed_at: Timestamp;
+}
+
+/** Migration 0011 (PostgreSQL only): the lanes a group (batch) has work in, for cancel. */
+export interface WorkGroupLanesTable {
+  group_id: string;
+  host: string;
+  account_id: string;
+}
+
 export interface KumoDatabase {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -294,4 +342,11 @@ export interface KumoDatabase {
   batch_items: BatchItemsTable;
   delivery_buffer: DeliveryBufferTable;
   batch_events: BatchEventsTable;
+  /** SQLite only (PostgreSQL keeps the items in pg-boss's jobs). */
+  work_queue: WorkQueueTable;
+  work_lanes: WorkLanesTable;
+  /** PostgreSQL only. */
+  work_claims: WorkClaimsTable;
+  /** PostgreSQL only. */
+  work_group_lanes: WorkGroupLanesTable;
 }

@@ -290,4 +290,46 @@ export const postgresMigrations: SqlMigrations = {
     `CREATE INDEX batch_events_expires ON batch_events (expires_at)`,
     `ALTER TABLE credit_reservations ADD COLUMN kind text NOT NULL DEFAULT 'call' CHECK (kind IN ('call', 'hold'))`,
   ],
+  // Fixes to 0009 found while implementing the batch store (src/batches/kysely-batch-store.ts): `sealed` (a batch
+  // completes only once sealed; POST /v1/batches/{id}/items appends until then), the credits reserved for an item's
+  // running attempt (so the batch row's credits_reserved moves by exactly that when it ends), and indexes for the
+  // outbox's per-endpoint lease count and the expiry sweep.
+  '0010_batches_fixups': [
+    `ALTER TABLE batches ADD COLUMN sealed integer NOT NULL DEFAULT 1 CHECK (sealed IN (0, 1))`,
+    `ALTER TABLE batch_items ADD COLUMN reserved integer NOT NULL DEFAULT 0 CHECK (reserved >= 0)`,
+    `CREATE INDEX batch_events_leased ON batch_events (endpoint_id) WHERE delivery_state = 'delivering'`,
+    `CREATE INDEX batches_expiry ON batches (results_expire_at) WHERE data_key_sealed IS NOT NULL`,
+  ],
+  // The batch work queue in shared mode (src/batches/pg-boss-work-queue.ts; docs/decisions/0022): the items are pg-boss
+  // jobs (schema `pgboss`, created by pg-boss itself), one pg-boss queue per lane. Kumo keeps what pg-boss does not
+  // know: the lanes (per host and account: queued count, round-robin turn; a claim locks its lane row), which instance
+  // holds each claimed item (released by Kumo's liveness sweep, not pg-boss's expiry), and which lanes a batch has
+  // work in (for cancel).
+  '0011_work_queue': [
+    `CREATE TABLE work_lanes (
+      host text NOT NULL,
+      account_id text NOT NULL,
+      queued integer NOT NULL DEFAULT 0 CHECK (queued >= 0),
+      last_served bigint NOT NULL DEFAULT 0,
+      PRIMARY KEY (host, account_id)
+    )`,
+    `CREATE INDEX work_lanes_turn ON work_lanes (host, last_served, account_id) WHERE queued > 0`,
+    `CREATE TABLE work_claims (
+      item_id text PRIMARY KEY,
+      job_id uuid NOT NULL,
+      queue text NOT NULL,
+      group_id text NOT NULL,
+      account_id text NOT NULL,
+      host text NOT NULL,
+      holder text NOT NULL,
+      claimed_at timestamptz NOT NULL
+    )`,
+    `CREATE INDEX work_claims_holder ON work_claims (holder)`,
+    `CREATE TABLE work_group_lanes (
+      group_id text NOT NULL,
+      host text NOT NULL,
+      account_id text NOT NULL,
+      PRIMARY KEY (group_id, host, account_id)
+    )`,
+  ],
 };

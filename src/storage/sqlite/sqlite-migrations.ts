@@ -301,4 +301,42 @@ export const sqliteMigrations: SqlMigrations = {
     `CREATE INDEX batch_events_expires ON batch_events (expires_at)`,
     `ALTER TABLE credit_reservations ADD COLUMN kind TEXT NOT NULL DEFAULT 'call' CHECK (kind IN ('call', 'hold'))`,
   ],
+  // Fixes to 0009 found while implementing the batch store (src/batches/kysely-batch-store.ts): `sealed` (a batch
+  // completes only once sealed; POST /v1/batches/{id}/items appends until then), the credits reserved for an item's
+  // running attempt (so the batch row's credits_reserved moves by exactly that when it ends), and indexes for the
+  // outbox's per-endpoint lease count and the expiry sweep.
+  '0010_batches_fixups': [
+    `ALTER TABLE batches ADD COLUMN sealed INTEGER NOT NULL DEFAULT 1 CHECK (sealed IN (0, 1))`,
+    `ALTER TABLE batch_items ADD COLUMN reserved INTEGER NOT NULL DEFAULT 0 CHECK (reserved >= 0)`,
+    `CREATE INDEX batch_events_leased ON batch_events (endpoint_id) WHERE delivery_state = 'delivering'`,
+    `CREATE INDEX batches_expiry ON batches (results_expire_at) WHERE data_key_sealed IS NOT NULL`,
+  ],
+  // The batch work queue of the embedded default (src/batches/sqlite-work-queue.ts; docs/decisions/0022): one row per
+  // queued or claimed item, and one lane per (host, account) with its queued count (depth and hostsWithWork read
+  // these, never a count) and its place in the host's round robin (`last_served`, a per-host serve counter: the
+  // account with work served least recently goes next). A finished item's row is deleted.
+  '0011_work_queue': [
+    `CREATE TABLE work_queue (
+      id TEXT PRIMARY KEY,
+      group_id TEXT NOT NULL,
+      account_id TEXT NOT NULL,
+      host TEXT NOT NULL,
+      item_order INTEGER NOT NULL,
+      state TEXT NOT NULL CHECK (state IN ('queued', 'claimed')),
+      holder TEXT,
+      attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+      claimed_at TEXT
+    ) STRICT`,
+    `CREATE INDEX work_queue_next ON work_queue (host, account_id, item_order, id) WHERE state = 'queued'`,
+    `CREATE INDEX work_queue_group ON work_queue (group_id) WHERE state = 'queued'`,
+    `CREATE INDEX work_queue_holder ON work_queue (holder) WHERE state = 'claimed'`,
+    `CREATE TABLE work_lanes (
+      host TEXT NOT NULL,
+      account_id TEXT NOT NULL,
+      queued INTEGER NOT NULL DEFAULT 0 CHECK (queued >= 0),
+      last_served INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (host, account_id)
+    ) STRICT`,
+    `CREATE INDEX work_lanes_turn ON work_lanes (host, last_served, account_id) WHERE queued > 0`,
+  ],
 };

@@ -1,0 +1,827 @@
+// KyselyBatchStore: the BatchStore and Outbox roles over migration 0009/0010's tables, one code for SQLite and PostgreSQL (DESIGN §5, §8).
+import { sql, type Kysely } from 'kysely';
+import type { KumoDatabase } from '../storage/kysely/schema.js';
+import type { KyselyCreditLedger } from '../storage/kysely/kysely-credit-ledger.js';
+import type { KyselyRequestLog } from '../storage/kysely/kysely-request-log.js';
+import { toIso } from '../storage/kysely/columns.js';
+import type { ReserveOutcome } from '../storage/storage.js';
+import { systemClock, type Clock } from '../time/clock.js';
+import type { Tx } from './work-queue.js';
+import type {
+  AppendOptions,
+  AppendOutcome,
+  BatchItemRecord,
+  BatchRecord,
+  BatchStore,
+  CreateOutcome,
+  DueDelivery,
+  EventQuery,
+  EventRecord,
+  ItemPageQuery,
+  ItemState,
+  ItemToRun,
+  NewBatch,
+  NewBatchItem,
+  Outbox,
+  RejectedItem,
+  RenderedDelivery,
+  RunOutcome,
+} from './batch-store.js';
+import {
+  bytesOf,
+  jsonOf,
+  toBatchRecord,
+  toEventRecord,
+  toItemRecord,
+  type BatchRow,
+  type ItemRow,
+} from './batch-rows.js';
+import { moveBatch, type BatchDeltas, type NewEvent } from './batch-counts.js';
+import { KyselyOutbox, type ResultUrl } from './kysely-outbox.js';
+
+/** What the store needs of the storage: its database, the ledger (holds) and the request log (metadata rows). */
+export interface BatchStoreStorage {
+  db: Kysely<KumoDatabase>;
+  ledger: KyselyCreditLedger;
+  requests: KyselyRequestLog;
+}
+
+export interface KyselyBatchStoreOptions {
+  clock?: Clock;
+  /** Where a thin delivery says the result can be fetched (GET …/items); see kysely-outbox.ts. */
+  resultUrl?: ResultUrl;
+}
+
+/** Rolls a transaction back with an answer for the caller; never leaves this module. */
+class Abort<T> extends Error {
+  constructor(readonly answer: T) {
+    super('transaction rolled back');
+  }
+}
+
+async function answerOrAbort<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Abort) return error.answer as T;
+    throw error;
+  }
+}
+
+/** Rows per INSERT: well inside SQLite's and PostgreSQL's limits on bound parameters. */
+const insertChunk = 200;
+
+const itemEventOf: Record<'ready' | 'failed' | 'not_found' | 'skipped', NewEvent['type']> = {
+  ready: 'item.succeeded',
+  failed: 'item.failed',
+  not_found: 'item.not_found',
+  skipped: 'item.skipped',
+};
+
+/**
+ * Concurrency: every item change is a state-guarded UPDATE of its item row (`WHERE state = … AND holder = …`), and
+ * the batch row's counts move in the same transaction (batch-counts.ts), so of two racers only one finds the item in
+ * the state it expects. Credits go through the ledger's *In methods in that same transaction: a ledger row, an item
+ * state and the batch's counters commit together or not at all. On PostgreSQL (READ COMMITTED) the guarded UPDATE
+ * waits for a concurrent one on the same row and re-checks its WHERE; SQLite has a single writer.
+ */
+export class KyselyBatchStore implements BatchStore, Outbox {
+  readonly #db: Kysely<KumoDatabase>;
+  readonly #ledger: KyselyCreditLedger;
+  readonly #requests: KyselyRequestLog;
+  readonly #clock: Clock;
+  readonly #outbox: KyselyOutbox;
+
+  constructor(storage: BatchStoreStorage, options: KyselyBatchStoreOptions = {}) {
+    this.#db = storage.db;
+    this.#ledger = storage.ledger;
+    this.#requests = storage.requests;
+    this.#clock = options.clock ?? systemClock;
+    this.#outbox = new KyselyOutbox(storage.db, {
+      handoverIn: (tx, ids, via, now) => this.handoverIn(tx, ids, via, now),
+      ...(options.resultUrl ? { resultUrl: options.resultUrl } : {}),
+    });
+  }
+
+  #now(): string {
+    return new Date(this.#clock.now()).toISOString();
+  }
+
+  // ---- submission ---------------------------------------------------------------------------------------------
+
+  async create(
+    batch: NewBatch,
+    items: readonly NewBatchItem[],
+    enqueue: (tx: Tx) => Promise<void>,
+  ): Promise<CreateOutcome> {
+    const outcome = await this.#db.transaction().execute(async (tx): Promise<CreateOutcome> => {
+      const inserted = await tx
+        .insertInto('batches')
+        .values({
+          id: batch.id,
+          account_id: batch.accountId,
+          key_id: batch.keyId,
+          status: 'queued',
+          params: JSON.stringify(batch.params),
+          webhook_endpoint_id: batch.webhook?.endpointId ?? null,
+          webhook_events: batch.webhook ? JSON.stringify(batch.webhook.events) : null,
+          webhook_payload: batch.webhook?.payload ?? null,
+          retain_hours: batch.retainHours,
+          results_expire_at: toIso(batch.resultsExpireAt),
+          max_credits: batch.maxCredits,
+          data_key_sealed: batch.dataKeySealed,
+          idempotency_key: batch.idempotency?.key ?? null,
+          body_hash: batch.idempotency?.bodyHash ?? null,
+          total: items.length,
+          queued: items.length,
+          cost_units_max: batch.estimate.costUnitsMax,
+          eta_s: batch.estimate.etaS,
+          rejected: JSON.stringify(batch.rejected),
+          created_at: toIso(batch.createdAt),
+          sealed: batch.sealed ? 1 : 0,
+        })
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing(),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) {
+        // Another submission with this key committed first (PostgreSQL waited for it): this one writes nothing.
+        const existing = await tx
+          .selectFrom('batches')
+          .selectAll()
+          .where('account_id', '=', batch.accountId)
+          .where('idempotency_key', '=', batch.idempotency!.key)
+          .executeTakeFirstOrThrow();
+        return existing.body_hash === batch.idempotency!.bodyHash
+          ? { outcome: 'replay', batch: toBatchRecord(existing) }
+          : { outcome: 'conflict', batchId: existing.id };
+      }
+      await this.#insertItems(tx, batch.id, batch.accountId, items, 0, batch.createdAt);
+      await enqueue(tx);
+      // Settles the status (a sealed batch without items is completed at once, with its event).
+      const moved = await moveBatch(tx, batch.id, {}, [], toIso(batch.createdAt));
+      return { outcome: 'created', batch: toBatchRecord(moved!.row) };
+    });
+    return outcome;
+  }
+
+  async #insertItems(
+    tx: Tx,
+    batchId: string,
+    accountId: string,
+    items: readonly NewBatchItem[],
+    base: number,
+    now: string,
+  ): Promise<void> {
+    const createdAt = toIso(now);
+    for (let start = 0; start < items.length; start += insertChunk) {
+      await tx
+        .insertInto('batch_items')
+        .values(
+          items.slice(start, start + insertChunk).map((item) => ({
+            id: item.id,
+            batch_id: batchId,
+            account_id: accountId,
+            item_index: item.index + base,
+            ref: item.ref,
+            url: item.url,
+            url_sealed: item.urlSealed,
+            host: item.host,
+            site_id: item.siteId,
+            page_type: item.pageType,
+            route: item.route,
+            params: item.params === null ? null : JSON.stringify(item.params),
+            cost_max: item.costMax,
+            state: 'queued' as const,
+            created_at: createdAt,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  async append(
+    batchId: string,
+    accountId: string,
+    items: readonly NewBatchItem[],
+    rejected: readonly RejectedItem[],
+    options: AppendOptions,
+    enqueue: (tx: Tx, base: number) => Promise<void>,
+  ): Promise<AppendOutcome> {
+    const now = toIso(options.now);
+    return this.#db.transaction().execute(async (tx): Promise<AppendOutcome> => {
+      // Locks the batch row first: appends, cancels and item changes of this batch queue behind it.
+      const locked = await moveBatch(tx, batchId, {}, [], now);
+      if (!locked || locked.row.account_id !== accountId) return { outcome: 'not_found' };
+      const row = locked.row;
+      if (
+        Number(row.sealed) === 1 ||
+        row.status === 'cancelling' ||
+        row.status === 'cancelled' ||
+        row.data_key_sealed === null
+      ) {
+        return { outcome: 'sealed', batch: toBatchRecord(row) };
+      }
+      const total = Number(row.total);
+      if (total + items.length > options.maxItems) return { outcome: 'limit', total };
+      const stored = jsonOf<RejectedItem[]>(row.rejected as string | RejectedItem[]);
+      const base = total + stored.length;
+      const added = rejected.map((entry) => ({ ...entry, index: entry.index + base }));
+      await this.#insertItems(tx, batchId, accountId, items, base, now);
+      await tx
+        .updateTable('batches')
+        .set((eb) => ({
+          rejected: JSON.stringify([...stored, ...added]),
+          cost_units_max: eb('cost_units_max', '+', options.addCostUnitsMax),
+          eta_s: options.etaS,
+        }))
+        .where('id', '=', batchId)
+        .execute();
+      await enqueue(tx, base);
+      const moved = await moveBatch(tx, batchId, { total: items.length, queued: items.length }, [], now, {
+        sealed: options.seal,
+      });
+      return { outcome: 'appended', batch: toBatchRecord(moved!.row), rejected: added };
+    });
+  }
+
+  // ---- reading ------------------------------------------------------------------------------------------------
+
+  async get(batchId: string, accountId: string): Promise<BatchRecord | null> {
+    const row = await this.#db
+      .selectFrom('batches')
+      .selectAll()
+      .where('id', '=', batchId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row ? toBatchRecord(row) : null;
+  }
+
+  async list(accountId: string, limit: number): Promise<BatchRecord[]> {
+    const rows = await this.#db
+      .selectFrom('batches')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => toBatchRecord(row));
+  }
+
+  async listItems(
+    batchId: string,
+    accountId: string,
+    query: ItemPageQuery,
+  ): Promise<{ item: BatchItemRecord; resultSealed: Uint8Array | null }[]> {
+    let select = this.#db
+      .selectFrom('batch_items as i')
+      .leftJoin('delivery_buffer as d', 'd.item_id', 'i.id')
+      .selectAll('i')
+      .select('d.result_sealed')
+      .where('i.batch_id', '=', batchId)
+      .where('i.account_id', '=', accountId);
+    if (query.state !== undefined) select = select.where('i.state', '=', query.state);
+    if (query.afterIndex !== undefined) select = select.where('i.item_index', '>', query.afterIndex);
+    const rows = await select.orderBy('i.item_index').limit(query.limit).execute();
+    return rows.map((row) => ({
+      item: toItemRecord(row as unknown as ItemRow),
+      resultSealed: row.result_sealed === null ? null : bytesOf(row.result_sealed),
+    }));
+  }
+
+  async dataKey(batchId: string): Promise<Uint8Array | null> {
+    const row = await this.#db
+      .selectFrom('batches')
+      .select('data_key_sealed')
+      .where('id', '=', batchId)
+      .executeTakeFirst();
+    return row?.data_key_sealed ? bytesOf(row.data_key_sealed) : null;
+  }
+
+  // ---- running ------------------------------------------------------------------------------------------------
+
+  async markRunning(tx: Tx, itemId: string, holder: string, requestId: string, now: string): Promise<ItemToRun | null> {
+    const at = toIso(now);
+    const item = await tx
+      .updateTable('batch_items')
+      .set((eb) => ({
+        state: 'running',
+        attempts: eb('attempts', '+', 1),
+        holder,
+        request_id: requestId,
+        started_at: at,
+        reserved: 0,
+      }))
+      .where('id', '=', itemId)
+      .where('state', '=', 'queued')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('batches as b')
+            .select('b.id')
+            .whereRef('b.id', '=', 'batch_items.batch_id')
+            .where('b.status', 'in', ['queued', 'running'])
+            .where('b.data_key_sealed', 'is not', null),
+        ),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (!item || item.url_sealed === null) return null;
+    const moved = await moveBatch(tx, item.batch_id, { queued: -1, running: 1 }, [], at);
+    const batch = toBatchRecord(moved!.row);
+    return {
+      item: toItemRecord(item),
+      batch: {
+        id: batch.id,
+        accountId: batch.accountId,
+        keyId: batch.keyId,
+        params: batch.params,
+        resultsExpireAt: batch.resultsExpireAt,
+        maxCredits: batch.maxCredits,
+        status: batch.status,
+      },
+      urlSealed: bytesOf(item.url_sealed),
+      dataKeySealed: bytesOf(moved!.row.data_key_sealed!),
+    };
+  }
+
+  async reserve(
+    itemId: string,
+    holder: string,
+    request: {
+      requestId: string;
+      period: string;
+      cost: number;
+      accountLimit: number;
+      keyLimit: number | null;
+      expiresAt: string;
+    },
+  ): Promise<ReserveOutcome | { ok: false; exhausted: 'batch' } | { ok: false; held: 'batch' }> {
+    type Outcome = ReserveOutcome | { ok: false; exhausted: 'batch' } | { ok: false; held: 'batch' };
+    const attempt = () =>
+      answerOrAbort(() =>
+        this.#db.transaction().execute(async (tx): Promise<Outcome> => {
+          const item = await tx
+            .updateTable('batch_items')
+            .set({ reserved: request.cost })
+            .where('id', '=', itemId)
+            .where('state', '=', 'running')
+            .where('holder', '=', holder)
+            .where('request_id', '=', request.requestId)
+            .where('reserved', '=', 0)
+            .returning(['batch_id', 'account_id'])
+            .executeTakeFirst();
+          if (!item) throw new Error(`item ${itemId} is not running unreserved under ${holder}`);
+          // max_credits: charged + held + reserved + cost, checked and taken in one guarded UPDATE.
+          const batch = await tx
+            .updateTable('batches')
+            .set((eb) => ({ credits_reserved: eb('credits_reserved', '+', request.cost) }))
+            .where('id', '=', item.batch_id)
+            .where(
+              sql<boolean>`(max_credits IS NULL OR credits_charged + credits_held + credits_reserved + ${request.cost} <= max_credits)`,
+            )
+            .returning(['account_id', 'key_id'])
+            .executeTakeFirst();
+          if (!batch) {
+            const row = await tx
+              .selectFrom('batches')
+              .select(['credits_charged', 'credits_held', 'max_credits'])
+              .where('id', '=', item.batch_id)
+              .executeTakeFirstOrThrow();
+            const spent = Number(row.credits_charged) + Number(row.credits_held) + request.cost;
+            throw new Abort<Outcome>(
+              spent > Number(row.max_credits) ? { ok: false, exhausted: 'batch' } : { ok: false, held: 'batch' },
+            );
+          }
+          const outcome = await this.#ledger.reserveIn(tx, {
+            requestId: request.requestId,
+            accountId: batch.account_id,
+            keyId: batch.key_id,
+            period: request.period,
+            cost: request.cost,
+            accountLimit: request.accountLimit,
+            keyLimit: request.keyLimit,
+            expiresAt: request.expiresAt,
+            owner: holder,
+          });
+          if (!outcome.ok) throw new Abort<Outcome>(outcome);
+          return outcome;
+        }),
+      );
+    return this.#ledger.afterSweep(attempt);
+  }
+
+  async finishRun(
+    itemId: string,
+    holder: string,
+    outcome: RunOutcome,
+    finishWork: (tx: Tx) => Promise<boolean>,
+  ): Promise<boolean> {
+    const now = this.#now();
+    return answerOrAbort(() =>
+      this.#db.transaction().execute(async (tx) => {
+        const item = await this.#lockRunning(tx, itemId, holder);
+        if (!item) return false;
+        const ready = outcome.state === 'ready';
+        const batch = await tx
+          .selectFrom('batches')
+          .select(['results_expire_at'])
+          .where('id', '=', item.batch_id)
+          .executeTakeFirstOrThrow();
+        const reserved = Number(item.reserved);
+        const attemptId = item.request_id;
+        if (ready) {
+          if (outcome.requestId !== attemptId) {
+            throw new Error(`item ${itemId} ran as ${attemptId ?? 'nothing'}, not ${outcome.requestId}`);
+          }
+          // The reservation becomes the hold; when a sweep freed it meanwhile, nothing is written (false): the
+          // dispatcher gives the item back (retryLater) and it runs again with a fresh reservation.
+          if (
+            reserved === 0 ||
+            !(await this.#ledger.holdIn(tx, attemptId, outcome.costUnits, isoOf(batch.results_expire_at)))
+          ) {
+            throw new Abort(false);
+          }
+        } else if (reserved > 0 && attemptId !== null) {
+          await this.#ledger.releaseIn(tx, attemptId);
+        }
+        if (!(await finishWork(tx))) throw new Abort(false);
+        await tx
+          .updateTable('batch_items')
+          .set({
+            state: outcome.state,
+            holder: null,
+            reserved: 0,
+            finished_at: now,
+            // The URL as given is needed only to run the item.
+            url_sealed: null,
+            request_id: outcome.requestId ?? attemptId,
+            cost_units: ready ? outcome.costUnits : 0,
+            ...(ready ? { route: outcome.route } : {}),
+            error_code: ready ? null : (outcome.error?.code ?? null),
+            error_status: ready ? null : (outcome.error?.status ?? null),
+            error_retryable: ready || !outcome.error ? null : outcome.error.retryable ? 1 : 0,
+          })
+          .where('id', '=', itemId)
+          .execute();
+        if (ready) {
+          await tx
+            .insertInto('delivery_buffer')
+            .values({
+              item_id: itemId,
+              batch_id: item.batch_id,
+              account_id: item.account_id,
+              result_sealed: outcome.resultSealed,
+              created_at: now,
+              expires_at: isoOf(batch.results_expire_at),
+            })
+            .execute();
+        }
+        if (outcome.record) await this.#requests.insertIn(tx, outcome.record);
+        const deltas: BatchDeltas = { running: -1, [outcome.state]: 1, credits_reserved: -reserved };
+        if (ready) deltas.credits_held = outcome.costUnits;
+        const moved = await moveBatch(tx, item.batch_id, deltas, [{ type: itemEventOf[outcome.state], itemId }], now);
+        await this.#afterMove(tx, moved, now);
+        return true;
+      }),
+    );
+  }
+
+  /** The running item held by `holder`, its row locked; null when it is not. */
+  async #lockRunning(tx: Tx, itemId: string, holder: string): Promise<ItemRow | null> {
+    const row = await tx
+      .updateTable('batch_items')
+      .set((eb) => ({ holder: eb.ref('holder') }))
+      .where('id', '=', itemId)
+      .where('state', '=', 'running')
+      .where('holder', '=', holder)
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async requeue(tx: Tx, itemIds: readonly string[]): Promise<void> {
+    if (itemIds.length === 0) return;
+    const now = this.#now();
+    const rows = (await tx
+      .updateTable('batch_items')
+      .set((eb) => ({ holder: eb.ref('holder') }))
+      .where('id', 'in', [...itemIds])
+      .where('state', '=', 'running')
+      .returningAll()
+      .execute()) as ItemRow[];
+    for (const row of rows) await this.#backToQueue(tx, row, now);
+  }
+
+  async retryLater(itemId: string, holder: string, giveBack: (tx: Tx) => Promise<boolean>): Promise<boolean> {
+    const now = this.#now();
+    return answerOrAbort(() =>
+      this.#db.transaction().execute(async (tx) => {
+        const row = await this.#lockRunning(tx, itemId, holder);
+        if (!row) return false;
+        if (!(await giveBack(tx))) throw new Abort(false);
+        await this.#backToQueue(tx, row, now);
+        return true;
+      }),
+    );
+  }
+
+  /**
+   * A running item back to queued (its attempt count kept), its reservation released; in a cancelling batch it is
+   * cancelled instead (free), since nothing of that batch starts again.
+   */
+  async #backToQueue(tx: Tx, row: ItemRow, now: string): Promise<void> {
+    const reserved = Number(row.reserved);
+    if (row.request_id !== null) await this.#ledger.releaseIn(tx, row.request_id);
+    const batch = await tx.selectFrom('batches').select('status').where('id', '=', row.batch_id).executeTakeFirst();
+    const cancel = batch?.status === 'cancelling' || batch?.status === 'cancelled';
+    await tx
+      .updateTable('batch_items')
+      .set({
+        state: cancel ? 'cancelled' : 'queued',
+        holder: null,
+        reserved: 0,
+        ...(cancel ? { finished_at: now, url_sealed: null } : {}),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    const moved = await moveBatch(
+      tx,
+      row.batch_id,
+      { running: -1, [cancel ? 'cancelled' : 'queued']: 1, credits_reserved: -reserved },
+      [],
+      now,
+    );
+    await this.#afterMove(tx, moved, now);
+  }
+
+  async cancel(
+    batchId: string,
+    accountId: string,
+    cancelWork: (tx: Tx) => Promise<string[]>,
+  ): Promise<{ batch: BatchRecord; cancelled: number } | null> {
+    const now = this.#now();
+    return this.#db.transaction().execute(async (tx) => {
+      const locked = await moveBatch(tx, batchId, {}, [], now);
+      if (!locked || locked.row.account_id !== accountId) return null;
+      if (locked.row.status === 'completed' || locked.row.status === 'cancelled') {
+        return { batch: toBatchRecord(locked.row), cancelled: 0 };
+      }
+      await cancelWork(tx);
+      // Every item still queued, whatever the queue returned: one claimed at this moment finds its batch cancelling
+      // (markRunning refuses it), so nothing of this batch starts after this.
+      const cancelled = await tx
+        .updateTable('batch_items')
+        .set({ state: 'cancelled', finished_at: now, url_sealed: null })
+        .where('batch_id', '=', batchId)
+        .where('state', '=', 'queued')
+        .executeTakeFirst();
+      const n = Number(cancelled.numUpdatedRows);
+      const moved = await moveBatch(tx, batchId, { queued: -n, cancelled: n }, [], now, {
+        sealed: true,
+        status: 'cancelling',
+      });
+      await this.#afterMove(tx, moved, now);
+      const row = await tx.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
+      return { batch: toBatchRecord(row), cancelled: n };
+    });
+  }
+
+  /** A batch that became `cancelled` (DELETE, nothing running any more) has its data key shredded. */
+  async #afterMove(tx: Tx, moved: Awaited<ReturnType<typeof moveBatch>>, now: string): Promise<void> {
+    if (moved && moved.row.status === 'cancelled' && moved.from !== null) await this.#shred(tx, moved.row.id, now);
+  }
+
+  /**
+   * Makes what the batch kept unreadable: its ready items expire (holds released, cost 0), their buffer rows go,
+   * and the data key and the sealed URLs are set to NULL.
+   */
+  async #shred(tx: Tx, batchId: string, now: string): Promise<void> {
+    await this.#expireReady(tx, batchId, now);
+    await tx.deleteFrom('delivery_buffer').where('batch_id', '=', batchId).execute();
+    await tx
+      .updateTable('batch_items')
+      .set({ url_sealed: null })
+      .where('batch_id', '=', batchId)
+      .where('url_sealed', 'is not', null)
+      .execute();
+    await tx.updateTable('batches').set({ data_key_sealed: null }).where('id', '=', batchId).execute();
+  }
+
+  /** The batch's ready items → expired: holds released, buffer rows deleted, cost 0. Returns how many. */
+  async #expireReady(tx: Tx, batchId: string, now: string): Promise<number> {
+    const rows = await tx
+      .updateTable('batch_items')
+      .set({ state: 'expired', finished_at: now })
+      .where('batch_id', '=', batchId)
+      .where('state', '=', 'ready')
+      .returning(['id', 'request_id', 'cost_units'])
+      .execute();
+    if (rows.length === 0) return 0;
+    let held = 0;
+    for (const row of rows) {
+      held += Number(row.cost_units);
+      // Already released when the ledger's releaseExpired came first: the item's figures move all the same.
+      if (row.request_id !== null) await this.#ledger.releaseIn(tx, row.request_id);
+    }
+    await tx
+      .updateTable('batch_items')
+      .set({ cost_units: 0 })
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
+    await tx
+      .deleteFrom('delivery_buffer')
+      .where(
+        'item_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
+    await moveBatch(tx, batchId, { ready: -rows.length, expired: rows.length, credits_held: -held }, [], now);
+    return rows.length;
+  }
+
+  // ---- handover and expiry ------------------------------------------------------------------------------------
+
+  async handover(itemIds: readonly string[], via: 'webhook' | 'poll', now: string): Promise<string[]> {
+    if (itemIds.length === 0) return [];
+    return this.#db.transaction().execute((tx) => this.handoverIn(tx, itemIds, via, toIso(now)));
+  }
+
+  /**
+   * `handover` inside a caller's transaction (the outbox's `delivered`). Per item: ready → delivered only while its
+   * results have not expired, then the hold committed (the ledger's UNIQUE(request_id) stands behind the state guard).
+   */
+  async handoverIn(tx: Tx, itemIds: readonly string[], via: 'webhook' | 'poll', now: string): Promise<string[]> {
+    const charged: string[] = [];
+    for (const itemId of new Set(itemIds)) {
+      const row = await tx
+        .updateTable('batch_items')
+        .set({ state: 'delivered', delivered_at: now, delivered_via: via })
+        .where('id', '=', itemId)
+        .where('state', '=', 'ready')
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('batches as b')
+              .select('b.id')
+              .whereRef('b.id', '=', 'batch_items.batch_id')
+              .where('b.results_expire_at', '>', now),
+          ),
+        )
+        .returning(['batch_id', 'request_id', 'cost_units'])
+        .executeTakeFirst();
+      if (!row || row.request_id === null) continue;
+      const cost = Number(row.cost_units);
+      if (!(await this.#ledger.commitIn(tx, row.request_id, cost))) {
+        // The hold is gone (released at its expiry): nothing to charge, so nothing handed over.
+        await tx
+          .updateTable('batch_items')
+          .set({ state: 'ready', delivered_at: null, delivered_via: null })
+          .where('id', '=', itemId)
+          .execute();
+        continue;
+      }
+      await tx.updateTable('requests').set({ cost_units: cost }).where('request_id', '=', row.request_id).execute();
+      const batch = await tx
+        .selectFrom('batches')
+        .select(['webhook_endpoint_id', 'retain_hours'])
+        .where('id', '=', row.batch_id)
+        .executeTakeFirstOrThrow();
+      if (batch.webhook_endpoint_id !== null && batch.retain_hours === null) {
+        await tx.deleteFrom('delivery_buffer').where('item_id', '=', itemId).execute();
+      }
+      await moveBatch(
+        tx,
+        row.batch_id,
+        { ready: -1, delivered: 1, credits_held: -cost, credits_charged: cost },
+        [],
+        now,
+      );
+      charged.push(itemId);
+    }
+    return charged;
+  }
+
+  async expire(now: string): Promise<number> {
+    const at = toIso(now);
+    const batches = await this.#db
+      .selectFrom('batches')
+      .select('id')
+      .where('results_expire_at', '<=', at)
+      .where((eb) => eb.or([eb('ready', '>', 0), eb('data_key_sealed', 'is not', null)]))
+      .execute();
+    let expired = 0;
+    for (const { id } of batches) {
+      expired += await this.#db.transaction().execute(async (tx) => {
+        const n = await this.#expireReady(tx, id, at);
+        // Results of delivered items kept for their retention go now too.
+        await tx.deleteFrom('delivery_buffer').where('batch_id', '=', id).execute();
+        // Nothing queued or running: no item will need the URL or the key again.
+        await tx
+          .updateTable('batches')
+          .set({ data_key_sealed: null })
+          .where('id', '=', id)
+          .where('running', '=', 0)
+          .where('queued', '=', 0)
+          .execute();
+        await tx
+          .updateTable('batch_items')
+          .set({ url_sealed: null })
+          .where('batch_id', '=', id)
+          .where('url_sealed', 'is not', null)
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('batches as b')
+                .select('b.id')
+                .whereRef('b.id', '=', 'batch_items.batch_id')
+                .where('b.data_key_sealed', 'is', null),
+            ),
+          )
+          .execute();
+        return n;
+      });
+    }
+    return expired;
+  }
+
+  // ---- events -------------------------------------------------------------------------------------------------
+
+  async events(query: EventQuery): Promise<EventRecord[]> {
+    let select = this.#db.selectFrom('batch_events').selectAll().where('account_id', '=', query.accountId);
+    if (query.batchId !== undefined) select = select.where('batch_id', '=', query.batchId);
+    if (query.after !== undefined) select = select.where('id', '>', query.after);
+    if (query.types !== undefined && query.types.length > 0) select = select.where('type', 'in', query.types);
+    const rows = await select.orderBy('id').limit(query.limit).execute();
+    return rows.map(toEventRecord);
+  }
+
+  async purgeEvents(now: string): Promise<number> {
+    const result = await this.#db.deleteFrom('batch_events').where('expires_at', '<=', toIso(now)).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  // ---- outbox -------------------------------------------------------------------------------------------------
+
+  claimDue(
+    now: string,
+    holder: string,
+    leaseUntil: string,
+    limit: number,
+    perEndpoint: number,
+  ): Promise<DueDelivery[]> {
+    return this.#outbox.claimDue(now, holder, leaseUntil, limit, perEndpoint);
+  }
+
+  render(
+    delivery: DueDelivery,
+    open: (resultSealed: Uint8Array) => Buffer,
+    forceThin?: boolean,
+  ): Promise<RenderedDelivery> {
+    return this.#outbox.render(delivery, open, forceThin);
+  }
+
+  delivered(
+    eventId: string,
+    holder: string,
+    full: boolean,
+    status: number,
+    now: string,
+  ): Promise<{ charged: boolean }> {
+    return this.#outbox.delivered(eventId, holder, full, status, now);
+  }
+
+  failed(
+    eventId: string,
+    holder: string,
+    result: { status: number | null; full: boolean; nextAttemptAt: string | null },
+  ): Promise<void> {
+    return this.#outbox.failed(eventId, holder, result);
+  }
+
+  releaseExpiredLeases(now: string): Promise<number> {
+    return this.#outbox.releaseExpiredLeases(now);
+  }
+
+  /** Per-state counts of the batch's items, counted (tests check the maintained figures against it). */
+  async countedStates(batchId: string): Promise<Partial<Record<ItemState, number>>> {
+    const rows = await this.#db
+      .selectFrom('batch_items')
+      .select(['state', sql<number>`count(*)`.as('n')])
+      .where('batch_id', '=', batchId)
+      .groupBy('state')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
+  }
+}
+
+function isoOf(value: string | Date): string {
+  return value instanceof Date ? value.toISOString() : toIso(value);
+}

@@ -1,0 +1,115 @@
+// The fairness bookkeeping both work queues share: one lane per (host, account) with its queued count and its turn.
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { KumoDatabase } from '../storage/kysely/schema.js';
+import type { Tx } from './work-queue.js';
+
+/** How a claim locks the lane it picks: SQLite has one writer (none); PostgreSQL locks the lane row. */
+export type LaneLock = 'none' | 'skip-locked' | 'wait';
+
+/** Queued items per lane, from a list of works (enqueue, give back, requeue). */
+export function laneCounts(works: readonly { host: string; accountId: string }[]): Map<string, LaneCount> {
+  const counts = new Map<string, LaneCount>();
+  for (const work of works) {
+    const key = `${work.host}\u0000${work.accountId}`;
+    const lane = counts.get(key);
+    if (lane) lane.count++;
+    else counts.set(key, { host: work.host, accountId: work.accountId, count: 1 });
+  }
+  return counts;
+}
+
+export interface LaneCount {
+  host: string;
+  accountId: string;
+  count: number;
+}
+
+/** Adds (or, negative, removes) queued items to lanes; a new lane starts at turn 0, so it goes next on its host. */
+export async function addQueued(tx: Tx, counts: Iterable<LaneCount>): Promise<void> {
+  for (const lane of counts) {
+    if (lane.count === 0) continue;
+    if (lane.count > 0) {
+      await tx
+        .insertInto('work_lanes')
+        .values({ host: lane.host, account_id: lane.accountId, queued: lane.count, last_served: 0 })
+        .onConflict((oc) =>
+          oc
+            .columns(['host', 'account_id'])
+            .doUpdateSet((eb) => ({ queued: eb('work_lanes.queued', '+', lane.count) })),
+        )
+        .execute();
+    } else {
+      await tx
+        .updateTable('work_lanes')
+        .set((eb) => ({ queued: eb('queued', '-', -lane.count) }))
+        .where('host', '=', lane.host)
+        .where('account_id', '=', lane.accountId)
+        .execute();
+    }
+  }
+}
+
+/**
+ * The account whose turn it is on `host`: of the lanes with queued work (skipped accounts aside), the one served least
+ * recently. With 'skip-locked' a lane another claim is taking its item from is passed over (so concurrent claimers
+ * serve different accounts); with 'wait' the claim queues behind it.
+ */
+export async function laneInTurn(
+  tx: Tx,
+  host: string,
+  skipAccounts: readonly string[],
+  lock: LaneLock,
+): Promise<string | null> {
+  let query = tx
+    .selectFrom('work_lanes')
+    .select('account_id')
+    .where('host', '=', host)
+    .where('queued', '>', 0)
+    .orderBy('last_served')
+    .orderBy('account_id')
+    .limit(1);
+  if (skipAccounts.length > 0) query = query.where('account_id', 'not in', [...skipAccounts]);
+  if (lock === 'skip-locked') query = query.forUpdate().skipLocked();
+  if (lock === 'wait') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row?.account_id ?? null;
+}
+
+/** One item of the lane was claimed: it leaves the queued count and the lane goes to the back of the host's turn. */
+export async function served(tx: Tx, host: string, accountId: string): Promise<void> {
+  await tx
+    .updateTable('work_lanes')
+    .set((eb) => ({
+      queued: eb('queued', '-', 1),
+      last_served: sql<number>`(select max(l.last_served) from work_lanes l where l.host = ${host}) + 1`,
+    }))
+    .where('host', '=', host)
+    .where('account_id', '=', accountId)
+    .execute();
+}
+
+/** A lane whose count says work but whose engine has none (a repair; should not happen). */
+export async function emptied(tx: Tx, host: string, accountId: string): Promise<void> {
+  await tx
+    .updateTable('work_lanes')
+    .set({ queued: 0 })
+    .where('host', '=', host)
+    .where('account_id', '=', accountId)
+    .execute();
+}
+
+export async function hostsWithWork(db: Kysely<KumoDatabase>): Promise<string[]> {
+  const rows = await db.selectFrom('work_lanes').select('host').distinct().where('queued', '>', 0).execute();
+  return rows.map((row) => row.host);
+}
+
+export async function depth(db: Kysely<KumoDatabase>, host: string): Promise<number> {
+  const row = await db
+    .selectFrom('work_lanes')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('queued'), sql<number>`0`).as('queued'))
+    .where('host', '=', host)
+    .where('queued', '>', 0)
+    .executeTakeFirst();
+  return Number(row?.queued ?? 0);
+}
