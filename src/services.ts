@@ -37,11 +37,18 @@ import { BrowserFetcher } from './browser/browser-fetcher.js';
 import { WorkerThreadRenderer } from './browser/worker-thread-renderer.js';
 import { ConsoleSessions } from './console/console-sessions.js';
 import { InProcessRefusalLimiter } from './limits/in-process-refusal-limiter.js';
+import { loadServerSecrets, secretsKeyVariable } from './secrets/server-key.js';
+import type { Secrets } from './secrets/secret-box.js';
+import { KyselyWebhookEndpointStore } from './webhooks/kysely-webhook-endpoint-store.js';
 
 export interface Services extends AppServices {
   storage: Storage;
   limiter: ConcurrencyLimiter;
   fetcher: Fetcher;
+  /** The server key's Secrets; null in shared mode without KUMO_SECRETS_KEY (batch and webhook routes answer 503). */
+  secrets: Secrets | null;
+  /** Webhook endpoints (null without `secrets`): the routes' store, and the delivery worker's signing secrets. */
+  webhookEndpointStore: KyselyWebhookEndpointStore | null;
   /** Stops timers and closes every connection this root opened. */
   close(): Promise<void>;
 }
@@ -251,6 +258,16 @@ export async function createServices(
   const browserStatus = browserRenderer.status();
   if (!browserStatus.ready) logger.warn({ reason: browserStatus.reason }, 'browser route unavailable');
 
+  // The server key: KUMO_SECRETS_KEY, or in the embedded default the data folder's secrets.key (made on first start).
+  // Shared mode without it still serves calls; batches and webhooks answer 503 and /readyz says why.
+  const secrets = await loadServerSecrets({
+    key: config.serverKey,
+    dataDir: config.storage.kind === 'sqlite' ? config.dataDir : null,
+  });
+  if (!secrets) logger.warn(`${secretsKeyVariable} is not set: batch and webhook routes answer 503 until it is`);
+  const webhookEndpointStore = secrets ? new KyselyWebhookEndpointStore(storage.db, secrets) : null;
+  const connectTo = parseConnectTo(config.connectTo);
+
   const accounts = new Accounts(storage);
   if (config.bootstrap) await accounts.ensureBootstrapKey(config.bootstrap.key, config.bootstrap.plan);
 
@@ -329,6 +346,10 @@ export async function createServices(
     storage,
     limiter,
     fetcher,
+    secrets,
+    webhookEndpointStore,
+    webhookEndpoints: { store: webhookEndpointStore, urlPolicy: { connectTo }, clock },
+    secretsStatus: () => (secrets ? 'ok' : `missing: ${secretsKeyVariable}`),
     registry,
     accounts,
     artifacts,

@@ -32,6 +32,7 @@ import { registerSiteRoutes } from './routes/sites.js';
 import { registerArtifactRoutes } from './routes/artifacts.js';
 import { registerBatchRoutes } from './routes/batches.js';
 import type { BatchService } from '../batches/batch-service.js';
+import { registerWebhookEndpointRoutes, type WebhookEndpointServices } from './routes/webhook-endpoints.js';
 import { registerConsole, type EventStreamCaps } from '../console/routes.js';
 import type { ConsoleSessions } from '../console/console-sessions.js';
 import type { RefusalLimiter } from '../limits/refusal-limiter.js';
@@ -56,6 +57,13 @@ export interface AppServices {
   refusals?: RefusalLimiter;
   /** Batches (DESIGN §8); absent = the batch routes answer 503 unavailable. */
   batches?: BatchService;
+  /** Webhook endpoint routes; absent or a null store = 503 unavailable (no KUMO_SECRETS_KEY in shared mode). */
+  webhookEndpoints?: WebhookEndpointServices;
+  /**
+   * The server key, reported by /readyz but not part of readiness (an instance without it still serves calls; batch
+   * and webhook routes answer 503): 'ok', or what is missing. Absent = not reported.
+   */
+  secretsStatus?: () => 'ok' | `missing: ${string}`;
   /** The web console under /console (docs/console.md); absent = no console. */
   console?: { sessions: ConsoleSessions; eventIntervalMs: number; eventStreamCaps?: Partial<EventStreamCaps> };
 }
@@ -336,9 +344,11 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     const ready = Object.values(checks).every((check) => check.status === 'ok');
     if (!ready) reply.code(503).header('Retry-After', String(backendRetryAfterSeconds));
     const browser = services.browser?.();
+    const secrets = services.secretsStatus?.();
     return {
       status: ready ? 'ok' : 'unavailable',
       checks,
+      ...(secrets ? { secrets } : {}),
       ...(browser
         ? {
             browser: {
@@ -363,6 +373,7 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   registerSiteRoutes(app, services);
   registerArtifactRoutes(app, services, authenticate);
   registerBatchRoutes(app, services, authenticate);
+  registerWebhookEndpointRoutes(app, services, authenticate);
   if (services.console) {
     registerConsole(app as unknown as FastifyInstance, {
       ...services.console,

@@ -1,5 +1,6 @@
 // The SecretBox role: authenticated encryption of what Kumo keeps for a caller (DESIGN §5): webhook signing secrets
 // and batch data keys under the server key (KUMO_SECRETS_KEY), results and item URLs under a batch's data key.
+import { KumoError } from '../errors.js';
 
 export interface SecretBox {
   /**
@@ -17,4 +18,19 @@ export interface Secrets extends SecretBox {
   newDataKey(context: string): { box: SecretBox; sealed: Buffer };
   /** The box of a data key stored sealed. */
   dataKeyBox(sealed: Uint8Array, context: string): SecretBox;
+}
+
+export const secretsKeyVariable = 'KUMO_SECRETS_KEY';
+/** What the batch and webhook routes say while shared mode has no key (/readyz: `missing: KUMO_SECRETS_KEY`). */
+export const secretsMissingDetail = `${secretsKeyVariable} is not set`;
+
+/**
+ * The Secrets a batch or webhook route needs, or 503 `unavailable` saying the key is not set (shared mode without
+ * KUMO_SECRETS_KEY). For the routes of both (b-api's batch routes call it too).
+ */
+export function requireSecrets<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) {
+    throw new KumoError('unavailable', secretsMissingDetail, { body: { missing: secretsKeyVariable } });
+  }
+  return value;
 }

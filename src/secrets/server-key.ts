@@ -3,10 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { chmod, link, open, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { AesGcmSecrets } from './aes-gcm-secrets.js';
+import { secretsKeyVariable } from './secret-box.js';
 
-export const secretsKeyVariable = 'KUMO_SECRETS_KEY';
-/** What the batch and webhook routes and /readyz say while shared mode has no key. */
-export const secretsMissingDetail = `${secretsKeyVariable} is not set`;
+export { secretsKeyVariable };
 
 const keyBytes = 32;
 

@@ -1,0 +1,230 @@
+// The delivery loop over the Outbox: claim due deliveries, render, sign (Standard Webhooks), send, record the outcome.
+import type { DueDelivery, Outbox, RenderedDelivery } from '../batches/batch-store.js';
+import type { Secrets } from '../secrets/secret-box.js';
+import type { Clock } from '../time/clock.js';
+import type { WebhookEndpointStore } from './endpoint-store.js';
+import { signDelivery } from './signer.js';
+import type { SendOutcome, WebhookSender } from './webhook-transport.js';
+
+export const webhookUserAgent = 'Kumo-Webhooks/1';
+
+/** What the worker tells its operator (no URLs, bodies or secrets: ids, statuses and failure kinds only). */
+export interface DeliveryLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface DeliveryWorkerOptions {
+  outbox: Outbox;
+  endpoints: WebhookEndpointStore;
+  secrets: Secrets;
+  sender: WebhookSender;
+  clock: Clock;
+  /** This instance: it holds the leases of the deliveries it claims. */
+  holder: string;
+  /** Waits before retry 1, 2, … (KUMO_WEBHOOK_RETRY_SCHEDULE_MS); past the last, the delivery has failed. */
+  retryScheduleMs: readonly number[];
+  /** One attempt's budget (KUMO_WEBHOOK_TIMEOUT_MS); the lease covers it with a margin. */
+  timeoutMs: number;
+  /** Deliveries in flight per endpoint, across instances (the Outbox counts every lease). Default 4. */
+  perEndpoint?: number;
+  /** Deliveries in flight in this instance. Default 32. */
+  maxInFlight?: number;
+  /** The idle poll, ≤ 1 s; `wake()` cuts it short. Default 1000. */
+  pollMs?: number;
+  /** Uniform in [0, 1): the jitter's source (tests pin it). */
+  random?: () => number;
+  log?: DeliveryLog;
+}
+
+/** The lease beyond the attempt's timeout: rendering, signing and recording the outcome. */
+const leaseMarginMs = 30_000;
+/** ±20 % around each scheduled wait, so receivers recovering from an outage are not hit in lockstep. */
+const jitter = 0.2;
+
+/**
+ * When the next attempt is due after a failed one, or null when it has failed for good: the retry schedule's wait for
+ * this attempt (±20 % jitter), at least the receiver's Retry-After, and never past the batch's results_expire_at.
+ */
+export function nextAttemptAt(
+  delivery: Pick<DueDelivery, 'attempts' | 'resultsExpireAt'>,
+  now: number,
+  schedule: readonly number[],
+  random: () => number,
+  retryAfterMs?: number,
+): string | null {
+  const base = schedule[delivery.attempts];
+  if (base === undefined) return null;
+  let wait = base * (1 - jitter + 2 * jitter * random());
+  if (retryAfterMs !== undefined) wait = Math.max(wait, retryAfterMs);
+  const at = now + Math.round(wait);
+  return at > Date.parse(delivery.resultsExpireAt) ? null : new Date(at).toISOString();
+}
+
+export class DeliveryWorker {
+  readonly #o: DeliveryWorkerOptions;
+  readonly #perEndpoint: number;
+  readonly #maxInFlight: number;
+  readonly #pollMs: number;
+  readonly #random: () => number;
+  readonly #inFlight = new Set<Promise<void>>();
+  #wakeup = new AbortController();
+  #running: Promise<void> | null = null;
+  #stopped = false;
+
+  constructor(options: DeliveryWorkerOptions) {
+    this.#o = options;
+    this.#perEndpoint = options.perEndpoint ?? 4;
+    this.#maxInFlight = options.maxInFlight ?? 32;
+    this.#pollMs = Math.min(options.pollMs ?? 1000, 1000);
+    this.#random = options.random ?? Math.random;
+  }
+
+  /** Starts the loop (claims at once, then on `wake()` or every poll). */
+  start(): void {
+    if (this.#running) return;
+    this.#stopped = false;
+    this.#running = this.#loop();
+  }
+
+  /** Something became due (an event was written): claim now rather than at the next poll. */
+  wake(): void {
+    this.#wakeup.abort();
+  }
+
+  /** Stops claiming and waits for the deliveries in flight to be recorded. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.wake();
+    await this.#running;
+    this.#running = null;
+    await Promise.all([...this.#inFlight]);
+  }
+
+  /** One claim round, its deliveries awaited (tests, and the loop's step). Returns how many were claimed. */
+  async runOnce(): Promise<number> {
+    const claimed = await this.#claim();
+    await Promise.all([...this.#inFlight]);
+    return claimed;
+  }
+
+  async #loop(): Promise<void> {
+    while (!this.#stopped) {
+      let claimed = 0;
+      try {
+        claimed = await this.#claim();
+      } catch (error) {
+        // A database outage: the claim is retried at the next poll; deliveries leased elsewhere are not touched.
+        this.#o.log?.warn({ error_name: (error as Error).name }, 'webhook delivery: claim failed; will retry');
+      }
+      if (this.#stopped) break;
+      if (claimed === 0 || this.#inFlight.size >= this.#maxInFlight) await this.#idle();
+    }
+  }
+
+  async #idle(): Promise<void> {
+    await this.#o.clock.sleep(this.#pollMs, this.#wakeup.signal).catch(() => undefined);
+    if (this.#wakeup.signal.aborted) this.#wakeup = new AbortController();
+  }
+
+  async #claim(): Promise<number> {
+    const room = this.#maxInFlight - this.#inFlight.size;
+    if (room <= 0) return 0;
+    const now = this.#o.clock.now();
+    const due = await this.#o.outbox.claimDue(
+      new Date(now).toISOString(),
+      this.#o.holder,
+      new Date(now + this.#o.timeoutMs + leaseMarginMs).toISOString(),
+      room,
+      this.#perEndpoint,
+    );
+    for (const delivery of due) {
+      const task: Promise<void> = this.#deliver(delivery)
+        .catch((error: unknown) => {
+          // Left leased: releaseExpiredLeases makes it due again once the lease ends (no attempt is lost).
+          this.#o.log?.warn(
+            { event_id: delivery.eventId, endpoint_id: delivery.endpointId, error_name: (error as Error).name },
+            'webhook delivery: not recorded; it is retried when its lease ends',
+          );
+        })
+        .finally(() => {
+          this.#inFlight.delete(task);
+          // A freed slot may let the loop claim again (it idles while full).
+          this.wake();
+        });
+      this.#inFlight.add(task);
+    }
+    return due.length;
+  }
+
+  async #deliver(delivery: DueDelivery): Promise<void> {
+    const { outbox, endpoints, clock, holder } = this.#o;
+    const giveUp = (status: number | null, full: boolean) =>
+      outbox.failed(delivery.eventId, holder, { status, full, nextAttemptAt: null });
+
+    const endpoint = await endpoints.get(delivery.endpointId, delivery.accountId);
+    if (!endpoint || endpoint.disabledAt !== null) return giveUp(null, false);
+    const secrets = await endpoints.signingSecrets(endpoint.id, new Date(clock.now()).toISOString());
+    if (secrets.length === 0) return giveUp(null, false);
+
+    const rendered = await this.#render(delivery);
+    const timestampS = Math.floor(clock.now() / 1000);
+    const headers = {
+      ...signDelivery(delivery.eventId, timestampS, rendered.body, secrets),
+      'content-type': 'application/json',
+      'user-agent': webhookUserAgent,
+    };
+    const outcome = await this.#o.sender.send(endpoint.url, headers, rendered.body);
+    const finished = clock.now();
+
+    if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300) {
+      await outbox.delivered(delivery.eventId, holder, rendered.full, outcome.status, new Date(finished).toISOString());
+      return;
+    }
+    if (outcome.kind === 'answered' && outcome.status === 410) {
+      // The receiver says it is gone for good: no more deliveries to it, this one included.
+      await endpoints.disable(endpoint.id, 'the receiver answered 410 Gone', new Date(finished).toISOString());
+      return giveUp(410, rendered.full);
+    }
+    this.#o.log?.warn(
+      { event_id: delivery.eventId, endpoint_id: endpoint.id, attempts: delivery.attempts + 1, ...describe(outcome) },
+      'webhook delivery failed',
+    );
+    await outbox.failed(delivery.eventId, holder, {
+      status: statusOf(outcome),
+      full: rendered.full,
+      nextAttemptAt: nextAttemptAt(
+        delivery,
+        finished,
+        this.#o.retryScheduleMs,
+        this.#random,
+        outcome.kind === 'answered' ? outcome.retryAfterMs : undefined,
+      ),
+    });
+  }
+
+  /** The body, the result opened with the batch's data key (AAD the item id); thin once the key is shredded. */
+  #render(delivery: DueDelivery): Promise<RenderedDelivery> {
+    const sealedKey = delivery.dataKeySealed;
+    if (sealedKey === null) {
+      return this.#o.outbox.render(
+        delivery,
+        () => {
+          throw new Error('the batch data key is shredded');
+        },
+        true,
+      );
+    }
+    const box = this.#o.secrets.dataKeyBox(sealedKey, delivery.batchId);
+    return this.#o.outbox.render(delivery, (resultSealed) => box.open(resultSealed, delivery.itemId ?? ''));
+  }
+}
+
+function statusOf(outcome: SendOutcome): number | null {
+  return outcome.kind === 'answered' ? outcome.status : (outcome.status ?? null);
+}
+
+function describe(outcome: SendOutcome): Record<string, unknown> {
+  return outcome.kind === 'answered'
+    ? { status: outcome.status }
+    : { failure: outcome.failure, ...(outcome.status === undefined ? {} : { status: outcome.status }) };
+}
