@@ -171,4 +171,32 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ KUMO_PG_QUERY_TIMEOUT_MS: '0' })).toThrow(/KUMO_PG_QUERY_TIMEOUT_MS/);
   });
+
+  it('takes KUMO_SECRETS_KEY only as the base64 of 32 bytes, naming the variable and never echoing it', () => {
+    const good = Buffer.alloc(32, 9).toString('base64');
+    const config = loadConfig({ KUMO_SECRETS_KEY: good });
+    expect(config.serverKey).toBe(good);
+    expect(JSON.stringify(redactedConfig(config))).not.toContain(good);
+    expect(loadConfig({}).serverKey).toBe('');
+    for (const bad of [Buffer.alloc(31, 9).toString('base64'), Buffer.alloc(33, 9).toString('base64'), 'hunter2!!']) {
+      let message = '';
+      try {
+        loadConfig({ KUMO_SECRETS_KEY: bad });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/KUMO_SECRETS_KEY must be the base64 of exactly 32 bytes/);
+      expect(message).not.toContain(bad);
+    }
+  });
+
+  it('reads the webhook timeout and retry schedule, refusing a malformed schedule', () => {
+    expect(loadConfig({}).webhooks).toEqual({
+      timeoutMs: 15_000,
+      retryScheduleMs: [5000, 300000, 1800000, 7200000, 18000000, 36000000, 50400000, 72000000, 86400000],
+    });
+    expect(loadConfig({ KUMO_WEBHOOK_RETRY_SCHEDULE_MS: '10, 20' }).webhooks.retryScheduleMs).toEqual([10, 20]);
+    expect(() => loadConfig({ KUMO_WEBHOOK_RETRY_SCHEDULE_MS: '10,,x' })).toThrow(/KUMO_WEBHOOK_RETRY_SCHEDULE_MS/);
+  });
 });

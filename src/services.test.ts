@@ -1,10 +1,10 @@
-// The composition root's own files on disk: a data folder Kumo creates is owner-only, and so is its database.
+// The composition root's own files on disk: a data folder Kumo creates is owner-only, and so are its database and key.
 import { afterEach, describe, expect, it } from 'vitest';
 import { chmod, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config.js';
-import { openStorage } from './services.js';
+import { openSecrets, openStorage } from './services.js';
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -42,5 +42,28 @@ describe('openStorage on disk', () => {
     const storage = await openStorage(loadConfig({ KUMO_DATA_DIR: dataDir }));
     await storage.close();
     expect(await modeOf(dataDir)).toBe(0o750);
+  });
+});
+
+describe('openSecrets', () => {
+  it('embedded: makes secrets.key 0600 in the data folder (under umask 000) and reuses it', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'kumo-datadir-'));
+    roots.push(root);
+    const config = loadConfig({ KUMO_DATA_DIR: root });
+    const first = await withUmask(0o000, () => openSecrets(config));
+    expect(await modeOf(path.join(root, 'secrets.key'))).toBe(0o600);
+    const second = await openSecrets(config);
+    expect(second!.open(first!.seal('whsec_x', 'whe_1'), 'whe_1').toString()).toBe('whsec_x');
+  });
+
+  it('shared mode: the variable or nothing (never a file of its own)', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'kumo-datadir-'));
+    roots.push(root);
+    const shared = { KUMO_DATA_DIR: root, DATABASE_URL: 'postgres://db/kumo', REDIS_URL: 'redis://127.0.0.1:6379' };
+    expect(await openSecrets(loadConfig(shared))).toBeNull();
+    const key = Buffer.alloc(32, 3).toString('base64');
+    const secrets = await openSecrets(loadConfig({ ...shared, KUMO_SECRETS_KEY: key }));
+    expect(secrets!.open(secrets!.seal('v', 'c'), 'c').toString()).toBe('v');
+    await expect(stat(path.join(root, 'secrets.key'))).rejects.toThrow();
   });
 });

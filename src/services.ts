@@ -39,6 +39,11 @@ import { ConsoleSessions } from './console/console-sessions.js';
 import { InProcessRefusalLimiter } from './limits/in-process-refusal-limiter.js';
 import { loadServerSecrets, secretsKeyVariable } from './secrets/server-key.js';
 import type { Secrets } from './secrets/secret-box.js';
+import { KyselyBatchStore } from './batches/kysely-batch-store.js';
+import type { WorkQueue } from './batches/work-queue.js';
+import { SqliteWorkQueue } from './batches/sqlite-work-queue.js';
+import { PgBossWorkQueue } from './batches/pg-boss-work-queue.js';
+import { BatchService } from './batches/batch-service.js';
 import { KyselyWebhookEndpointStore } from './webhooks/kysely-webhook-endpoint-store.js';
 
 export interface Services extends AppServices {
@@ -49,6 +54,10 @@ export interface Services extends AppServices {
   secrets: Secrets | null;
   /** Webhook endpoints (null without `secrets`): the routes' store, and the delivery worker's signing secrets. */
   webhookEndpointStore: KyselyWebhookEndpointStore | null;
+  /** Batches, their items, results and events; also the webhook Outbox. */
+  batchStore: KyselyBatchStore;
+  /** Which batch item runs next per host: SQLite (embedded) or pg-boss (shared mode). */
+  workQueue: WorkQueue;
   /** Stops timers and closes every connection this root opened. */
   close(): Promise<void>;
 }
@@ -121,6 +130,17 @@ export function createHttpFetcher(
       timeoutMs: Math.min(config.fetch.headersTimeoutMs, 10_000),
     },
     ...parts,
+  });
+}
+
+/**
+ * The server key's Secrets: KUMO_SECRETS_KEY, else in the embedded default `secrets.key` in the data folder (made 0600
+ * on first start); null in shared mode without the variable (each instance would otherwise make its own key).
+ */
+export function openSecrets(config: Readonly<Config>): Promise<Secrets | null> {
+  return loadServerSecrets({
+    key: config.serverKey,
+    dataDir: config.storage.kind === 'sqlite' ? config.dataDir : null,
   });
 }
 
@@ -260,10 +280,7 @@ export async function createServices(
 
   // The server key: KUMO_SECRETS_KEY, or in the embedded default the data folder's secrets.key (made on first start).
   // Shared mode without it still serves calls; batches and webhooks answer 503 and /readyz says why.
-  const secrets = await loadServerSecrets({
-    key: config.serverKey,
-    dataDir: config.storage.kind === 'sqlite' ? config.dataDir : null,
-  });
+  const secrets = await openSecrets(config);
   if (!secrets) logger.warn(`${secretsKeyVariable} is not set: batch and webhook routes answer 503 until it is`);
   const webhookEndpointStore = secrets ? new KyselyWebhookEndpointStore(storage.db, secrets) : null;
   const connectTo = parseConnectTo(config.connectTo);
@@ -300,6 +317,29 @@ export async function createServices(
     leaseBeyondFetchMs,
     artifactRetentionMs: config.artifacts.retentionMs,
     metrics,
+  });
+
+  // Batches (DESIGN §8): the work queue is pg-boss in Kumo's PostgreSQL in shared mode, Kumo's SQLite otherwise.
+  const batchStore = new KyselyBatchStore(storage, { clock });
+  const workQueue: WorkQueue =
+    config.storage.kind === 'postgres'
+      ? new PgBossWorkQueue({
+          db: storage.db,
+          url: config.storage.url,
+          clock,
+          onError: () => logger.warn('pg-boss: a background query failed; it retries'),
+        })
+      : new SqliteWorkQueue({ db: storage.db, clock });
+  await workQueue.start();
+  const batches = new BatchService({
+    store: batchStore,
+    queue: workQueue,
+    plan: (caller, url, params) => scrape.plan(caller, url, params),
+    secrets,
+    endpoints: webhookEndpointStore,
+    politeness,
+    secretQueryParams: [...new Set(registry.list().flatMap((site) => site.secretQueryParams))],
+    clock,
   });
 
   const consoleSessions = new ConsoleSessions({
@@ -354,6 +394,9 @@ export async function createServices(
     accounts,
     artifacts,
     scrape,
+    batchStore,
+    workQueue,
+    batches,
     requests: storage.requests,
     usage: new UsageReporter({ ledger: storage.ledger, limiter }),
     refusals: new InProcessRefusalLimiter(config.refusals),
@@ -374,6 +417,7 @@ export async function createServices(
       await browser.close();
       await hostGate.close?.();
       await limiter.close();
+      await workQueue.close();
       await redis?.quit().catch(() => undefined);
       await storage.close();
       locks?.release();

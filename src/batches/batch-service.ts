@@ -217,7 +217,7 @@ export class BatchService {
         ...(idempotencyKey ? { idempotency: { key: idempotencyKey, bodyHash: submissionHash(body) } } : {}),
       },
       validated.accepted.map((a) => a.item),
-      (tx) => this.#o.queue.enqueue(tx, this.#work(caller, batchId, validated.accepted, now)),
+      (tx) => this.#o.queue.enqueue(tx, this.#work(caller, batchId, validated.accepted)),
     );
     switch (outcome.outcome) {
       case 'created':
@@ -271,7 +271,6 @@ export class BatchService {
             caller,
             batchId,
             validated.accepted.map((a) => ({ ...a, item: { ...a.item, index: a.item.index + base } })),
-            now,
           ),
         ),
     );
@@ -476,23 +475,25 @@ export class BatchService {
     return { costUnitsMax, etaS: Math.ceil(etaMs / 1000) };
   }
 
-  #work(caller: Caller, batchId: string, accepted: readonly Accepted[], now: Date): NewWork[] {
-    return accepted.map(({ item, position }) => ({
+  #work(caller: Caller, batchId: string, accepted: readonly Accepted[]): NewWork[] {
+    return accepted.map(({ item }) => ({
       id: item.id,
       groupId: batchId,
       accountId: caller.account.id,
       host: item.host,
-      order: workOrder(now.getTime(), position),
+      order: workOrder(item),
     }));
   }
 }
 
 /**
- * The account's submission order on a host: the request's millisecond, then the item's place in it (≤ 1,000 a
- * request), so a later batch's items queue behind an earlier one's. Below 2^53 until the year 2255.
+ * The item's place among the account's work on its host: its index in the batch (appends continue it). It must fit a
+ * 32-bit integer (pg-boss's job priority), which rules out a timestamp; an account's batches on one host therefore
+ * interleave by index rather than run one after another, which is no worse for the account and changes nothing between
+ * accounts (fairness is per account).
  */
-export function workOrder(requestMs: number, position: number): number {
-  return requestMs * maxItemsPerRequest + position;
+export function workOrder(item: Pick<NewBatchItem, 'index'>): number {
+  return item.index;
 }
 
 /** The host an item is fetched from (its politeness lane): on the `api` route, the API's host, not the page's. */

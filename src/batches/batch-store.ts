@@ -342,7 +342,10 @@ export interface DueDelivery {
   payload: 'full' | 'thin';
   createdAt: string;
   resultsExpireAt: string;
-  /** The batch's data key sealed with the server key (to open the result); null once shredded. */
+  /**
+   * The batch's data key sealed with the server key (AAD the batch id), read in the claim; null once shredded (the
+   * delivery worker then renders thin). Added by b-webhooks: the worker opens the result with it.
+   */
   dataKeySealed: Uint8Array | null;
 }
 

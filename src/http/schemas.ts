@@ -421,8 +421,15 @@ export const BatchCancelResponseSchema = Type.Object({
   cancelled: Type.Integer({ minimum: 0, description: 'Queued items cancelled by this request (free).' }),
 });
 
+/** A page size in a query string (1–100): text, since query values are never coerced; the route reads it as a number. */
+const PageLimitSchema = (fallback: number) =>
+  Type.String({
+    pattern: '^(100|[1-9][0-9]?)$',
+    description: `1–100; default ${fallback}.`,
+  });
+
 export const BatchListQuerySchema = Type.Object(
-  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })) },
+  { limit: Type.Optional(PageLimitSchema(20)) },
   { additionalProperties: false },
 );
 
@@ -435,7 +442,7 @@ export const BatchItemsQuerySchema = Type.Object(
   {
     state: Type.Optional(ItemStateSchema),
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'next_cursor of the last page.' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
+    limit: Type.Optional(PageLimitSchema(100)),
   },
   { additionalProperties: false },
 );
@@ -478,7 +485,7 @@ export const EventsQuerySchema = Type.Object(
         description: 'Comma-separated event types, e.g. `item.failed,item.skipped`.',
       }),
     ),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
+    limit: Type.Optional(PageLimitSchema(100)),
   },
   { additionalProperties: false },
 );

@@ -119,7 +119,7 @@ export function registerBatchRoutes(app: KumoApp, services: BatchRouteServices, 
     },
     async (request) => ({
       request_id: String(request.id),
-      batches: await batches().list(request.caller!, request.query.limit ?? 20),
+      batches: await batches().list(request.caller!, Number(request.query.limit ?? 20)),
     }),
   );
 
@@ -160,7 +160,7 @@ export function registerBatchRoutes(app: KumoApp, services: BatchRouteServices, 
       const page = await service.items(request.caller!, request.params.id, {
         ...(query.state ? { state: query.state } : {}),
         ...(query.cursor ? { cursor: query.cursor } : {}),
-        ...(query.limit ? { limit: query.limit } : {}),
+        ...(query.limit ? { limit: Number(query.limit) } : {}),
       });
       // Serialized while nothing is charged: a page that cannot be produced hands nothing over.
       const body = reply.serialize({
@@ -224,7 +224,7 @@ export function registerBatchRoutes(app: KumoApp, services: BatchRouteServices, 
         ...(query.batch_id ? { batchId: query.batch_id } : {}),
         ...(query.after ? { after: query.after } : {}),
         ...(types ? { types: types as EventType[] } : {}),
-        ...(query.limit ? { limit: query.limit } : {}),
+        ...(query.limit ? { limit: Number(query.limit) } : {}),
       });
       return { request_id: String(request.id), ...page };
     },
