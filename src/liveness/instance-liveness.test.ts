@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { Writable } from 'node:stream';
 import { InstanceLiveness } from './instance-liveness.js';
 
-function harness() {
+function harness(extra: { releaseOrphaned?: (staleBefore: string, dead: readonly string[]) => Promise<number> } = {}) {
   const calls: string[] = [];
   let storageDown = false;
   let logged = '';
@@ -43,6 +43,7 @@ function harness() {
     staleAfterMs: 30_000,
     logger: pino({ level: 'info' }, sink),
     clock: () => new Date('2026-05-10T00:01:00.000Z'),
+    ...extra,
   });
   return { liveness, calls, logs: () => logged, setStorageDown: (v: boolean) => (storageDown = v) };
 }
@@ -81,5 +82,26 @@ describe('InstanceLiveness', () => {
     await liveness.start();
     await liveness.stop();
     expect(calls.at(-1)).toBe('remove ins_test');
+  });
+
+  it("gives back dead instances' work (batch items) with the same bound, after their reservations", async () => {
+    let failing = true;
+    const seen: string[] = [];
+    const { liveness, calls, logs } = harness({
+      releaseOrphaned: async (staleBefore, dead) => {
+        if (failing) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+        seen.push(`${staleBefore} [${dead.join(',')}]`);
+        return 3;
+      },
+    });
+    await liveness.tick();
+    // Its failure is its own step: the reservations were still released, and the limits swept.
+    expect(calls).toContain('releaseOrphaned 2026-05-10T00:00:30.000Z');
+    expect(calls).toContain('limiter releaseOrphaned');
+    expect(logs()).toContain('"step":"work sweep"');
+    failing = false;
+    await liveness.tick();
+    expect(seen).toEqual(['2026-05-10T00:00:30.000Z []']);
+    expect(logs()).toContain('"work":3');
   });
 });

@@ -17,11 +17,17 @@ export interface InstanceLivenessOptions {
    * frees what its killed predecessor held before taking calls instead of after `staleAfterMs`.
    */
   locks?: Pick<InstanceLocks, 'deadAmong' | 'forget' | 'listed'>;
+  /**
+   * What else dead instances held that this sweep gives back (the batch items they were running go back to the
+   * queue): called every tick with the same bound and the same known-dead instances as the reservations; returns how
+   * many it freed.
+   */
+  releaseOrphaned?: (staleBefore: string, deadHolders: readonly string[]) => Promise<number>;
   logger: Logger;
   clock?: () => Date;
 }
 
-type Step = 'storage heartbeat' | 'limits heartbeat' | 'storage sweep' | 'limits sweep';
+type Step = 'storage heartbeat' | 'limits heartbeat' | 'storage sweep' | 'work sweep' | 'limits sweep';
 
 /**
  * Every interval: record that this instance is alive (a row in `instances`, a key in Redis), then free the credit
@@ -72,6 +78,7 @@ export class InstanceLiveness {
     await this.#step('storage heartbeat', () => storage.instances.heartbeat(instanceId, now.toISOString()));
     await this.#step('limits heartbeat', () => limiter.heartbeat());
     const staleBefore = new Date(now.getTime() - this.#o.staleAfterMs).toISOString();
+    let work: number | undefined;
     const reservations = await this.#step('storage sweep', async () => {
       const { locks } = this.#o;
       // Holders of open reservations, and every lock file (an ended instance that held nothing leaves one too).
@@ -79,13 +86,19 @@ export class InstanceLiveness {
         ? locks.deadAmong([...new Set([...(await storage.ledger.foreignHolders()), ...locks.listed()])])
         : [];
       const released = await storage.ledger.releaseOrphaned(staleBefore, dead);
+      const hook = this.#o.releaseOrphaned;
+      if (hook) {
+        work = await this.#step('work sweep', () => hook(staleBefore, dead));
+        // A dead instance known only by its lock file is forgotten once all it held is back: not before.
+        if (work === undefined) return released;
+      }
       locks?.forget(dead);
       return released;
     });
     const slots = await this.#step('limits sweep', () => limiter.releaseOrphaned());
-    if ((reservations ?? 0) > 0 || (slots ?? 0) > 0) {
+    if ((reservations ?? 0) > 0 || (slots ?? 0) > 0 || (work ?? 0) > 0) {
       this.#o.logger.info(
-        { reservations: reservations ?? 0, slots: slots ?? 0 },
+        { reservations: reservations ?? 0, slots: slots ?? 0, ...(work ? { work } : {}) },
         'liveness: freed what dead instances held',
       );
     }

@@ -139,21 +139,66 @@ export interface ScrapeOptions {
   deliver?: (result: ScrapeResult, meta: { replayed: boolean }) => void | Promise<void>;
 }
 
+/** What a call's metadata row says of it besides its outcome; filled as the call goes. */
+export interface CallRecord {
+  siteId: string | null;
+  pageType: string | null;
+  /** Caller credentials removed. */
+  url: string | null;
+  route: string | null;
+  attempts: number;
+  /** The target's HTTP status when a page was received; null otherwise. */
+  httpStatus: number | null;
+  artifactId: string | null;
+}
+
+/** The record of a planned call before it runs: what is asked, redacted. */
+export function callRecordOf({ site, entry, url, route }: Planned): CallRecord {
+  return {
+    siteId: site.id,
+    pageType: entry.pageType,
+    url: redactUrl(url, site.secretQueryParams),
+    route,
+    attempts: 0,
+    httpStatus: null,
+    artifactId: null,
+  };
+}
+
+/** The status of a call's metadata row when it fails with `code` (a timeout and a block have their own). */
+export function requestStatusOf(code: ErrorCode): Exclude<RequestStatus, 'cancelled' | 'completed' | 'not_found'> {
+  return (statusOfError[code] ?? 'failed') as Exclude<RequestStatus, 'cancelled' | 'completed' | 'not_found'>;
+}
+
+/** One planned call to run without admission or settlement (ScrapeService.runPlanned). */
+export interface RunRequest {
+  /** Whose turn it is at the politeness gate and in the extraction pool. */
+  accountId: string;
+  requestId: string;
+  /** `performance.now()` when the call began: `latency_ms` counts from it. */
+  started: number;
+  /** The `cost_units` a produced page's body states (a not-found page states 0). */
+  cost: number;
+  /** Filled as the call goes (attempts, the target's status), for the metadata row. */
+  record: CallRecord;
+  signal?: AbortSignal;
+  /** After production, before the body is built: where the sync path keeps the artifact it was asked for. */
+  keep?: (produced: Produced) => Promise<ScrapeResult['artifact'] | undefined>;
+}
+
+/** What a planned call gave: the page produced into the success body, or the site's 404/410 (`data` null, cost 0). */
+export interface CallOutcome {
+  status: 'completed' | 'not_found';
+  result: ScrapeResult;
+}
+
 /** One call in flight: what it holds (reservation, slot) and what its metadata row will say. */
 interface Call {
   readonly requestId: string;
   readonly caller: Caller;
   readonly started: number;
   readonly now: Date;
-  record: {
-    siteId: string | null;
-    pageType: string | null;
-    url: string | null;
-    route: string | null;
-    attempts: number;
-    httpStatus: number | null;
-    artifactId: string | null;
-  };
+  record: CallRecord;
   reserved: boolean;
   lease: Lease | null;
   /** The Idempotency-Key this call claimed (and must complete or free when it settles). */
@@ -278,38 +323,28 @@ export class ScrapeService {
     const { signal } = options;
     try {
       const planned = await this.#admit(call, rawUrl, params, options.idempotency);
-      const { url, site, entry, route, cost } = planned;
       throwIfGone(signal);
-      const source = route === 'api' ? sourceRequestOf(url, entry) : { url };
       call.fetched = true;
-      const page = await this.#fetch(source, planned, call, signal);
-      call.record.httpStatus = page.httpStatus;
-      // A redirect to another kind of page (an item gone to a search or top page) is not extracted: free 422. An API
-      // that redirects at all is answering something else than what its web app asks.
-      const final = new URL(page.finalUrl);
-      const sameKind =
-        route === 'api' ? final.href === source.url.href : this.#o.registry.sameKindAfterRedirect(site, url, final);
-      if (!sameKind) {
-        throw new KumoError(
-          'page_not_supported',
-          `the site redirected this URL to a page that is not ${entry.pageType}`,
-        );
-      }
-      if (page.httpStatus === 404 || page.httpStatus === 410) {
-        const result = this.#resultOf(call, planned, page, null, undefined, 0);
+      const charge = call.replayed ? 0 : planned.cost;
+      const ran = await this.runPlanned(planned, params, {
+        accountId: caller.account.id,
+        requestId,
+        started: call.started,
+        cost: charge,
+        record: call.record,
+        ...(signal ? { signal } : {}),
+        keep: async (produced) => {
+          throwIfGone(signal);
+          return this.#keepArtifact(call, params, produced);
+        },
+      });
+      const { result } = ran;
+      if (ran.status === 'not_found') {
         await this.#deliver(call, result, options);
         call.outcome = { status: 'not_found', code: null, cost: 0 };
         await this.#settle(call, call.reserved ? 'release' : 'none');
         return result;
       }
-      const produced = await this.#produce(page, planned.extractor, params, call.caller.account.id, signal);
-      // Counted as soon as the page is read, answer or not: the page disagreed with itself either way.
-      for (const d of produced.disagreements) this.#o.metrics?.sourcesDisagreed(planned.site.id, d.field);
-      throwIfGone(signal);
-      const artifact = await this.#keepArtifact(call, params, produced);
-      const charge = call.replayed ? 0 : cost;
-      const result = this.#resultOf(call, planned, page, produced, artifact, charge);
-      if (produced.html !== null && (params.mode === 'html' || params.include_html)) result.html = produced.html;
       await this.#deliver(call, result, options);
       // Committed before the answer is written: a crash after this point has charged exactly once, and the row exists.
       call.outcome = { status: 'completed', code: null, cost: charge };
@@ -363,6 +398,39 @@ export class ScrapeService {
   }
 
   /**
+   * The work of one planned call, without admission or settlement (no Idempotency-Key, slot, reservation or metadata
+   * row: the caller holds those): fetch through the fetcher of its route (robots, politeness as `accountId`, the
+   * breaker), refuse a redirect to another kind of page, answer a 404/410 as `not_found`, else produce the page in the
+   * extraction pool in the account's turn and build the success body. `POST /v1/scrape` and a batch item run this same
+   * step. Fills `request.record` (attempts, the target's status) as it goes; failures throw the KumoError a call would.
+   */
+  async runPlanned(planned: Planned, params: ScrapeParams, request: RunRequest): Promise<CallOutcome> {
+    const { url, site, entry, route } = planned;
+    const { record, signal } = request;
+    const source = route === 'api' ? sourceRequestOf(url, entry) : { url };
+    const page = await this.#fetch(source, planned, record, request.accountId, signal);
+    record.httpStatus = page.httpStatus;
+    // A redirect to another kind of page (an item gone to a search or top page) is not extracted: free 422. An API
+    // that redirects at all is answering something else than what its web app asks.
+    const final = new URL(page.finalUrl);
+    const sameKind =
+      route === 'api' ? final.href === source.url.href : this.#o.registry.sameKindAfterRedirect(site, url, final);
+    if (!sameKind) {
+      throw new KumoError('page_not_supported', `the site redirected this URL to a page that is not ${entry.pageType}`);
+    }
+    if (page.httpStatus === 404 || page.httpStatus === 410) {
+      return { status: 'not_found', result: this.#resultOf(request, planned, page, null, undefined, 0) };
+    }
+    const produced = await this.#produce(page, planned.extractor, params, request.accountId, signal);
+    // Counted as soon as the page is read, answer or not: the page disagreed with itself either way.
+    for (const d of produced.disagreements) this.#o.metrics?.sourcesDisagreed(planned.site.id, d.field);
+    const artifact = await request.keep?.(produced);
+    const result = this.#resultOf(request, planned, page, produced, artifact, request.cost);
+    if (produced.html !== null && (params.mode === 'html' || params.include_html)) result.html = produced.html;
+    return { status: 'completed', result };
+  }
+
+  /**
    * Admission: what is asked and whether this key may ask it, the Idempotency-Key, then a concurrency slot and only
    * then the credits. In that order a burst refused for concurrency holds no credits, so it cannot make the calls
    * beside it look out of credits; and credits held by calls in flight answer concurrency_limited, not exhaustion.
@@ -375,11 +443,8 @@ export class ScrapeService {
   ): Promise<Planned & { cost: number }> {
     const { caller, requestId, now, record } = call;
     const planned = this.plan(caller, rawUrl, params);
-    const { site, entry, url, route } = planned;
-    record.siteId = site.id;
-    record.pageType = entry.pageType;
-    record.url = redactUrl(url, site.secretQueryParams);
-    record.route = route;
+    const { route } = planned;
+    Object.assign(record, callRecordOf(planned));
     // Before any slot or credit is taken: a call the browser cannot serve now costs nobody anything.
     if (route === 'browser') this.#browserOrUnavailable();
     // After the checks that need nothing stored, so a call refused by them leaves the key as it was; a refusal after
@@ -523,7 +588,7 @@ export class ScrapeService {
   }
 
   #resultOf(
-    call: Call,
+    call: Pick<RunRequest, 'requestId' | 'started'>,
     { site, entry, route, extractor }: Planned,
     page: FetchedPage,
     produced: Produced | null,
@@ -609,10 +674,10 @@ export class ScrapeService {
   async #fetch(
     source: ApiRequest,
     { site, entry, route }: Planned,
-    call: Call,
+    record: CallRecord,
+    accountId: string,
     signal: AbortSignal | undefined,
   ): Promise<FetchedPage> {
-    const { record } = call;
     const browser = route === 'browser' ? entry.browser : undefined;
     try {
       const fetcher = browser ? this.#browserOrUnavailable() : this.#o.fetcher;
@@ -628,7 +693,7 @@ export class ScrapeService {
           : {}),
         ...(source.headers ? { headers: source.headers } : {}),
         // The per-host gate is fair between accounts.
-        accountId: call.caller.account.id,
+        accountId,
         target: {
           // On the api route only the API's hosts may be contacted, not the pages' host.
           allowedHosts: route === 'api' && entry.api ? entry.api.hosts : site.hosts,
