@@ -5,7 +5,8 @@ export const errorCatalogue = {
   invalid_request: { title: 'Invalid request', summary: 'Bad JSON, wrong types, unknown fields or a missing url.' },
   invalid_url: {
     title: 'Invalid URL',
-    summary: 'Not http(s), has userinfo, a non-default port, an IP literal, or is too long.',
+    summary:
+      'Not http(s), has userinfo, a non-default port, an IP literal, or is too long; a webhook endpoint not https or resolving to a non-public address.',
   },
   unauthorized: {
     title: 'Unauthorized',

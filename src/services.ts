@@ -45,6 +45,10 @@ import { SqliteWorkQueue } from './batches/sqlite-work-queue.js';
 import { PgBossWorkQueue } from './batches/pg-boss-work-queue.js';
 import { BatchService } from './batches/batch-service.js';
 import { KyselyWebhookEndpointStore } from './webhooks/kysely-webhook-endpoint-store.js';
+import { DeliveryWorker } from './webhooks/delivery-worker.js';
+import { WebhookTransport } from './webhooks/webhook-transport.js';
+import type { Outbox } from './batches/batch-store.js';
+import type { WebhookEndpointStore } from './webhooks/endpoint-store.js';
 
 export interface Services extends AppServices {
   storage: Storage;
@@ -142,6 +146,47 @@ export function openSecrets(config: Readonly<Config>): Promise<Secrets | null> {
     key: config.serverKey,
     dataDir: config.storage.kind === 'sqlite' ? config.dataDir : null,
   });
+}
+
+/**
+ * The webhook DeliveryWorker with the configured timeout, retry schedule and KUMO_CONNECT_TO, its transport on pools
+ * of its own under the fetcher's address policy. Not started; the caller (the batch wiring) starts it, calls `wake()`
+ * when events become due, and `close()` stops it and closes the transport.
+ */
+export function createWebhookDelivery(
+  config: Readonly<Config>,
+  parts: {
+    outbox: Outbox;
+    endpoints: WebhookEndpointStore;
+    secrets: Secrets;
+    clock: Clock;
+    holder: string;
+    logger?: Logger;
+  },
+): { worker: DeliveryWorker; close(): Promise<void> } {
+  const transport = new WebhookTransport({
+    timeoutMs: config.webhooks.timeoutMs,
+    connectTo: parseConnectTo(config.connectTo),
+    clock: parts.clock,
+  });
+  const worker = new DeliveryWorker({
+    outbox: parts.outbox,
+    endpoints: parts.endpoints,
+    secrets: parts.secrets,
+    sender: transport,
+    clock: parts.clock,
+    holder: parts.holder,
+    retryScheduleMs: config.webhooks.retryScheduleMs,
+    timeoutMs: config.webhooks.timeoutMs,
+    ...(parts.logger ? { log: parts.logger } : {}),
+  });
+  return {
+    worker,
+    close: async () => {
+      await worker.stop();
+      await transport.close();
+    },
+  };
 }
 
 export interface ServicesOptions {

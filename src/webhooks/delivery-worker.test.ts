@@ -369,3 +369,21 @@ describe('DeliveryWorker', () => {
     }
   });
 });
+
+describe('DeliveryWorker loop', () => {
+  it('claims on wake() at once, and otherwise at the next poll (≤ 1 s)', async () => {
+    const sender = new ScriptedSender([{ kind: 'answered', status: 200 }]);
+    const w = worker(sender, () => 0.5, { pollMs: 5_000 });
+    w.start();
+    await clock.advance(0);
+    const first = addEvent();
+    // The poll is capped at 1 s whatever was asked: moving the clock 1 s finds the new event.
+    await clock.advance(1_000);
+    await vi.waitFor(() => expect(first.state).toBe('delivered'));
+    const second = addEvent();
+    w.wake();
+    await vi.waitFor(() => expect(second.state).toBe('delivered'));
+    await w.stop();
+    expect(sender.sent).toHaveLength(2);
+  });
+});
