@@ -304,6 +304,18 @@ export const EnvSchema = Type.Object(
       description:
         'Waits before each webhook retry (ms, comma-separated, ±20 % jitter); a delivery is retried at most this many times and never past its batch results_expire_at.',
     }),
+    KUMO_BATCH_POLL_MS: Int(
+      10,
+      1_000,
+      "Longest wait between the batch dispatcher's looks for queued items (a submission on this instance wakes it at once; one on another instance is found within this).",
+      1_000,
+    ),
+    KUMO_BATCH_MAX_IN_FLIGHT: Int(
+      1,
+      32,
+      "Batch items one instance runs at once over all hosts (each host's politeness and each account's batch lane bound it further).",
+      1_000,
+    ),
   },
   { additionalProperties: true },
 );
@@ -384,6 +396,8 @@ export interface Config {
   serverKey: string;
   /** Webhook delivery: one attempt's budget and the waits before each retry. */
   webhooks: { timeoutMs: number; retryScheduleMs: number[] };
+  /** The batch dispatcher of each instance: its poll interval and how many items it runs at once. */
+  batches: { pollMs: number; maxInFlight: number };
 }
 
 /** What Fastify may safely trust: never every hop (the leftmost X-Forwarded-For entry is the client's to forge). */
@@ -601,6 +615,7 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     refusals: { maxRefusals: env.KUMO_REFUSAL_LIMIT, windowMs: env.KUMO_REFUSAL_WINDOW_MS },
     serverKey: env.KUMO_SECRETS_KEY,
     webhooks: { timeoutMs: env.KUMO_WEBHOOK_TIMEOUT_MS, retryScheduleMs: retryScheduleMs.map(Number) },
+    batches: { pollMs: env.KUMO_BATCH_POLL_MS, maxInFlight: env.KUMO_BATCH_MAX_IN_FLIGHT },
   };
   return deepFreeze(config);
 }

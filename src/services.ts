@@ -49,6 +49,8 @@ import { DeliveryWorker } from './webhooks/delivery-worker.js';
 import { WebhookTransport } from './webhooks/webhook-transport.js';
 import type { Outbox } from './batches/batch-store.js';
 import type { WebhookEndpointStore } from './webhooks/endpoint-store.js';
+import { Dispatcher } from './batches/dispatcher.js';
+import { statusByCode } from './http/problem.js';
 
 export interface Services extends AppServices {
   storage: Storage;
@@ -58,10 +60,11 @@ export interface Services extends AppServices {
   secrets: Secrets | null;
   /** Webhook endpoints (null without `secrets`): the routes' store, and the delivery worker's signing secrets. */
   webhookEndpointStore: KyselyWebhookEndpointStore | null;
-  /** Batches, their items, results and events; also the webhook Outbox. */
+  /** Batches: their store (and outbox) and work queue, shared by submission and dispatch. */
   batchStore: KyselyBatchStore;
-  /** Which batch item runs next per host: SQLite (embedded) or pg-boss (shared mode). */
   workQueue: WorkQueue;
+  /** This instance's batch dispatcher; null without `secrets` (no batch work here). `wake()` after a submission. */
+  dispatcher: Dispatcher | null;
   /** Stops timers and closes every connection this root opened. */
   close(): Promise<void>;
 }
@@ -364,29 +367,6 @@ export async function createServices(
     metrics,
   });
 
-  // Batches (DESIGN §8): the work queue is pg-boss in Kumo's PostgreSQL in shared mode, Kumo's SQLite otherwise.
-  const batchStore = new KyselyBatchStore(storage, { clock });
-  const workQueue: WorkQueue =
-    config.storage.kind === 'postgres'
-      ? new PgBossWorkQueue({
-          db: storage.db,
-          url: config.storage.url,
-          clock,
-          onError: () => logger.warn('pg-boss: a background query failed; it retries'),
-        })
-      : new SqliteWorkQueue({ db: storage.db, clock });
-  await workQueue.start();
-  const batches = new BatchService({
-    store: batchStore,
-    queue: workQueue,
-    plan: (caller, url, params) => scrape.plan(caller, url, params),
-    secrets,
-    endpoints: webhookEndpointStore,
-    politeness,
-    secretQueryParams: [...new Set(registry.list().flatMap((site) => site.secretQueryParams))],
-    clock,
-  });
-
   const consoleSessions = new ConsoleSessions({
     sessions: storage.sessions,
     keys: storage.keys,
@@ -396,6 +376,47 @@ export async function createServices(
     signIn: { maxFailures: config.console.signInFailures, windowMs: config.console.signInWindowMs },
     clock,
   });
+
+  // Batches (DESIGN §8): the store and queue always (their sweeps free holds and give back dead instances' items
+  // whatever this instance's key), the dispatch only with the server key, which opens item URLs and seals results.
+  const batchStore = new KyselyBatchStore(storage, { clock });
+  const workQueue = createWorkQueue(config, storage, clock, logger);
+  await workQueue.start();
+  const dispatcher = secrets
+    ? new Dispatcher({
+        instanceId,
+        queue: workQueue,
+        store: batchStore,
+        scrape,
+        limiter,
+        secrets,
+        callerOf: async (accountId, keyId) => {
+          const [account, key] = await Promise.all([storage.accounts.get(accountId), storage.keys.get(keyId)]);
+          return account && key ? { account, key } : null;
+        },
+        politeness,
+        statusOf: (code) => statusByCode[code],
+        clock,
+        pollMs: config.batches.pollMs,
+        fetchDeadlineMs: config.fetch.deadlineMs,
+        laneLeaseMs: config.fetch.deadlineMs + leaseBeyondFetchMs,
+        maxInFlight: config.batches.maxInFlight,
+        logger,
+      })
+    : null;
+  if (!dispatcher) logger.warn(`${secretsKeyVariable} is not set: no batch items run on this instance`);
+  const batches = new BatchService({
+    store: batchStore,
+    queue: workQueue,
+    plan: (caller, url, params) => scrape.plan(caller, url, params),
+    secrets,
+    endpoints: webhookEndpointStore,
+    politeness,
+    secretQueryParams: [...new Set(registry.list().flatMap((site) => site.secretQueryParams))],
+    clock,
+    wake: () => dispatcher?.wake(),
+  });
+
 
   // Credits held by a process killed mid-call, and artifacts past retention, are freed in the background.
   const sweep = async () => {
@@ -410,6 +431,15 @@ export async function createServices(
     } catch {
       logger.warn('sweeper failed; will retry');
     }
+    try {
+      const now = new Date(clock.now()).toISOString();
+      // Ready results past results_expire_at: expired, their holds released, data keys shredded (DESIGN §5, §8).
+      const expired = await batchStore.expire(now);
+      const events = await batchStore.purgeEvents(now);
+      if (expired > 0 || events > 0) logger.info({ expired, events }, 'sweeper: batches');
+    } catch {
+      logger.warn('sweeper: batches failed; will retry');
+    }
   };
   await sweep();
   const timer = setInterval(() => void sweep(), 60_000);
@@ -422,9 +452,20 @@ export async function createServices(
     ...(locks ? { locks } : {}),
     heartbeatIntervalMs: config.liveness.heartbeatIntervalMs,
     staleAfterMs: config.liveness.staleAfterMs,
+    // Batch items a dead instance was running go back to the queue (its reservations were just released), and
+    // webhook deliveries it had leased become due again.
+    releaseOrphaned: async (staleBefore, deadHolders) => {
+      const requeued = await workQueue.releaseOrphaned(instanceId, staleBefore, deadHolders, (tx, ids) =>
+        batchStore.requeue(tx, ids),
+      );
+      const deliveries = await batchStore.releaseExpiredLeases(new Date(clock.now()).toISOString());
+      return requeued.length + deliveries;
+    },
     logger,
   });
   await liveness.start();
+  // After the first sweep: what a killed predecessor was running is queued again before this instance claims.
+  dispatcher?.start();
   logger.info({ instance_id: instanceId }, 'instance started');
 
   return {
@@ -439,8 +480,6 @@ export async function createServices(
     accounts,
     artifacts,
     scrape,
-    batchStore,
-    workQueue,
     batches,
     requests: storage.requests,
     usage: new UsageReporter({ ledger: storage.ledger, limiter }),
@@ -454,8 +493,13 @@ export async function createServices(
       artifacts: () => artifacts.checkWritable(),
     },
     browser: () => browserRenderer.status(),
+    batchStore,
+    workQueue,
+    dispatcher,
     close: async () => {
       clearInterval(timer);
+      // Items in flight finish first: they use the fetcher, the extraction pool and the storage closed below.
+      await dispatcher?.close();
       await extraction.close();
       await liveness.stop();
       await fetcher.close();
@@ -468,4 +512,24 @@ export async function createServices(
       locks?.release();
     },
   };
+}
+
+/**
+ * The batch work queue: SQLite tables in the embedded default; in shared mode (PostgreSQL) pg-boss in the same
+ * database, so a claim and the item's state commit together.
+ */
+function createWorkQueue(config: Readonly<Config>, storage: KyselyStorage, clock: Clock, logger: Logger): WorkQueue {
+  if (config.storage.kind === 'sqlite') return new SqliteWorkQueue({ db: storage.db, clock });
+  let failing = false;
+  return new PgBossWorkQueue({
+    db: storage.db,
+    url: config.storage.url,
+    clock,
+    // pg-boss reports each failed background query; during an outage that is many: said once.
+    onError: () => {
+      if (failing) return;
+      failing = true;
+      logger.warn('pg-boss: a background query failed (logged once)');
+    },
+  });
 }

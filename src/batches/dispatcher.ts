@@ -206,8 +206,8 @@ export class Dispatcher {
       for (const host of open) {
         if (this.#running.size >= this.#o.maxInFlight || this.#closed) return;
         const claimed = await this.#claim(host);
-        if (claimed === 'lane_full') {
-          // That account is skipped from now on; another's work on the host may be claimed.
+        if (claimed === 'lane_full' || claimed === 'stale') {
+          // That account is skipped from now on (or a stale row is gone); other work on the host may be claimed.
           next.push(host);
         } else if (claimed) {
           this.#begin(claimed);
@@ -239,14 +239,16 @@ export class Dispatcher {
 
   /**
    * One claim on `host`: inside the claim's transaction, the account's lane slot (else the claim is undone: the item
-   * keeps its place and its attempts, `lane_full`) and the item marked running with this attempt's request id. Null:
-   * nothing to claim there now.
+   * keeps its place and its attempts, `lane_full`) and the item marked running with this attempt's request id. An
+   * item the store will not run (no longer queued there: cancelled, or its batch is over) leaves the queue in the
+   * same transaction (`stale`), so it is not claimed again and again. Null: nothing to claim there now.
    */
-  async #claim(host: string): Promise<Claimed | 'lane_full' | null> {
+  async #claim(host: string): Promise<Claimed | 'lane_full' | 'stale' | null> {
     const { queue, store, instanceId, clock } = this.#o;
     let lease: Lease | null = null;
     let toRun: ItemToRun | null = null;
     let laneFull = false;
+    let stale = false;
     const requestId = newId('req');
     try {
       const work = await queue.claim(host, instanceId, {
@@ -256,12 +258,14 @@ export class Dispatcher {
           laneFull = lease === null;
           if (!lease) return false;
           toRun = await store.markRunning(tx, claimed.id, instanceId, requestId, new Date(clock.now()).toISOString());
-          return toRun !== null;
+          if (toRun) return true;
+          stale = await queue.finish(tx, claimed.id, instanceId);
+          return stale;
         },
       });
       if (work && toRun && lease) return { work, toRun, lease, requestId };
       await (lease as Lease | null)?.release();
-      return laneFull ? 'lane_full' : null;
+      return laneFull ? 'lane_full' : stale ? 'stale' : null;
     } catch (error) {
       // The claim's transaction did not commit: the slot it took is given back.
       await (lease as Lease | null)?.release().catch(() => undefined);
@@ -312,10 +316,19 @@ export class Dispatcher {
     }
     const { store, queue, instanceId } = this.#o;
     const itemId = work.id;
+    const retry = () => store.retryLater(itemId, instanceId, (tx) => queue.giveBack(tx, itemId, instanceId));
     const write =
       decision.kind === 'finish'
-        ? () => store.finishRun(itemId, instanceId, decision.outcome, (tx) => queue.finish(tx, itemId, instanceId))
-        : () => store.retryLater(itemId, instanceId, (tx) => queue.giveBack(tx, itemId, instanceId));
+        ? async () => {
+            const done = await store.finishRun(itemId, instanceId, decision.outcome, (tx) =>
+              queue.finish(tx, itemId, instanceId),
+            );
+            // A ready result whose reservation a sweep freed meanwhile (this instance was taken for dead) is not
+            // kept: the item runs again with a fresh reservation. (Not held any more: retryLater does nothing.)
+            if (!done && decision.outcome.state === 'ready') return retry();
+            return done;
+          }
+        : retry;
     await this.#record(itemId, write);
   }
 
