@@ -144,7 +144,7 @@ describe('shared mode: PostgreSQL or Redis down mid-batch', () => {
     for (const d of deliveries) expect(d.verifiedBy.length, d.verifyError ?? '').toBeGreaterThan(0);
     expect(new Set(deliveries.filter((d) => d.full).map((d) => d.itemId)).size).toBe(n);
     const after = await api(base, 'GET', `/v1/batches/${id}`, undefined, key);
-    expect(after.body.credits).toMatchObject({ charged: n, held: 0 });
+    expect(after.body.batch.credits).toMatchObject({ charged: n, held: 0 });
     expect(w.instances[0]!.output()).not.toMatch(/unhandled rejection|uncaught exception/i);
   }
 

@@ -416,6 +416,7 @@ export async function fairnessScenario(w: BatchWorld, maxInFlight: number): Prom
     .requests()
     .filter((r) => r.at >= submittedAt && (aPaths.has(r.url.split('?')[0]!) || bPaths.has(r.url.split('?')[0]!)));
   const lastB = after.reduce((last, r, i) => (bPaths.has(r.url.split('?')[0]!) ? i : last), -1);
+  console.info(`fairness: B's tenth item was request ${lastB + 1} of the host after B's submission`);
   expect(hitsOf(bPaths).length).toBe(10);
   expect(lastB + 1, `B's tenth item was request ${lastB + 1} of the host after B's submission`).toBeLessThanOrEqual(25);
   expect(w.origin.inFlightMax()).toBeLessThanOrEqual(maxInFlight);

@@ -91,13 +91,13 @@ export async function submitLargeBatch(
     );
     if (more.status !== 202) throw new Error(`append not accepted: ${more.status} ${JSON.stringify(more.body)}`);
   }
-  return (await api(baseUrl, 'GET', `/v1/batches/${id}`, undefined, key)).body;
+  return (await api(baseUrl, 'GET', `/v1/batches/${id}`, undefined, key)).body.batch;
 }
 
 export async function getBatch(baseUrl: string, key: string, id: string): Promise<any> {
   const res = await api(baseUrl, 'GET', `/v1/batches/${id}`, undefined, key);
   if (res.status !== 200) throw new Error(`GET batch: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+  return res.body.batch;
 }
 
 /** Polls GET /v1/batches/{id} until `ok` holds (answers other than 200, e.g. 503 in an outage, are retried). */
@@ -115,7 +115,7 @@ export async function waitForBatch(
     const base = typeof baseUrl === 'function' ? baseUrl() : baseUrl;
     try {
       last = await api(base, 'GET', `/v1/batches/${id}`, undefined, key);
-      if (last.status === 200 && ok(last.body)) return last.body;
+      if (last.status === 200 && ok(last.body.batch)) return last.body.batch;
     } catch {
       // An instance being restarted: ask again.
     }
