@@ -65,6 +65,8 @@ export interface Services extends AppServices {
   workQueue: WorkQueue;
   /** This instance's batch dispatcher; null without `secrets` (no batch work here). `wake()` after a submission. */
   dispatcher: Dispatcher | null;
+  /** This instance's webhook delivery worker; null without `secrets`. `wake()` when events become due. */
+  webhookDelivery: DeliveryWorker | null;
   /** Stops timers and closes every connection this root opened. */
   close(): Promise<void>;
 }
@@ -380,6 +382,18 @@ export async function createServices(
   // Batches (DESIGN §8): the store and queue always (their sweeps free holds and give back dead instances' items
   // whatever this instance's key), the dispatch only with the server key, which opens item URLs and seals results.
   const batchStore = new KyselyBatchStore(storage, { clock });
+  // Webhook deliveries of this instance (its own pools, the fetcher's address policy).
+  const delivery =
+    secrets && webhookEndpointStore
+      ? createWebhookDelivery(config, {
+          outbox: batchStore,
+          endpoints: webhookEndpointStore,
+          secrets,
+          clock,
+          holder: instanceId,
+          logger,
+        })
+      : null;
   const workQueue = createWorkQueue(config, storage, clock, logger);
   await workQueue.start();
   const dispatcher = secrets
@@ -466,6 +480,7 @@ export async function createServices(
   await liveness.start();
   // After the first sweep: what a killed predecessor was running is queued again before this instance claims.
   dispatcher?.start();
+  delivery?.worker.start();
   logger.info({ instance_id: instanceId }, 'instance started');
 
   return {
@@ -496,10 +511,12 @@ export async function createServices(
     batchStore,
     workQueue,
     dispatcher,
+    webhookDelivery: delivery?.worker ?? null,
     close: async () => {
       clearInterval(timer);
       // Items in flight finish first: they use the fetcher, the extraction pool and the storage closed below.
       await dispatcher?.close();
+      await delivery?.close();
       await extraction.close();
       await liveness.stop();
       await fetcher.close();
