@@ -168,7 +168,9 @@ export function handoverScenarios(world: () => BatchWorld): void {
     const seen = await w.receiver.waitFor('a second attempt', () =>
       ofBatch(w, id).some((d) => d.type === 'item.succeeded' && d.answer.kind === 'status' && d.answer.status === 429),
     );
-    const second = seen.find((d) => d.batchId === id && d.answer.kind === 'status' && d.answer.status === 429)!;
+    const second = seen.find(
+      (d) => d.batchId === id && d.type === 'item.succeeded' && d.answer.kind === 'status' && d.answer.status === 429,
+    )!;
     const [row] = await w.tables.rows<{ state: string; request_id: string }>(
       'SELECT state, request_id FROM batch_items WHERE id = $1',
       [second.itemId],
