@@ -75,10 +75,11 @@ describe('shared mode: PostgreSQL or Redis down mid-batch', () => {
     await outage?.close();
   });
 
+  /** Soft: the rest of the scenario (pause, resume, charges) is checked whatever this answer was. */
   function expectUnavailable(res: ApiAnswer): void {
-    expect(res.status, JSON.stringify(res.body)).toBe(503);
-    expect(res.body.code).toBe('unavailable');
-    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect.soft(res.status, `a submission during the outage: ${JSON.stringify(res.body)}`).toBe(503);
+    expect.soft(res.body.code).toBe('unavailable');
+    expect.soft(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   }
 
   async function midBatch(from: number, proxy: () => TcpProxy): Promise<void> {
@@ -89,12 +90,12 @@ describe('shared mode: PostgreSQL or Redis down mid-batch', () => {
     w.receiver.secrets = [...w.receiver.secrets, endpoint.secret];
     // Slow pages, so that the batch is mid-way when the backend goes.
     const site = ikebeSite();
-    const n = 120;
+    const n = 300;
     const paths = new Set<string>();
     for (let i = from; i < from + n; i++) {
       paths.add(site.path(i));
       w.origin.route('GET', site.path(i), (_req, res) => {
-        setTimeout(() => res.writeHead(200, html).end(site.body), 150);
+        setTimeout(() => res.writeHead(200, html).end(site.body), 300);
       });
     }
     const hits = () => w.origin.requests().filter((r) => paths.has(r.url.split('?')[0]!)).length;

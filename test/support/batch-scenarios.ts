@@ -402,7 +402,14 @@ export async function fairnessScenario(w: BatchWorld, maxInFlight: number): Prom
   const aPaths = new Set(aItems.map((i) => new URL(i.url).pathname));
   const bPaths = new Set(bItems.map((i) => new URL(i.url).pathname));
   w.origin.resetPeak();
-  const batchA = await submitLargeBatch(base, a.key, aItems);
+  const batchA = await submitLargeBatch(base, a.key, aItems).catch((error: Error) => {
+    // What the server logged of the failed request (an internal error's cause stays in the log, never the answer).
+    const id = /req_[0-9A-Z]+/.exec(error.message)?.[0] ?? '-';
+    const logged = w.instances
+      .flatMap((k) => k.output().split('\n'))
+      .filter((l) => l.includes(id) || /"level":50/.test(l));
+    throw new Error(`${error.message}\n${logged.join('\n').slice(0, 3000)}`);
+  });
   expect(batchA.counts.total).toBe(5_000);
   const hitsOf = (paths: Set<string>) => w.origin.requests().filter((r) => paths.has(r.url.split('?')[0]!));
   // A is well under way before B arrives.
