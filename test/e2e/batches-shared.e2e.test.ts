@@ -86,6 +86,7 @@ describe('shared mode: PostgreSQL or Redis down mid-batch', () => {
     const w = outage;
     const base = w.instances[0]!.baseUrl;
     const { key, accountId } = await w.newKey('growth');
+    const other = await w.newKey('growth');
     const endpoint = await createEndpoint(base, key, { url: w.hookUrl(`/outage-${from}`) });
     w.receiver.secrets = [...w.receiver.secrets, endpoint.secret];
     // Slow pages, so that the batch is mid-way when the backend goes.
@@ -111,7 +112,8 @@ describe('shared mode: PostgreSQL or Redis down mid-batch', () => {
     proxy().cut();
     try {
       // New submissions: 503 with Retry-After, nothing accepted.
-      const refused = await submitBatch(base, key, { items: [{ url: site.url(from) }] });
+      // (From another account: were it accepted, its hold must not be mistaken for one of this batch's.)
+      const refused = await submitBatch(base, other.key, { items: [{ url: site.url(from) }] });
       expectUnavailable(refused);
       // Dispatch pauses: past the fetches already under way, the origin hears nothing more of this batch.
       await sleep(3_000);
