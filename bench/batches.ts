@@ -67,8 +67,7 @@ const kumo: KumoProcess = await startKumo({
 });
 
 interface BatchBody {
-  batch: { id: string };
-  counts: Record<'queued' | 'running' | 'failed' | 'not_found' | 'skipped', number>;
+  batch: { id: string; counts: Record<'queued' | 'running' | 'failed' | 'not_found' | 'skipped', number> };
 }
 
 async function json(
@@ -127,7 +126,7 @@ async function batchWindow(
   for (const { key, id } of ids) {
     for (;;) {
       const res = await json('GET', `/v1/batches/${id}`, key);
-      const c = res.body.counts;
+      const c = res.body.batch.counts;
       if (c.queued + c.running === 0) {
         failed += c.failed + c.not_found + c.skipped;
         break;
