@@ -431,7 +431,6 @@ export async function createServices(
     wake: () => dispatcher?.wake(),
   });
 
-
   // Credits held by a process killed mid-call, and artifacts past retention, are freed in the background.
   const sweep = async () => {
     try {
