@@ -30,6 +30,7 @@ import type {
   RunOutcome,
 } from './batch-store.js';
 import { bytesOf, jsonOf, toBatchRecord, toEventRecord, toItemRecord, type ItemRow } from './batch-rows.js';
+import { retryingConflicts } from './deadlock-retry.js';
 import { moveBatch, type BatchDeltas, type NewEvent } from './batch-counts.js';
 import { KyselyOutbox, type ResultUrl } from './kysely-outbox.js';
 
@@ -108,55 +109,57 @@ export class KyselyBatchStore implements BatchStore, Outbox {
     items: readonly NewBatchItem[],
     enqueue: (tx: Tx) => Promise<void>,
   ): Promise<CreateOutcome> {
-    const outcome = await this.#db.transaction().execute(async (tx): Promise<CreateOutcome> => {
-      const inserted = await tx
-        .insertInto('batches')
-        .values({
-          id: batch.id,
-          account_id: batch.accountId,
-          key_id: batch.keyId,
-          status: 'queued',
-          params: JSON.stringify(batch.params),
-          webhook_endpoint_id: batch.webhook?.endpointId ?? null,
-          webhook_events: batch.webhook ? JSON.stringify(batch.webhook.events) : null,
-          webhook_payload: batch.webhook?.payload ?? null,
-          retain_hours: batch.retainHours,
-          results_expire_at: toIso(batch.resultsExpireAt),
-          max_credits: batch.maxCredits,
-          data_key_sealed: batch.dataKeySealed,
-          idempotency_key: batch.idempotency?.key ?? null,
-          body_hash: batch.idempotency?.bodyHash ?? null,
-          total: items.length,
-          queued: items.length,
-          cost_units_max: batch.estimate.costUnitsMax,
-          eta_s: batch.estimate.etaS,
-          rejected: JSON.stringify(batch.rejected),
-          created_at: toIso(batch.createdAt),
-          sealed: batch.sealed ? 1 : 0,
-        })
-        .onConflict((oc) =>
-          oc.columns(['account_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing(),
-        )
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) {
-        // Another submission with this key committed first (PostgreSQL waited for it): this one writes nothing.
-        const existing = await tx
-          .selectFrom('batches')
-          .selectAll()
-          .where('account_id', '=', batch.accountId)
-          .where('idempotency_key', '=', batch.idempotency!.key)
-          .executeTakeFirstOrThrow();
-        return existing.body_hash === batch.idempotency!.bodyHash
-          ? { outcome: 'replay', batch: toBatchRecord(existing) }
-          : { outcome: 'conflict', batchId: existing.id };
-      }
-      await this.#insertItems(tx, batch.id, batch.accountId, items, 0, batch.createdAt);
-      await enqueue(tx);
-      // Settles the status (a sealed batch without items is completed at once, with its event).
-      const moved = await moveBatch(tx, batch.id, {}, [], toIso(batch.createdAt));
-      return { outcome: 'created', batch: toBatchRecord(moved!.row) };
-    });
+    const outcome = await retryingConflicts(() =>
+      this.#db.transaction().execute(async (tx): Promise<CreateOutcome> => {
+        const inserted = await tx
+          .insertInto('batches')
+          .values({
+            id: batch.id,
+            account_id: batch.accountId,
+            key_id: batch.keyId,
+            status: 'queued',
+            params: JSON.stringify(batch.params),
+            webhook_endpoint_id: batch.webhook?.endpointId ?? null,
+            webhook_events: batch.webhook ? JSON.stringify(batch.webhook.events) : null,
+            webhook_payload: batch.webhook?.payload ?? null,
+            retain_hours: batch.retainHours,
+            results_expire_at: toIso(batch.resultsExpireAt),
+            max_credits: batch.maxCredits,
+            data_key_sealed: batch.dataKeySealed,
+            idempotency_key: batch.idempotency?.key ?? null,
+            body_hash: batch.idempotency?.bodyHash ?? null,
+            total: items.length,
+            queued: items.length,
+            cost_units_max: batch.estimate.costUnitsMax,
+            eta_s: batch.estimate.etaS,
+            rejected: JSON.stringify(batch.rejected),
+            created_at: toIso(batch.createdAt),
+            sealed: batch.sealed ? 1 : 0,
+          })
+          .onConflict((oc) =>
+            oc.columns(['account_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing(),
+          )
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) {
+          // Another submission with this key committed first (PostgreSQL waited for it): this one writes nothing.
+          const existing = await tx
+            .selectFrom('batches')
+            .selectAll()
+            .where('account_id', '=', batch.accountId)
+            .where('idempotency_key', '=', batch.idempotency!.key)
+            .executeTakeFirstOrThrow();
+          return existing.body_hash === batch.idempotency!.bodyHash
+            ? { outcome: 'replay', batch: toBatchRecord(existing) }
+            : { outcome: 'conflict', batchId: existing.id };
+        }
+        await this.#insertItems(tx, batch.id, batch.accountId, items, 0, batch.createdAt);
+        await enqueue(tx);
+        // Settles the status (a sealed batch without items is completed at once, with its event).
+        const moved = await moveBatch(tx, batch.id, {}, [], toIso(batch.createdAt));
+        return { outcome: 'created', batch: toBatchRecord(moved!.row) };
+      }),
+    );
     return outcome;
   }
 
@@ -204,40 +207,42 @@ export class KyselyBatchStore implements BatchStore, Outbox {
     enqueue: (tx: Tx, base: number) => Promise<void>,
   ): Promise<AppendOutcome> {
     const now = toIso(options.now);
-    return this.#db.transaction().execute(async (tx): Promise<AppendOutcome> => {
-      // Locks the batch row first: appends, cancels and item changes of this batch queue behind it.
-      const locked = await moveBatch(tx, batchId, {}, [], now);
-      if (!locked || locked.row.account_id !== accountId) return { outcome: 'not_found' };
-      const row = locked.row;
-      if (
-        Number(row.sealed) === 1 ||
-        row.status === 'cancelling' ||
-        row.status === 'cancelled' ||
-        row.data_key_sealed === null
-      ) {
-        return { outcome: 'sealed', batch: toBatchRecord(row) };
-      }
-      const total = Number(row.total);
-      if (total + items.length > options.maxItems) return { outcome: 'limit', total };
-      const stored = jsonOf<RejectedItem[]>(row.rejected as string | RejectedItem[]);
-      const base = total + stored.length;
-      const added = rejected.map((entry) => ({ ...entry, index: entry.index + base }));
-      await this.#insertItems(tx, batchId, accountId, items, base, now);
-      await tx
-        .updateTable('batches')
-        .set((eb) => ({
-          rejected: JSON.stringify([...stored, ...added]),
-          cost_units_max: eb('cost_units_max', '+', options.addCostUnitsMax),
-          eta_s: options.etaS,
-        }))
-        .where('id', '=', batchId)
-        .execute();
-      await enqueue(tx, base);
-      const moved = await moveBatch(tx, batchId, { total: items.length, queued: items.length }, [], now, {
-        sealed: options.seal,
-      });
-      return { outcome: 'appended', batch: toBatchRecord(moved!.row), rejected: added };
-    });
+    return retryingConflicts(() =>
+      this.#db.transaction().execute(async (tx): Promise<AppendOutcome> => {
+        // Locks the batch row first: appends, cancels and item changes of this batch queue behind it.
+        const locked = await moveBatch(tx, batchId, {}, [], now);
+        if (!locked || locked.row.account_id !== accountId) return { outcome: 'not_found' };
+        const row = locked.row;
+        if (
+          Number(row.sealed) === 1 ||
+          row.status === 'cancelling' ||
+          row.status === 'cancelled' ||
+          row.data_key_sealed === null
+        ) {
+          return { outcome: 'sealed', batch: toBatchRecord(row) };
+        }
+        const total = Number(row.total);
+        if (total + items.length > options.maxItems) return { outcome: 'limit', total };
+        const stored = jsonOf<RejectedItem[]>(row.rejected as string | RejectedItem[]);
+        const base = total + stored.length;
+        const added = rejected.map((entry) => ({ ...entry, index: entry.index + base }));
+        await this.#insertItems(tx, batchId, accountId, items, base, now);
+        await tx
+          .updateTable('batches')
+          .set((eb) => ({
+            rejected: JSON.stringify([...stored, ...added]),
+            cost_units_max: eb('cost_units_max', '+', options.addCostUnitsMax),
+            eta_s: options.etaS,
+          }))
+          .where('id', '=', batchId)
+          .execute();
+        await enqueue(tx, base);
+        const moved = await moveBatch(tx, batchId, { total: items.length, queued: items.length }, [], now, {
+          sealed: options.seal,
+        });
+        return { outcome: 'appended', batch: toBatchRecord(moved!.row), rejected: added };
+      }),
+    );
   }
 
   // ---- reading ------------------------------------------------------------------------------------------------
@@ -583,39 +588,41 @@ export class KyselyBatchStore implements BatchStore, Outbox {
     cancelWork: (tx: Tx) => Promise<string[]>,
   ): Promise<{ batch: BatchRecord; cancelled: number } | null> {
     const now = this.#now();
-    return this.#db.transaction().execute(async (tx) => {
-      const found = await tx
-        .selectFrom('batches')
-        .select(['status'])
-        .where('id', '=', batchId)
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      if (!found) return null;
-      if (found.status === 'queued' || found.status === 'running' || found.status === 'cancelling') {
-        // Lock order as everywhere: queue rows, items, then the batch row.
-        await cancelWork(tx);
-        // Every item still queued, whatever the queue returned: one claimed at this moment finds its batch cancelling
-        // (markRunning refuses it), so nothing of this batch starts after this.
-        const cancelled = await tx
-          .updateTable('batch_items')
-          .set({ state: 'cancelled', finished_at: now, url_sealed: null })
-          .where('batch_id', '=', batchId)
-          .where('state', '=', 'queued')
-          .executeTakeFirst();
-        const n = Number(cancelled.numUpdatedRows);
-        await tx
-          .updateTable('batches')
-          .set({ status: 'cancelling', sealed: 1 })
+    return retryingConflicts(() =>
+      this.#db.transaction().execute(async (tx) => {
+        const found = await tx
+          .selectFrom('batches')
+          .select(['status'])
           .where('id', '=', batchId)
-          .where('status', 'in', ['queued', 'running'])
-          .execute();
-        // `cancelled` (and its event) at once when nothing runs; the expiry sweep then shreds its key.
-        const moved = await moveBatch(tx, batchId, { queued: -n, cancelled: n }, [], now);
-        return { batch: toBatchRecord(moved!.row), cancelled: n };
-      }
-      const row = await tx.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
-      return { batch: toBatchRecord(row), cancelled: 0 };
-    });
+          .where('account_id', '=', accountId)
+          .executeTakeFirst();
+        if (!found) return null;
+        if (found.status === 'queued' || found.status === 'running' || found.status === 'cancelling') {
+          // Lock order as everywhere: queue rows, items, then the batch row.
+          await cancelWork(tx);
+          // Every item still queued, whatever the queue returned: one claimed at this moment finds its batch cancelling
+          // (markRunning refuses it), so nothing of this batch starts after this.
+          const cancelled = await tx
+            .updateTable('batch_items')
+            .set({ state: 'cancelled', finished_at: now, url_sealed: null })
+            .where('batch_id', '=', batchId)
+            .where('state', '=', 'queued')
+            .executeTakeFirst();
+          const n = Number(cancelled.numUpdatedRows);
+          await tx
+            .updateTable('batches')
+            .set({ status: 'cancelling', sealed: 1 })
+            .where('id', '=', batchId)
+            .where('status', 'in', ['queued', 'running'])
+            .execute();
+          // `cancelled` (and its event) at once when nothing runs; the expiry sweep then shreds its key.
+          const moved = await moveBatch(tx, batchId, { queued: -n, cancelled: n }, [], now);
+          return { batch: toBatchRecord(moved!.row), cancelled: n };
+        }
+        const row = await tx.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
+        return { batch: toBatchRecord(row), cancelled: 0 };
+      }),
+    );
   }
 
   /** The batch's ready items → expired: holds released, buffer rows deleted, cost 0. Returns how many. */
@@ -659,7 +666,9 @@ export class KyselyBatchStore implements BatchStore, Outbox {
 
   async handover(itemIds: readonly string[], via: 'webhook' | 'poll', now: string): Promise<string[]> {
     if (itemIds.length === 0) return [];
-    return this.#db.transaction().execute((tx) => this.handoverIn(tx, itemIds, via, toIso(now)));
+    return retryingConflicts(() =>
+      this.#db.transaction().execute((tx) => this.handoverIn(tx, itemIds, via, toIso(now))),
+    );
   }
 
   /**
