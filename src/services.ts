@@ -437,6 +437,11 @@ export async function createServices(
     },
     // This instance's dispatcher starts on new work at once; the others find it within their poll.
     wake: () => dispatcher?.wake(),
+    // Items run in their account's batch lane, kept where the concurrency leases are (Redis in shared mode): while that
+    // store is down nothing could start, so submissions are refused (503, Retry-After) rather than queued blind.
+    dispatchable: async (caller) => {
+      await limiter.inUse(`batch:${caller.account.id}`);
+    },
   });
 
   // Credits held by a process killed mid-call, and artifacts past retention, are freed in the background.

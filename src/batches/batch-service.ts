@@ -150,6 +150,12 @@ export interface BatchServiceOptions {
   creditsLeft?: (caller: Caller) => Promise<number>;
   /** Tells this instance's dispatcher that work was queued (its poll would find it within a second anyway). */
   wake?: () => void;
+  /**
+   * Proves that what the items will run on answers: the limiter's store, where each item takes its account's batch lane
+   * (Redis in shared mode). It throws `unavailable` when it does not, so a submission is refused with Retry-After
+   * instead of being queued behind an outage it cannot see. Absent = nothing to check (the in-process limiter).
+   */
+  dispatchable?: (caller: Caller) => Promise<void>;
 }
 
 const defaultParams: Required<BatchItemParams> = {
@@ -183,6 +189,7 @@ export class BatchService {
     idempotencyKey: string | null,
   ): Promise<{ batch: BatchView; replayed: boolean }> {
     const secrets = this.#secrets();
+    await this.#o.dispatchable?.(caller);
     const now = new Date(this.#o.clock.now());
     const plan = caller.account.plan;
     const retainHours = body.results?.retain_hours ?? null;
@@ -241,6 +248,7 @@ export class BatchService {
   /** POST /v1/batches/{id}/items: more items for a batch not yet sealed; `seal` (default true) closes it. */
   async append(caller: Caller, batchId: string, body: AppendBody): Promise<{ batch: BatchView }> {
     const secrets = this.#secrets();
+    await this.#o.dispatchable?.(caller);
     const now = new Date(this.#o.clock.now());
     const current = await this.#o.store.get(batchId, caller.account.id);
     if (!current) throw notFound();

@@ -29,7 +29,15 @@ import type {
   RenderedDelivery,
   RunOutcome,
 } from './batch-store.js';
-import { bytesOf, jsonOf, toBatchRecord, toEventRecord, toItemRecord, type ItemRow } from './batch-rows.js';
+import {
+  bytesOf,
+  jsonOf,
+  toBatchRecord,
+  toEventRecord,
+  toItemRecord,
+  type BatchRow,
+  type ItemRow,
+} from './batch-rows.js';
 import { retryingConflicts } from './deadlock-retry.js';
 import { moveBatch, type BatchDeltas, type NewEvent } from './batch-counts.js';
 import { KyselyOutbox, type ResultUrl } from './kysely-outbox.js';
@@ -209,22 +217,23 @@ export class KyselyBatchStore implements BatchStore, Outbox {
     const now = toIso(options.now);
     return retryingConflicts(() =>
       this.#db.transaction().execute(async (tx): Promise<AppendOutcome> => {
-        // Locks the batch row first: appends, cancels and item changes of this batch queue behind it.
+        // The lock order of every transaction here: queue rows (lanes), items, then the batch row. A claim locks a lane and
+        // then its item's batch, so this append reads the batch unlocked, queues its work, and only then locks the batch
+        // row, checking that nothing moved meanwhile (another append: the whole transaction runs again).
+        const seen = await tx.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirst();
+        if (!seen || seen.account_id !== accountId) return { outcome: 'not_found' };
+        const refusal = appendRefusal(seen, items.length, options.maxItems);
+        if (refusal) return refusal;
+        const stored = jsonOf<RejectedItem[]>(seen.rejected as string | RejectedItem[]);
+        const base = Number(seen.total) + stored.length;
+        await enqueue(tx, base);
         const locked = await moveBatch(tx, batchId, {}, [], now);
-        if (!locked || locked.row.account_id !== accountId) return { outcome: 'not_found' };
-        const row = locked.row;
-        if (
-          Number(row.sealed) === 1 ||
-          row.status === 'cancelling' ||
-          row.status === 'cancelled' ||
-          row.data_key_sealed === null
-        ) {
-          return { outcome: 'sealed', batch: toBatchRecord(row) };
+        const row = locked!.row;
+        const lockedRefusal = appendRefusal(row, items.length, options.maxItems);
+        if (lockedRefusal) return lockedRefusal;
+        if (Number(row.total) + jsonOf<RejectedItem[]>(row.rejected as string | RejectedItem[]).length !== base) {
+          throw Object.assign(new Error('the batch grew while this append read it'), { code: '40001' });
         }
-        const total = Number(row.total);
-        if (total + items.length > options.maxItems) return { outcome: 'limit', total };
-        const stored = jsonOf<RejectedItem[]>(row.rejected as string | RejectedItem[]);
-        const base = total + stored.length;
         const added = rejected.map((entry) => ({ ...entry, index: entry.index + base }));
         await this.#insertItems(tx, batchId, accountId, items, base, now);
         await tx
@@ -236,7 +245,6 @@ export class KyselyBatchStore implements BatchStore, Outbox {
           }))
           .where('id', '=', batchId)
           .execute();
-        await enqueue(tx, base);
         const moved = await moveBatch(tx, batchId, { total: items.length, queued: items.length }, [], now, {
           sealed: options.seal,
         });
@@ -850,4 +858,18 @@ export class KyselyBatchStore implements BatchStore, Outbox {
 
 function isoOf(value: string | Date): string {
   return value instanceof Date ? value.toISOString() : toIso(value);
+}
+
+/** Why an append cannot go into this batch row (sealed, cancelled, shredded, or past the plan's items), or null. */
+function appendRefusal(row: BatchRow, adding: number, maxItems: number): AppendOutcome | null {
+  if (
+    Number(row.sealed) === 1 ||
+    row.status === 'cancelling' ||
+    row.status === 'cancelled' ||
+    row.data_key_sealed === null
+  )
+    return { outcome: 'sealed', batch: toBatchRecord(row) };
+  const total = Number(row.total);
+  if (total + adding > maxItems) return { outcome: 'limit', total };
+  return null;
 }
