@@ -679,6 +679,28 @@ export function describeBatchStoreContract(name: string, make: () => Promise<Bat
       await expectConsistent(batch.id);
     });
 
+    it('outbox: a result of a cancelled batch, or one past its results’ expiry, goes out thin and charges nothing', async () => {
+      const webhook = { endpointId: 'whe_free', events: ['item.succeeded' as const], payload: 'full' as const };
+      const cancelled = await submit(1, { webhook });
+      await toReady(cancelled.items[0]!.id, cancelled.batch.id, { title: 'cancelled' });
+      await store.cancel(cancelled.batch.id, accountId, async () => []);
+      const expiring = await submit(1, { webhook });
+      await toReady(expiring.items[0]!.id, expiring.batch.id, { title: 'expiring' });
+      await clock.advance(new Date(expiring.batch.resultsExpireAt).getTime() - clock.now() + 1);
+      const due = await store.claimDue(nowIso(), 'ins_a', new Date(clock.now() + 60_000).toISOString(), 10, 4);
+      expect(due.map((d) => d.batchId).sort()).toEqual([cancelled.batch.id, expiring.batch.id].sort());
+      for (const d of due) {
+        const rendered = await store.render(d, (sealed) =>
+          secrets.dataKeyBox(d.dataKeySealed!, d.batchId).open(sealed, d.itemId!),
+        );
+        expect(rendered.full).toBe(false);
+        expect((JSON.parse(rendered.body) as { data: Record<string, unknown> }).data['result']).toBeUndefined();
+        expect(await store.delivered(d.eventId, 'ins_a', rendered.full, 200, nowIso())).toEqual({ charged: false });
+      }
+      for (const id of [cancelled.batch.id, expiring.batch.id])
+        expect((await store.get(id, accountId))!.credits.charged).toBe(0);
+    });
+
     it('outbox: parallel claims by several instances never pass the per-endpoint cap nor claim one event twice', async () => {
       const { batch, items } = await submit(12, { webhook: { endpointId: 'whe_par', events: [], payload: 'full' } });
       for (const item of items) {

@@ -102,6 +102,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
     this.#clock = options.clock ?? systemClock;
     this.#outbox = new KyselyOutbox(storage.db, {
       handoverIn: (tx, ids, via, now) => this.handoverIn(tx, ids, via, now),
+      now: () => this.#clock.now(),
       ...(options.resultUrl ? { resultUrl: options.resultUrl } : {}),
     });
   }

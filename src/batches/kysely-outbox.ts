@@ -26,6 +26,8 @@ const claimLockKey = 0x6b756d6f; // 'kumo'
 export interface KyselyOutboxDeps {
   handoverIn: (tx: Tx, itemIds: readonly string[], via: 'webhook' | 'poll', now: string) => Promise<string[]>;
   resultUrl?: ResultUrl;
+  /** The time a render is judged at (whether the batch's results have expired). */
+  now: () => number;
 }
 
 export class KyselyOutbox {
@@ -177,7 +179,16 @@ export class KyselyOutbox {
     let full = false;
     if (delivery.type === 'item.succeeded') {
       const sealed = item.result_sealed;
-      if (!forceThin && delivery.payload === 'full' && sealed !== null) {
+      // A result goes out only where a 2xx to it can be charged (BatchStore.handover's rule) or already was: an item
+      // still ready (or delivered and retained) of a batch neither cancelled nor past its results' expiry. Anything
+      // else would hand a result over for free.
+      const chargeable =
+        (item.state === 'ready' || item.state === 'delivered') &&
+        batch !== undefined &&
+        batch.status !== 'cancelling' &&
+        batch.status !== 'cancelled' &&
+        this.#deps.now() < new Date(isoOf(batch.results_expire_at)).getTime();
+      if (!forceThin && delivery.payload === 'full' && sealed !== null && chargeable) {
         data['result'] = JSON.parse(open(bytesOf(sealed)).toString('utf8')) as unknown;
         full = true;
       } else {
