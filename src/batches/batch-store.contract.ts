@@ -701,6 +701,17 @@ export function describeBatchStoreContract(name: string, make: () => Promise<Bat
         expect((await store.get(id, accountId))!.credits.charged).toBe(0);
     });
 
+    it('a batch past its results’ expiry starts nothing: its queued items end expired, free, as they are claimed', async () => {
+      const { batch, items } = await submit(2);
+      await clock.advance(new Date(batch.resultsExpireAt).getTime() - clock.now());
+      expect(await markRunning(items[0]!.id)).toBeNull();
+      expect(await markRunning(items[1]!.id)).toBeNull();
+      const after = await expectConsistent(batch.id);
+      expect(after.counts).toMatchObject({ queued: 0, running: 0, expired: 2 });
+      expect(after.status).toBe('completed');
+      expect(after.credits).toEqual({ charged: 0, held: 0, reserved: 0 });
+    });
+
     it('outbox: parallel claims by several instances never pass the per-endpoint cap nor claim one event twice', async () => {
       const { batch, items } = await submit(12, { webhook: { endpointId: 'whe_par', events: [], payload: 'full' } });
       for (const item of items) {

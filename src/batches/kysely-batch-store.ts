@@ -333,6 +333,28 @@ export class KyselyBatchStore implements BatchStore, Outbox {
 
   async markRunning(tx: Tx, itemId: string, holder: string, requestId: string, now: string): Promise<ItemToRun | null> {
     const at = toIso(now);
+    // A batch past its results' expiry starts nothing more: a result made now could never be handed over (it would
+    // only spend the host's politeness). Its queued items end `expired`, free, as they are claimed.
+    const lapsed = await tx
+      .updateTable('batch_items')
+      .set({ state: 'expired', finished_at: at, url_sealed: null })
+      .where('id', '=', itemId)
+      .where('state', '=', 'queued')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('batches as b')
+            .select('b.id')
+            .whereRef('b.id', '=', 'batch_items.batch_id')
+            .where('b.results_expire_at', '<=', at),
+        ),
+      )
+      .returning('batch_id')
+      .executeTakeFirst();
+    if (lapsed) {
+      await moveBatch(tx, lapsed.batch_id, { queued: -1, expired: 1 }, [], at);
+      return null;
+    }
     const item = await tx
       .updateTable('batch_items')
       .set((eb) => ({
