@@ -157,24 +157,34 @@ export function registerBatchRoutes(app: KumoApp, services: BatchRouteServices, 
     async (request, reply) => {
       const service = batches();
       const query = request.query;
-      const page = await service.items(request.caller!, request.params.id, {
-        ...(query.state ? { state: query.state } : {}),
-        ...(query.cursor ? { cursor: query.cursor } : {}),
-        ...(query.limit ? { limit: Number(query.limit) } : {}),
-      });
-      // Serialized while nothing is charged: a page that cannot be produced hands nothing over.
-      const body = reply.serialize({
-        request_id: String(request.id),
-        items: page.items,
-        next_cursor: page.next_cursor,
-      });
-      if (page.handover.length > 0) {
+      const load = () =>
+        service.items(request.caller!, request.params.id, {
+          ...(query.state ? { state: query.state } : {}),
+          ...(query.cursor ? { cursor: query.cursor } : {}),
+          ...(query.limit ? { limit: Number(query.limit) } : {}),
+        });
+      let page = await load();
+      let body: ReturnType<typeof reply.serialize>;
+      for (let round = 1; ; round++) {
+        // Serialized while nothing is charged: a page that cannot be produced hands nothing over.
+        body = reply.serialize({ request_id: String(request.id), items: page.items, next_cursor: page.next_cursor });
+        if (page.handover.length === 0) break;
         // The limit headers before the commit, as a charged scrape does: between the commit and the write nothing may
         // wait on a backend. A hold becomes a charge, so the credits left do not change.
         const headers = await limitHeadersOrNull(services.usage, request.caller!);
-        await service.handover(page.handover);
+        const charged = await service.handover(page.handover);
         for (const [name, value] of Object.entries(headers ?? {})) reply.header(name, value);
         request.limitHeadersDone = true;
+        if (charged.length === page.handover.length) break;
+        // Some result was not charged by this page: a webhook delivery charged it meanwhile, or a DELETE or the
+        // results' expiry came between the read and the commit. The page is read again, so what it shows is what
+        // stands now, and nothing goes out that was not paid for.
+        if (round === 3) {
+          throw new KumoError('unavailable', 'the batch changed while this page was handed over; retry', {
+            retryAfterSeconds: 1,
+          });
+        }
+        page = await load();
       }
       const untyped = reply as unknown as FastifyReply;
       return untyped.type('application/json; charset=utf-8').send(body);
