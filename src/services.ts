@@ -6,7 +6,7 @@ import { leaseBeyondFetchMs, type Config } from './config.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { createRedisClient } from './backends/redis-client.js';
 import type { AppServices } from './http/app.js';
-import type { Storage } from './storage/storage.js';
+import type { KeyRecord, Storage } from './storage/storage.js';
 import type { KyselyStorage } from './storage/kysely/kysely-storage.js';
 import type { ConcurrencyLimiter } from './limits/concurrency-limiter.js';
 import type { Fetcher } from './fetch/fetcher.js';
@@ -406,7 +406,18 @@ export async function createServices(
         secrets,
         callerOf: async (accountId, keyId) => {
           const [account, key] = await Promise.all([storage.accounts.get(accountId), storage.keys.get(keyId)]);
-          return account && key ? { account, key } : null;
+          if (!account || !key) return null;
+          // A revoked or expired key's batches stop (their queued items fail `unauthorized`, free), as its calls would;
+          // a rotated key's go on under its successor (the same line of rotations, the same narrowing and limits).
+          const now = clock.now();
+          const usable = (k: KeyRecord) =>
+            k.revokedAt === null && (k.expiresAt === null || Date.parse(k.expiresAt) > now);
+          if (usable(key)) return { account, key };
+          const line = key.lineageId ?? key.id;
+          const successor = (await storage.keys.list(accountId)).find(
+            (k) => (k.lineageId ?? k.id) === line && usable(k),
+          );
+          return successor ? { account, key: successor } : null;
         },
         politeness,
         statusOf: (code) => statusByCode[code],

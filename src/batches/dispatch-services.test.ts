@@ -339,6 +339,30 @@ describe.each(backends)('batch dispatch wired by createServices: $name', (backen
     expect(listed.every(({ resultSealed }) => resultSealed === null)).toBe(true);
   });
 
+  it('a revoked key stops its batches (items fail unauthorized, free); a rotated one goes on under its successor', async () => {
+    const revoked = await newAccount();
+    await services.storage.keys.revoke(revoked.key.id, new Date().toISOString());
+    const stopped = await submit(revoked, null);
+    const failed = await batchWhen(stopped.batchId, revoked.account.id, (b) => b.counts.failed >= count);
+    expect(failed?.counts).toMatchObject({ failed: count, ready: 0, queued: 0, running: 0 });
+    const [first] = await services.batchStore.listItems(stopped.batchId, revoked.account.id, { limit: 1 });
+    expect(first?.item.error?.code).toBe('unauthorized');
+    expect(failed?.credits).toEqual({ charged: 0, held: 0, reserved: 0 });
+
+    const rotated = await newAccount();
+    const successor = { ...rotated.key, id: newId('key'), hash: newId('hash'), lineageId: rotated.key.id };
+    await services.storage.keys.create(successor);
+    await services.storage.keys.revoke(rotated.key.id, new Date().toISOString());
+    const going = await submit(rotated, null);
+    const done = await batchWhen(
+      going.batchId,
+      rotated.account.id,
+      (b) => b.counts.ready + b.counts.not_found >= count,
+    );
+    expect(done?.counts.failed).toBe(0);
+    expect((done?.counts.ready ?? 0) + (done?.counts.not_found ?? 0)).toBe(count);
+  });
+
   it("a dead instance's running item is queued again by the liveness sweep and then runs here, charged once", async () => {
     const caller = await newAccount();
     const { batchStore, workQueue } = services;

@@ -45,7 +45,10 @@ export interface DispatcherOptions {
   scrape: Pick<ScrapeService, 'plan' | 'runPlanned'>;
   limiter: Pick<ConcurrencyLimiter, 'tryAcquire'>;
   secrets: Pick<Secrets, 'dataKeyBox'>;
-  /** The account and key a batch was submitted with; null when the account or key no longer exists. */
+  /**
+   * The account and key a batch was submitted with; null when the account or key no longer exists, or the key was
+   * revoked or has expired (its batches stop: a leaked key's work does not go on charging).
+   */
   callerOf: (accountId: string, keyId: string) => Promise<Caller | null>;
   /** A fetched host's politeness (the fetcher's): at most `maxInFlight` of its items are claimed here at once. */
   politeness: (host: string) => { maxInFlight: number };
@@ -376,7 +379,12 @@ export class Dispatcher {
     });
     // The database failed: the item goes back (this attempt counted), as for any outage.
     if (caller === undefined) return { kind: 'retry', why: 'storage' };
-    if (caller === null) return this.#failed(work, new KumoError('internal', 'the batch account or key is gone'), null);
+    if (caller === null)
+      return this.#failed(
+        work,
+        new KumoError('unauthorized', 'the key that submitted this batch was revoked, has expired or is gone'),
+        null,
+      );
 
     let box: SecretBox;
     let url: string;
