@@ -204,6 +204,8 @@ async function submit(args: string[], io: BatchIo): Promise<number> {
   const badRef = inputs.find(
     (item) =>
       item.ref !== undefined &&
+      // The API's rule: no control characters (C0, DEL, C1, line and paragraph separators), at most 128 characters.
+      // eslint-disable-next-line no-control-regex
       (!/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]+$/u.test(item.ref) || [...item.ref].length > 128),
   );
   if (badRef)
