@@ -755,8 +755,10 @@ export class KyselyBatchStore implements BatchStore, Outbox {
         .select(['webhook_endpoint_id', 'retain_hours'])
         .where('id', '=', batchId)
         .executeTakeFirstOrThrow();
-      // With a webhook and no retention asked for, the result is kept only until its first handover.
-      if (batch.webhook_endpoint_id !== null && batch.retain_hours === null) {
+      // With a webhook and no retention asked for, the result is kept only until its first handover to the webhook. A
+      // poll's handover keeps it until the results expire: the page that charged it may never reach the caller (a
+      // connection lost after the commit), and a retried GET must still find what was paid for.
+      if (via === 'webhook' && batch.webhook_endpoint_id !== null && batch.retain_hours === null) {
         await tx.deleteFrom('delivery_buffer').where('item_id', 'in', ids).execute();
       }
       await moveBatch(
