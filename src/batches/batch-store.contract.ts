@@ -718,6 +718,37 @@ export function describeBatchStoreContract(name: string, make: () => Promise<Bat
       expect(after.credits).toEqual({ charged: 0, held: 0, reserved: 0 });
     });
 
+    it('DELETE of a completed batch: ready results expire free, holds go, the key is shredded, the batch ends cancelled', async () => {
+      const { batch, items } = await submit(2);
+      for (const item of items) await toReady(item.id, batch.id);
+      expect((await expectConsistent(batch.id)).status).toBe('completed');
+      const deleted = await store.cancel(batch.id, accountId, async () => []);
+      expect(deleted?.batch.status).toBe('cancelled');
+      const after = await expectConsistent(batch.id);
+      expect(after.counts).toMatchObject({ ready: 0, expired: 2 });
+      expect(after.credits).toEqual({ charged: 0, held: 0, reserved: 0 });
+      expect(await store.dataKey(batch.id)).toBeNull();
+      expect(await store.handover([items[0]!.id], 'poll', nowIso())).toEqual([]);
+      const buffered = await storage.db
+        .selectFrom('delivery_buffer')
+        .select('item_id')
+        .where('batch_id', '=', batch.id)
+        .execute();
+      expect(buffered).toHaveLength(0);
+    });
+
+    it('an open (unsealed) batch past its results’ expiry is sealed by the sweep and completes', async () => {
+      const { batch, items } = await submit(1, { sealed: false });
+      await toReady(items[0]!.id, batch.id);
+      expect((await expectConsistent(batch.id)).status).toBe('running');
+      await clock.advance(new Date(batch.resultsExpireAt).getTime() - clock.now() + 1);
+      await store.expire(nowIso());
+      const after = await expectConsistent(batch.id);
+      expect(after.sealed).toBe(true);
+      expect(after.status).toBe('completed');
+      expect(after.counts).toMatchObject({ ready: 0, expired: 1 });
+    });
+
     it('outbox: parallel claims by several instances never pass the per-endpoint cap nor claim one event twice', async () => {
       const { batch, items } = await submit(12, { webhook: { endpointId: 'whe_par', events: [], payload: 'full' } });
       for (const item of items) {

@@ -650,6 +650,22 @@ export class KyselyBatchStore implements BatchStore, Outbox {
           const moved = await moveBatch(tx, batchId, { queued: -n, cancelled: n }, [], now);
           return { batch: toBatchRecord(moved!.row), cancelled: n };
         }
+        if (found.status === 'completed') {
+          // DELETE of a finished batch (DESIGN §5): what it keeps goes now. Ready results expire (their holds
+          // released, cost 0), the buffer and sealed URLs are deleted, and the data key is shredded, which makes any
+          // copy of them unreadable; the batch ends `cancelled`, with its batch.cancelled event.
+          await this.#expireReady(tx, batchId, now);
+          await tx.deleteFrom('delivery_buffer').where('batch_id', '=', batchId).execute();
+          await tx
+            .updateTable('batch_items')
+            .set({ url_sealed: null })
+            .where('batch_id', '=', batchId)
+            .where('url_sealed', 'is not', null)
+            .execute();
+          await tx.updateTable('batches').set({ data_key_sealed: null }).where('id', '=', batchId).execute();
+          const moved = await moveBatch(tx, batchId, {}, [], now, { status: 'cancelling' });
+          return { batch: toBatchRecord(moved!.row), cancelled: 0 };
+        }
         const row = await tx.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
         return { batch: toBatchRecord(row), cancelled: 0 };
       }),
@@ -779,12 +795,15 @@ export class KyselyBatchStore implements BatchStore, Outbox {
       .selectFrom('batches')
       .select('id')
       .where((eb) => eb.or([eb('results_expire_at', '<=', at), eb('status', '=', 'cancelled')]))
-      .where((eb) => eb.or([eb('ready', '>', 0), eb('data_key_sealed', 'is not', null)]))
+      .where((eb) => eb.or([eb('ready', '>', 0), eb('data_key_sealed', 'is not', null), eb('sealed', '=', 0)]))
       .execute();
     let expired = 0;
     for (const { id } of batches) {
       expired += await this.#db.transaction().execute(async (tx) => {
         const n = await this.#expireReady(tx, id, at);
+        // An open batch past its results' expiry takes no more items (appends answer batch_sealed): it is sealed, so it
+        // completes once what it holds has ended, and `kumo batch --wait` and the status stop waiting.
+        await moveBatch(tx, id, {}, [], at, { sealed: true });
         await tx.deleteFrom('delivery_buffer').where('batch_id', '=', id).where('expires_at', '<=', at).execute();
         // Nothing queued or running: no item needs the URL or the key again, and nothing is left to hand over.
         const shredded = await tx
