@@ -10,7 +10,7 @@ import type { KeyRecord, Storage } from './storage/storage.js';
 import type { KyselyStorage } from './storage/kysely/kysely-storage.js';
 import type { ConcurrencyLimiter } from './limits/concurrency-limiter.js';
 import type { Fetcher } from './fetch/fetcher.js';
-import { createSqliteStorage } from './storage/sqlite/sqlite-storage.js';
+import { createSqliteStorage, holdWithoutFsync } from './storage/sqlite/sqlite-storage.js';
 import { createPostgresStorage } from './storage/postgres/postgres-storage.js';
 import { InProcessConcurrencyLimiter } from './limits/in-process-concurrency-limiter.js';
 import { RedisConcurrencyLimiter } from './limits/redis-concurrency-limiter.js';
@@ -559,7 +559,10 @@ export async function createServices(
  * database, so a claim and the item's state commit together.
  */
 function createWorkQueue(config: Readonly<Config>, storage: KyselyStorage, clock: Clock, logger: Logger): WorkQueue {
-  if (config.storage.kind === 'sqlite') return new SqliteWorkQueue({ db: storage.db, clock });
+  // A claim commits as a reservation does, without waiting for the disk (decision 0014): one lost to a power cut is lost
+  // with the item's running state written beside it, so the item is simply claimed again; finishing stays durable.
+  if (config.storage.kind === 'sqlite')
+    return new SqliteWorkQueue({ db: storage.db, clock, transaction: holdWithoutFsync });
   let failing = false;
   return new PgBossWorkQueue({
     db: storage.db,
