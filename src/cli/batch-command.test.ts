@@ -397,7 +397,7 @@ describe('kumo batch submit', () => {
   });
 
   it('refuses bad command lines before anything is sent', async () => {
-    const { io: ctx } = io({ 'u.txt': urls(2), 'refs.csv': 'url,ref\nhttps://a.example/,ヨドバシ\n' });
+    const { io: ctx } = io({ 'u.txt': urls(2), 'refs.csv': 'url,ref\nhttps://a.example/,ヨドバシ\tKX-1\n' });
     for (const args of [
       ['submit'],
       ['submit', 'u.txt', '--out', 'x.jsonl'],
