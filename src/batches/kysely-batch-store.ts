@@ -655,14 +655,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
           // released, cost 0), the buffer and sealed URLs are deleted, and the data key is shredded, which makes any
           // copy of them unreadable; the batch ends `cancelled`, with its batch.cancelled event.
           await this.#expireReady(tx, batchId, now);
-          await tx.deleteFrom('delivery_buffer').where('batch_id', '=', batchId).execute();
-          await tx
-            .updateTable('batch_items')
-            .set({ url_sealed: null })
-            .where('batch_id', '=', batchId)
-            .where('url_sealed', 'is not', null)
-            .execute();
-          await tx.updateTable('batches').set({ data_key_sealed: null }).where('id', '=', batchId).execute();
+          await this.#shredIfIdle(tx, batchId);
           const moved = await moveBatch(tx, batchId, {}, [], now, { status: 'cancelling' });
           return { batch: toBatchRecord(moved!.row), cancelled: 0 };
         }
@@ -670,6 +663,29 @@ export class KyselyBatchStore implements BatchStore, Outbox {
         return { batch: toBatchRecord(row), cancelled: 0 };
       }),
     );
+  }
+
+  /**
+   * Shreds the batch's data key once nothing is queued or running (no item needs its URL or the key again, and
+   * nothing is left to hand over), with what it sealed: retained results and item URLs (unreadable now anyway).
+   */
+  async #shredIfIdle(tx: Tx, batchId: string): Promise<void> {
+    const shredded = await tx
+      .updateTable('batches')
+      .set({ data_key_sealed: null })
+      .where('id', '=', batchId)
+      .where('running', '=', 0)
+      .where('queued', '=', 0)
+      .where('data_key_sealed', 'is not', null)
+      .executeTakeFirst();
+    if (Number(shredded.numUpdatedRows) === 0) return;
+    await tx.deleteFrom('delivery_buffer').where('batch_id', '=', batchId).execute();
+    await tx
+      .updateTable('batch_items')
+      .set({ url_sealed: null })
+      .where('batch_id', '=', batchId)
+      .where('url_sealed', 'is not', null)
+      .execute();
   }
 
   /** The batch's ready items → expired: holds released, buffer rows deleted, cost 0. Returns how many. */
@@ -805,25 +821,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
         // completes once what it holds has ended, and `kumo batch --wait` and the status stop waiting.
         await moveBatch(tx, id, {}, [], at, { sealed: true });
         await tx.deleteFrom('delivery_buffer').where('batch_id', '=', id).where('expires_at', '<=', at).execute();
-        // Nothing queued or running: no item needs the URL or the key again, and nothing is left to hand over.
-        const shredded = await tx
-          .updateTable('batches')
-          .set({ data_key_sealed: null })
-          .where('id', '=', id)
-          .where('running', '=', 0)
-          .where('queued', '=', 0)
-          .where('data_key_sealed', 'is not', null)
-          .executeTakeFirst();
-        if (Number(shredded.numUpdatedRows) > 0) {
-          // Results kept for retention after their handover go too (unreadable now anyway).
-          await tx.deleteFrom('delivery_buffer').where('batch_id', '=', id).execute();
-          await tx
-            .updateTable('batch_items')
-            .set({ url_sealed: null })
-            .where('batch_id', '=', id)
-            .where('url_sealed', 'is not', null)
-            .execute();
-        }
+        await this.#shredIfIdle(tx, id);
         return n;
       });
     }
