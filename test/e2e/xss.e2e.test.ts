@@ -266,8 +266,9 @@ const summary = (name: string, t: Tally) =>
   `${t.navigations} navigations (${t.vectorsWith.navigations} vectors), ${t.requests} outbound requests ` +
   `(${t.vectorsWith.requests} vectors), ${t.images} image loads named by <img>, ${t.loadErrors} documents not loaded`;
 
-// Seconds on an idle machine; minutes when the two cores are shared by many processes, as in a full CI run.
-const slow = 240_000;
+// About 20 s each on an idle machine; minutes when the two cores are shared by many processes, as in a full CI run
+// (240 s was once exceeded there, by the raw run, with another suite running beside it).
+const slow = 480_000;
 
 describe.skipIf(!chromiumPath)(`public XSS corpus through POST /v1/scrape, opened in Chromium`, () => {
   let origin: Origin;
