@@ -11,7 +11,7 @@ import type { KyselyStorage } from './storage/kysely/kysely-storage.js';
 import type { ConcurrencyLimiter } from './limits/concurrency-limiter.js';
 import type { Fetcher } from './fetch/fetcher.js';
 import { createSqliteStorage, holdWithoutFsync } from './storage/sqlite/sqlite-storage.js';
-import { createPostgresStorage } from './storage/postgres/postgres-storage.js';
+import { commitWithoutWaiting, createPostgresStorage } from './storage/postgres/postgres-storage.js';
 import { InProcessConcurrencyLimiter } from './limits/in-process-concurrency-limiter.js';
 import { RedisConcurrencyLimiter } from './limits/redis-concurrency-limiter.js';
 import { HttpFetcher, type HttpFetcherOptions } from './fetch/http-fetcher.js';
@@ -381,7 +381,11 @@ export async function createServices(
 
   // Batches (DESIGN §8): the store and queue always (their sweeps free holds and give back dead instances' items
   // whatever this instance's key), the dispatch only with the server key, which opens item URLs and seals results.
-  const batchStore = new KyselyBatchStore(storage, { clock });
+  const batchStore = new KyselyBatchStore(storage, {
+    clock,
+    // An item's run writes (reservation, outcome, retry) commit without waiting for the disk (decision 0023).
+    runTransaction: config.storage.kind === 'sqlite' ? holdWithoutFsync : commitWithoutWaiting,
+  });
   const workQueue = createWorkQueue(config, storage, clock, logger);
   await workQueue.start();
   // Webhook deliveries of this instance (its own pools, the fetcher's address policy); woken when an item is recorded.

@@ -144,7 +144,7 @@ describe('KyselyBatchStore with SqliteWorkQueue', () => {
       expect(finished).toBe(true);
     }
     expect(await queue.claim(host, 'ins_a')).toBeNull();
-    expect(await queue.hostsWithWork()).toEqual([]);
+    expect(await queue.lanesWithWork()).toEqual([]);
     const batch = await store.get(id, accountId);
     expect(batch).toMatchObject({ status: 'completed', counts: { ready: 4 }, credits: { held: 4, reserved: 0 } });
   });

@@ -1,4 +1,5 @@
 // The behaviour every BatchStore (+ Outbox) must show; kysely-batch-store.sqlite.test.ts and kysely-batch-store.postgres.test.ts run it on real databases.
+import type { HoldTransaction } from '../storage/kysely/kysely-credit-ledger.js';
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -17,6 +18,8 @@ export interface BatchStoreBackend {
   storage: KyselyStorage;
   /** The SQLite file (and its -wal), for the storage audit; null on PostgreSQL. */
   file: string | null;
+  /** How a run's writes commit on this backend in production (services.ts); default a plain transaction. */
+  runTransaction?: HoldTransaction;
 }
 
 const period = '2026-11';
@@ -39,7 +42,10 @@ export function describeBatchStoreContract(name: string, make: () => Promise<Bat
       await storage.migrate();
       // The ledger stamps with the wall clock; the store's clock starts there and is moved by the tests.
       clock = new ManualClock(Date.now());
-      store = new KyselyBatchStore(storage, { clock });
+      store = new KyselyBatchStore(storage, {
+        clock,
+        ...(backend.runTransaction ? { runTransaction: backend.runTransaction } : {}),
+      });
       accountId = newId('acc');
       keyId = newId('key');
       const createdAt = new Date(clock.now()).toISOString();

@@ -149,7 +149,10 @@ export interface BatchItemRecord {
 /** What the dispatcher needs to run a claimed item. */
 export interface ItemToRun {
   item: BatchItemRecord;
-  batch: Pick<BatchRecord, 'id' | 'accountId' | 'keyId' | 'params' | 'resultsExpireAt' | 'maxCredits' | 'status'>;
+  batch: Pick<
+    BatchRecord,
+    'id' | 'accountId' | 'keyId' | 'params' | 'resultsExpireAt' | 'maxCredits' | 'status' | 'webhook'
+  >;
   urlSealed: Uint8Array;
   dataKeySealed: Uint8Array;
 }

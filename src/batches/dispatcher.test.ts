@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Dispatcher, batchLaneScope, paramsOf, type DispatcherOptions } from './dispatcher.js';
-import type { ClaimOptions, ClaimedWork, NewWork, Tx, WorkQueue } from './work-queue.js';
-import type { BatchItemRecord, BatchStore, ItemToRun, RunOutcome } from './batch-store.js';
+import type { ClaimOptions, ClaimedWork, LaneWithWork, NewWork, Tx, WorkQueue } from './work-queue.js';
+import type { BatchItemRecord, BatchStore, ItemToRun, RunOutcome, WebhookTarget } from './batch-store.js';
 import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import type { KyselyStorage } from '../storage/kysely/kysely-storage.js';
 import type { PlanId, ReserveOutcome } from '../storage/storage.js';
@@ -43,6 +43,8 @@ class MemoryQueue implements WorkQueue {
   /** Throws like a database that is down, from every method, while true. */
   down = false;
   hostQueries = 0;
+  /** Claims asked for, those that found nothing included (each is a write transaction in a real queue). */
+  claims = 0;
 
   constructor(private readonly storage: KyselyStorage) {}
 
@@ -61,6 +63,7 @@ class MemoryQueue implements WorkQueue {
   }
   async claim(host: string, holder: string, options: ClaimOptions = {}): Promise<ClaimedWork | null> {
     this.#check();
+    this.claims += 1;
     const skip = new Set(options.skipAccounts ?? []);
     const queued = [...this.rows.values()].filter((r) => r.host === host && !r.holder && !skip.has(r.accountId));
     queued.sort(
@@ -92,10 +95,13 @@ class MemoryQueue implements WorkQueue {
     this.#served.set(`${host} ${row.accountId}`, this.#tick++);
     return work;
   }
-  async hostsWithWork(): Promise<string[]> {
+  async lanesWithWork(): Promise<LaneWithWork[]> {
     this.#check();
     this.hostQueries += 1;
-    return [...new Set([...this.rows.values()].filter((r) => !r.holder).map((r) => r.host))];
+    const lanes = new Map<string, LaneWithWork>();
+    for (const r of this.rows.values())
+      if (!r.holder) lanes.set(`${r.host} ${r.accountId}`, { host: r.host, accountId: r.accountId });
+    return [...lanes.values()];
   }
   async depth(host: string): Promise<number> {
     return [...this.rows.values()].filter((r) => r.host === host && !r.holder).length;
@@ -141,6 +147,8 @@ class MemoryStore implements Pick<BatchStore, 'markRunning' | 'reserve' | 'finis
   /** Writes (finishRun, retryLater) that throw, as during an outage. */
   failWrites = 0;
   writes = 0;
+  /** The batch's webhook (null: results wait for GET …/items, and the delivery worker is not woken). */
+  webhook: WebhookTarget | null = { endpointId: 'whe_test', events: ['item.succeeded'], payload: 'full' };
 
   constructor(
     readonly storage: KyselyStorage,
@@ -211,6 +219,7 @@ class MemoryStore implements Pick<BatchStore, 'markRunning' | 'reserve' | 'finis
         resultsExpireAt: new Date(Date.now() + 86_400_000).toISOString(),
         maxCredits: null,
         status: 'running',
+        webhook: this.webhook,
       },
       urlSealed: item.urlSealed,
       dataKeySealed: this.dataKeySealed,
@@ -503,6 +512,16 @@ describe('an item runs to ready', () => {
     expect(await limiter.inUse(batchLaneScope(caller.account.id))).toBe(0);
     expect(dispatcher!.inFlight).toBe(0);
   });
+
+  it('wakes the webhook worker only for a batch with a webhook', async () => {
+    const caller = await account('starter');
+    const { store, ids } = batchOf(caller, 3);
+    store.webhook = null;
+    let recorded = 0;
+    start([store], { onRecorded: () => recorded++ });
+    await until(() => ids.every((id) => store.state(id) === 'ready'), 'all ready');
+    expect(recorded).toBe(0);
+  });
 });
 
 describe('politeness and the batch lane', () => {
@@ -564,6 +583,8 @@ describe('politeness and the batch lane', () => {
     }
     await until(() => ids.every((id) => store.state(id) === 'ready'), 'all ready');
     expect(scrape.requests.map((r) => r.accountId)).toEqual([free.account.id, free.account.id, free.account.id]);
+    // While its lane was full the other hosts were not claimed from at all, round after round: one claim per item.
+    expect(queue.claims).toBe(3);
   });
 
   it('a lane full at another instance leaves the item queued without an attempt, and another account runs', async () => {
@@ -714,10 +735,10 @@ describe('outages and wake-ups', () => {
     const caller = await account('starter');
     const { store, ids } = batchOf(caller, 1);
     const rounds: number[] = [];
-    const hostsWithWork = queue.hostsWithWork.bind(queue);
-    queue.hostsWithWork = async () => {
+    const lanesWithWork = queue.lanesWithWork.bind(queue);
+    queue.lanesWithWork = async () => {
       rounds.push(clock.now());
-      return hostsWithWork();
+      return lanesWithWork();
     };
     queue.down = true;
     start([store]);

@@ -68,7 +68,7 @@ export interface DispatcherOptions {
   /** The longest wait between rounds while the database or Redis fails (default 5 s). */
   maxBackoffMs?: number;
   logger?: Pick<Logger, 'debug' | 'info' | 'warn'>;
-  /** After an item's outcome is written (its event may be due for delivery): the webhook worker's wake. */
+  /** After the outcome of an item of a batch with a webhook is written (its events are due): the webhook worker's wake. */
   onRecorded?: () => void;
 }
 
@@ -106,11 +106,13 @@ export class Dispatcher {
   readonly #laneInFlight = new Map<string, number>();
   /** Each account's lane size, as last read. */
   readonly #laneLimit = new Map<string, number>();
+  /** When each account's lane size was read (clock ms). */
+  readonly #laneLimitReadAt = new Map<string, number>();
   /** Accounts whose lane other instances filled: skipped until then (clock ms). */
   readonly #laneFullUntil = new Map<string, number>();
   readonly #running = new Set<Promise<void>>();
   /** Outcomes not yet written (the database failed): written again, in order, before the next claims. */
-  readonly #unrecorded: { itemId: string; write: () => Promise<boolean> }[] = [];
+  readonly #unrecorded: { itemId: string; write: () => Promise<boolean>; notify: boolean }[] = [];
   #loop: Promise<void> | null = null;
   #closed = false;
   #woken = false;
@@ -203,25 +205,39 @@ export class Dispatcher {
   async #round(): Promise<void> {
     await this.#writeUnrecorded();
     if (this.#running.size >= this.#o.maxInFlight) return;
-    const hosts = await this.#o.queue.hostsWithWork();
+    const accountsOn = new Map<string, string[]>();
+    for (const lane of await this.#o.queue.lanesWithWork()) {
+      const accounts = accountsOn.get(lane.host);
+      if (accounts) accounts.push(lane.accountId);
+      else accountsOn.set(lane.host, [lane.accountId]);
+    }
+    const hosts = [...accountsOn.keys()];
     if (hosts.length === 0) return;
+    // A host is claimed from while it has room here and one of its accounts with work has room in its lane: a claim
+    // is a write transaction even when it finds nothing, and a round runs after every finished item.
+    const claimable = (host: string) => {
+      if (this.#hostRoom(host) <= 0) return false;
+      const skip = new Set(this.#skipAccounts());
+      return accountsOn.get(host)!.some((account) => !skip.has(account));
+    };
     // Start each round at the next host, so a full instance cap does not always favour the same ones.
     const start = this.#hostCursor++ % hosts.length;
-    let open = [...hosts.slice(start), ...hosts.slice(0, start)].filter((h) => this.#hostRoom(h) > 0);
+    let open = [...hosts.slice(start), ...hosts.slice(0, start)].filter(claimable);
     while (open.length > 0 && !this.#closed) {
       const next: string[] = [];
       for (const host of open) {
         if (this.#running.size >= this.#o.maxInFlight || this.#closed) return;
+        if (!claimable(host)) continue;
         const claimed = await this.#claim(host);
         if (claimed === 'lane_full' || claimed === 'stale') {
           // That account is skipped from now on (or a stale row is gone); other work on the host may be claimed.
           next.push(host);
         } else if (claimed) {
           this.#begin(claimed);
-          if (this.#hostRoom(host) > 0) next.push(host);
+          next.push(host);
         }
       }
-      open = next;
+      open = next.filter(claimable);
     }
   }
 
@@ -282,14 +298,25 @@ export class Dispatcher {
 
   /** The account's lane slot, or null (and the account skipped for a poll interval) when its lane is full. */
   async #laneSlot(tx: Tx, accountId: string): Promise<Lease | null> {
-    const row = await tx.selectFrom('accounts').select('plan').where('id', '=', accountId).executeTakeFirst();
-    const limit = row && isPlanId(row.plan) ? batchLaneByPlan[row.plan] : batchLaneByPlan.free;
-    this.#laneLimit.set(accountId, limit);
+    const limit = await this.#laneLimitOf(tx, accountId);
     if ((this.#laneInFlight.get(accountId) ?? 0) >= limit) return null;
     const slot = await this.#o.limiter.tryAcquire([{ key: batchLaneScope(accountId), limit }], this.#o.laneLeaseMs);
     if (slot.granted) return slot.lease;
     this.#laneFullUntil.set(accountId, this.#o.clock.now() + this.#o.pollMs);
     return null;
+  }
+
+  /** The account's lane size from its plan, read at most once a poll interval (a plan change shows within it). */
+  async #laneLimitOf(tx: Tx, accountId: string): Promise<number> {
+    const now = this.#o.clock.now();
+    const known = this.#laneLimitReadAt.get(accountId);
+    const cached = this.#laneLimit.get(accountId);
+    if (cached !== undefined && known !== undefined && now - known < this.#o.pollMs) return cached;
+    const row = await tx.selectFrom('accounts').select('plan').where('id', '=', accountId).executeTakeFirst();
+    const limit = row && isPlanId(row.plan) ? batchLaneByPlan[row.plan] : batchLaneByPlan.free;
+    this.#laneLimit.set(accountId, limit);
+    this.#laneLimitReadAt.set(accountId, now);
+    return limit;
   }
 
   #begin(claimed: Claimed): void {
@@ -346,23 +373,24 @@ export class Dispatcher {
             return done;
           }
         : retry;
-    await this.#record(itemId, write);
+    // A batch without a webhook has nothing to deliver: the worker is not woken for it (its events wait for GET).
+    await this.#record(itemId, write, toRun.batch.webhook !== null);
   }
 
   /** Writes an outcome; when the database fails it is kept and written again before the next claims. */
-  async #record(itemId: string, write: () => Promise<boolean>): Promise<void> {
+  async #record(itemId: string, write: () => Promise<boolean>, notify: boolean): Promise<void> {
     try {
       // False: this instance no longer holds the item (a sweep queued it again); the other run records it.
-      if (await write()) this.#o.onRecorded?.();
+      if ((await write()) && notify) this.#o.onRecorded?.();
     } catch {
-      this.#unrecorded.push({ itemId, write });
+      this.#unrecorded.push({ itemId, write, notify });
     }
   }
 
   async #writeUnrecorded(): Promise<void> {
     while (this.#unrecorded.length > 0) {
       const next = this.#unrecorded[0]!;
-      if (await next.write()) this.#o.onRecorded?.();
+      if ((await next.write()) && next.notify) this.#o.onRecorded?.();
       this.#unrecorded.shift();
     }
   }

@@ -1,6 +1,6 @@
 // The BatchStore contract on PostgreSQL (shared mode): each test in a scratch database of its own, dropped afterwards.
 import { afterAll } from 'vitest';
-import { createPostgresStorage } from '../storage/postgres/postgres-storage.js';
+import { commitWithoutWaiting, createPostgresStorage } from '../storage/postgres/postgres-storage.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/support/backends.js';
 import { describeBatchStoreContract } from './batch-store.contract.js';
 
@@ -12,5 +12,9 @@ afterAll(async () => {
 describeBatchStoreContract('postgres', async () => {
   const scratch = await createScratchDatabase('kumo_batch_store_test');
   scratches.push(scratch);
-  return { storage: await createPostgresStorage({ url: scratch.url, poolSize: 10 }), file: null };
+  return {
+    storage: await createPostgresStorage({ url: scratch.url, poolSize: 10 }),
+    file: null,
+    runTransaction: commitWithoutWaiting,
+  };
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { newId } from '../accounts/ids.js';
-import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
+import { createSqliteStorage, holdWithoutFsync } from '../storage/sqlite/sqlite-storage.js';
 import { describeBatchStoreContract } from './batch-store.contract.js';
 
 let dir: string;
@@ -17,5 +17,5 @@ afterAll(async () => {
 
 describeBatchStoreContract('sqlite file', async () => {
   const file = join(dir, `${newId('db')}.sqlite`);
-  return { storage: await createSqliteStorage({ path: file }), file };
+  return { storage: await createSqliteStorage({ path: file }), file, runTransaction: holdWithoutFsync };
 });

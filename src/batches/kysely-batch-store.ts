@@ -1,7 +1,7 @@
 // KyselyBatchStore: the BatchStore and Outbox roles over migration 0009/0010's tables, one code for SQLite and PostgreSQL (DESIGN §5, §8).
 import { sql, type Kysely } from 'kysely';
 import type { KumoDatabase } from '../storage/kysely/schema.js';
-import type { KyselyCreditLedger } from '../storage/kysely/kysely-credit-ledger.js';
+import type { HoldTransaction, KyselyCreditLedger } from '../storage/kysely/kysely-credit-ledger.js';
 import type { KyselyRequestLog } from '../storage/kysely/kysely-request-log.js';
 import { toIso } from '../storage/kysely/columns.js';
 import type { ReserveOutcome } from '../storage/storage.js';
@@ -53,6 +53,13 @@ export interface KyselyBatchStoreOptions {
   clock?: Clock;
   /** Where a thin delivery says the result can be fetched (GET …/items); see kysely-outbox.ts. */
   resultUrl?: ResultUrl;
+  /**
+   * How a run's own writes commit (reserve, finishRun, retryLater); default a plain transaction. They charge nothing
+   * and answer no one, so the backend may commit them without waiting for the disk (docs/decisions/0023): what a
+   * crash loses of them is a suffix, an item left running under a dead holder that the liveness sweep queues again;
+   * every delivery claim and handover after them is a durable commit that puts them on the disk first.
+   */
+  runTransaction?: HoldTransaction;
 }
 
 /** Rolls a transaction back with an answer for the caller; never leaves this module. */
@@ -94,12 +101,14 @@ export class KyselyBatchStore implements BatchStore, Outbox {
   readonly #requests: KyselyRequestLog;
   readonly #clock: Clock;
   readonly #outbox: KyselyOutbox;
+  readonly #runTransaction: HoldTransaction;
 
   constructor(storage: BatchStoreStorage, options: KyselyBatchStoreOptions = {}) {
     this.#db = storage.db;
     this.#ledger = storage.ledger;
     this.#requests = storage.requests;
     this.#clock = options.clock ?? systemClock;
+    this.#runTransaction = options.runTransaction ?? ((db, body) => db.transaction().execute(body));
     this.#outbox = new KyselyOutbox(storage.db, {
       handoverIn: (tx, ids, via, now) => this.handoverIn(tx, ids, via, now),
       now: () => this.#clock.now(),
@@ -334,27 +343,8 @@ export class KyselyBatchStore implements BatchStore, Outbox {
   async markRunning(tx: Tx, itemId: string, holder: string, requestId: string, now: string): Promise<ItemToRun | null> {
     const at = toIso(now);
     // A batch past its results' expiry starts nothing more: a result made now could never be handed over (it would
-    // only spend the host's politeness). Its queued items end `expired`, free, as they are claimed.
-    const lapsed = await tx
-      .updateTable('batch_items')
-      .set({ state: 'expired', finished_at: at, url_sealed: null })
-      .where('id', '=', itemId)
-      .where('state', '=', 'queued')
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('batches as b')
-            .select('b.id')
-            .whereRef('b.id', '=', 'batch_items.batch_id')
-            .where('b.results_expire_at', '<=', at),
-        ),
-      )
-      .returning('batch_id')
-      .executeTakeFirst();
-    if (lapsed) {
-      await moveBatch(tx, lapsed.batch_id, { queued: -1, expired: 1 }, [], at);
-      return null;
-    }
+    // only spend the host's politeness). Its queued items end `expired`, free, as they are claimed. The common case
+    // (a live batch) is the one guarded UPDATE; only when it finds nothing is the lapse looked for.
     const item = await tx
       .updateTable('batch_items')
       .set((eb) => ({
@@ -374,11 +364,32 @@ export class KyselyBatchStore implements BatchStore, Outbox {
             .select('b.id')
             .whereRef('b.id', '=', 'batch_items.batch_id')
             .where('b.status', 'in', ['queued', 'running'])
-            .where('b.data_key_sealed', 'is not', null),
+            .where('b.data_key_sealed', 'is not', null)
+            .where('b.results_expire_at', '>', at),
         ),
       )
       .returningAll()
       .executeTakeFirst();
+    if (!item) {
+      const lapsed = await tx
+        .updateTable('batch_items')
+        .set({ state: 'expired', finished_at: at, url_sealed: null })
+        .where('id', '=', itemId)
+        .where('state', '=', 'queued')
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('batches as b')
+              .select('b.id')
+              .whereRef('b.id', '=', 'batch_items.batch_id')
+              .where('b.results_expire_at', '<=', at),
+          ),
+        )
+        .returning('batch_id')
+        .executeTakeFirst();
+      if (lapsed) await moveBatch(tx, lapsed.batch_id, { queued: -1, expired: 1 }, [], at);
+      return null;
+    }
     if (!item || item.url_sealed === null) return null;
     const moved = await moveBatch(tx, item.batch_id, { queued: -1, running: 1 }, [], at);
     const batch = toBatchRecord(moved!.row);
@@ -392,6 +403,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
         resultsExpireAt: batch.resultsExpireAt,
         maxCredits: batch.maxCredits,
         status: batch.status,
+        webhook: batch.webhook,
       },
       urlSealed: bytesOf(item.url_sealed),
       dataKeySealed: bytesOf(moved!.row.data_key_sealed!),
@@ -413,7 +425,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
     type Outcome = ReserveOutcome | { ok: false; exhausted: 'batch' } | { ok: false; held: 'batch' };
     const attempt = () =>
       answerOrAbort(() =>
-        this.#db.transaction().execute(async (tx): Promise<Outcome> => {
+        this.#runTransaction(this.#db, async (tx): Promise<Outcome> => {
           const item = await tx
             .updateTable('batch_items')
             .set({ reserved: request.cost })
@@ -422,14 +434,14 @@ export class KyselyBatchStore implements BatchStore, Outbox {
             .where('holder', '=', holder)
             .where('request_id', '=', request.requestId)
             .where('reserved', '=', 0)
-            .returning(['batch_id', 'account_id'])
+            .returning((eb) => [
+              'batch_id',
+              eb.selectFrom('batches').select('account_id').whereRef('batches.id', '=', 'batch_items.batch_id').as('owner'),
+              eb.selectFrom('batches').select('key_id').whereRef('batches.id', '=', 'batch_items.batch_id').as('owner_key'),
+            ])
             .executeTakeFirst();
-          if (!item) throw new Error(`item ${itemId} is not running unreserved under ${holder}`);
-          const owner = await tx
-            .selectFrom('batches')
-            .select(['account_id', 'key_id'])
-            .where('id', '=', item.batch_id)
-            .executeTakeFirstOrThrow();
+          if (!item?.owner || !item.owner_key) throw new Error(`item ${itemId} is not running unreserved under ${holder}`);
+          const owner = { account_id: item.owner, key_id: item.owner_key };
           // Lock order everywhere: item, then credit rows, then the batch row (no two transactions wait on each other).
           const outcome = await this.#ledger.reserveIn(tx, {
             requestId: request.requestId,
@@ -478,15 +490,25 @@ export class KyselyBatchStore implements BatchStore, Outbox {
   ): Promise<boolean> {
     const now = this.#now();
     return answerOrAbort(() =>
-      this.#db.transaction().execute(async (tx) => {
-        const item = await this.#lockRunning(tx, itemId, holder);
+      this.#runTransaction(this.#db, async (tx) => {
+        const item = await tx
+          .updateTable('batch_items')
+          .set((eb) => ({ holder: eb.ref('holder') }))
+          .where('id', '=', itemId)
+          .where('state', '=', 'running')
+          .where('holder', '=', holder)
+          .returningAll()
+          .returning((eb) =>
+            eb
+              .selectFrom('batches')
+              .select('results_expire_at')
+              .whereRef('batches.id', '=', 'batch_items.batch_id')
+              .as('results_expire_at'),
+          )
+          .executeTakeFirst();
         if (!item) return false;
         const ready = outcome.state === 'ready';
-        const batch = await tx
-          .selectFrom('batches')
-          .select(['results_expire_at'])
-          .where('id', '=', item.batch_id)
-          .executeTakeFirstOrThrow();
+        const batch = { results_expire_at: item.results_expire_at! };
         const reserved = Number(item.reserved);
         const attemptId = item.request_id;
         if (ready) {
@@ -573,7 +595,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
   async retryLater(itemId: string, holder: string, giveBack: (tx: Tx) => Promise<boolean>): Promise<boolean> {
     const now = this.#now();
     return answerOrAbort(() =>
-      this.#db.transaction().execute(async (tx) => {
+      this.#runTransaction(this.#db, async (tx) => {
         const row = await this.#lockRunning(tx, itemId, holder);
         if (!row) return false;
         if (!(await giveBack(tx))) throw new Abort(false);

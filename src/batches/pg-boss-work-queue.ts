@@ -7,12 +7,12 @@ import { PgBoss, fromKysely } from 'pg-boss';
 import type { KumoDatabase } from '../storage/kysely/schema.js';
 import { toIso } from '../storage/kysely/columns.js';
 import { systemClock, type Clock } from '../time/clock.js';
-import type { ClaimOptions, ClaimedWork, NewWork, Tx, WorkQueue } from './work-queue.js';
+import type { ClaimOptions, ClaimedWork, LaneWithWork, NewWork, Tx, WorkQueue } from './work-queue.js';
 import {
   addQueued,
   depth,
   emptied,
-  hostsWithWork,
+  lanesWithWork,
   laneCounts,
   laneInTurn,
   served,
@@ -226,8 +226,8 @@ export class PgBossWorkQueue implements WorkQueue {
     }
   }
 
-  hostsWithWork(): Promise<string[]> {
-    return hostsWithWork(this.#db);
+  lanesWithWork(): Promise<LaneWithWork[]> {
+    return lanesWithWork(this.#db);
   }
 
   depth(host: string): Promise<number> {

@@ -4,8 +4,8 @@ import type { KumoDatabase } from '../storage/kysely/schema.js';
 import type { HoldTransaction } from '../storage/kysely/kysely-credit-ledger.js';
 import { toIso } from '../storage/kysely/columns.js';
 import { systemClock, type Clock } from '../time/clock.js';
-import type { ClaimOptions, ClaimedWork, NewWork, Tx, WorkQueue } from './work-queue.js';
-import { addQueued, depth, emptied, hostsWithWork, laneCounts, laneInTurn, served } from './work-lanes.js';
+import type { ClaimOptions, ClaimedWork, LaneWithWork, NewWork, Tx, WorkQueue } from './work-queue.js';
+import { addQueued, depth, emptied, lanesWithWork, laneCounts, laneInTurn, served } from './work-lanes.js';
 
 export interface SqliteWorkQueueOptions {
   /** The storage's Kysely (`KyselyStorage.db` of createSqliteStorage). */
@@ -104,8 +104,8 @@ export class SqliteWorkQueue implements WorkQueue {
     }
   }
 
-  hostsWithWork(): Promise<string[]> {
-    return hostsWithWork(this.#db);
+  lanesWithWork(): Promise<LaneWithWork[]> {
+    return lanesWithWork(this.#db);
   }
 
   depth(host: string): Promise<number> {

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { KumoDatabase } from '../storage/kysely/schema.js';
-import type { Tx } from './work-queue.js';
+import type { LaneWithWork, Tx } from './work-queue.js';
 
 /** How a claim locks the lane it picks: SQLite has one writer (none); PostgreSQL locks the lane row. */
 export type LaneLock = 'none' | 'skip-locked' | 'wait';
@@ -99,9 +99,9 @@ export async function emptied(tx: Tx, host: string, accountId: string): Promise<
     .execute();
 }
 
-export async function hostsWithWork(db: Kysely<KumoDatabase>): Promise<string[]> {
-  const rows = await db.selectFrom('work_lanes').select('host').distinct().where('queued', '>', 0).execute();
-  return rows.map((row) => row.host);
+export async function lanesWithWork(db: Kysely<KumoDatabase>): Promise<LaneWithWork[]> {
+  const rows = await db.selectFrom('work_lanes').select(['host', 'account_id']).where('queued', '>', 0).execute();
+  return rows.map((row) => ({ host: row.host, accountId: row.account_id }));
 }
 
 export async function depth(db: Kysely<KumoDatabase>, host: string): Promise<number> {

@@ -29,6 +29,11 @@ export interface ClaimedWork {
   attempts: number;
 }
 
+export interface LaneWithWork {
+  host: string;
+  accountId: string;
+}
+
 export interface ClaimOptions {
   /** Accounts that may not start more work now (their batch lane is full); their turn is kept. */
   skipAccounts?: readonly string[];
@@ -50,8 +55,11 @@ export interface WorkQueue {
    * `ins_…`) until it is finished, given back, or its holder is found dead. Null when nothing is queued there.
    */
   claim(host: string, holder: string, options?: ClaimOptions): Promise<ClaimedWork | null>;
-  /** Hosts that have queued work, for the dispatcher's rounds. */
-  hostsWithWork(): Promise<string[]>;
+  /**
+   * The lanes (host, account) that have queued work, for the dispatcher's rounds: a host whose accounts' batch lanes
+   * are all full here is not claimed from at all (a claim is a write transaction, even one that finds nothing).
+   */
+  lanesWithWork(): Promise<LaneWithWork[]>;
   /** Queued (not claimed) items on a host, for estimates: answered from a maintained figure, not a count. */
   depth(host: string): Promise<number>;
   /**

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { KumoDatabase } from '../kysely/schema.js';
 import { KyselyStorage } from '../kysely/kysely-storage.js';
+import type { HoldTransaction } from '../kysely/kysely-credit-ledger.js';
 import { postgresMigrations } from './postgres-migrations.js';
 import type { SqlMigrations } from '../kysely/kysely-storage.js';
 import { outageClassifyingDialect } from '../kysely/outage-dialect.js';
@@ -36,6 +37,17 @@ export interface PostgresStorageOptions {
 
 /** The Asia/Tokyo day of a timestamptz. */
 export const postgresJstDay = () => sql<string>`to_char(created_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD')`;
+
+/**
+ * A transaction that commits without waiting for its WAL flush (`synchronous_commit = off` for it alone): for writes
+ * that charge nothing and answer no one (a batch item's run, docs/decisions/0023). A database crash loses at most the
+ * last such commits, in order; any later durable commit flushes them first.
+ */
+export const commitWithoutWaiting: HoldTransaction = (db, body) =>
+  db.transaction().execute(async (tx) => {
+    await sql`set local synchronous_commit = off`.execute(tx);
+    return body(tx);
+  });
 
 export async function createPostgresStorage(options: PostgresStorageOptions): Promise<KyselyStorage> {
   const queryTimeoutMs = options.queryTimeoutMs ?? 5_000;
