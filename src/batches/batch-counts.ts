@@ -1,6 +1,7 @@
 // Moves a batch row's counts and credits with every item change, in the caller's transaction, and derives its status and the batch events (DESIGN §8).
 import { sql, type RawBuilder } from 'kysely';
 import { newId } from '../accounts/ids.js';
+import { preparedFor } from '../storage/kysely/prepared.js';
 import type { Tx } from './work-queue.js';
 import type { BatchStatus, EventType, ItemState } from './batch-store.js';
 import { webhookWants, type BatchRow } from './batch-rows.js';
@@ -55,20 +56,30 @@ export async function moveBatch(
   now: string,
   changes: { sealed?: boolean; status?: BatchStatus } = {},
 ): Promise<BatchMove | null> {
-  const set: Record<string, RawBuilder<unknown>> = {};
-  for (const [column, delta] of Object.entries(deltas)) {
-    if (delta !== undefined && delta !== 0) set[column] = sql`${sql.ref(column)} + ${delta}`;
-  }
-  // Always written (by itself when no event is added), so the row is locked even when nothing else changes.
-  set['next_sequence'] = sql`next_sequence + ${events.length}`;
-  if (changes.sealed !== undefined) set['sealed'] = sql`${changes.sealed ? 1 : 0}`;
-  if (changes.status !== undefined) set['status'] = sql`${changes.status}`;
-  let row = await tx
-    .updateTable('batches')
-    .set(set as never)
-    .where('id', '=', batchId)
-    .returningAll()
-    .executeTakeFirst();
+  const moved = Object.entries(deltas).filter((entry): entry is [string, number] => !!entry[1]);
+  const sealed = changes.sealed === undefined ? [] : [changes.sealed ? 1 : 0];
+  const setStatus = changes.status === undefined ? [] : [changes.status];
+  // One prepared UPDATE per shape (which columns move, whether it seals or sets a status): a handful in all.
+  const update = preparedFor<BatchRow, unknown[]>(
+    tx,
+    `batch-counts:move:${moved.map(([column]) => column).join(',')}:${sealed.length}:${setStatus.length}`,
+    moved.length + 2 + sealed.length + setStatus.length,
+    (...slots: unknown[]) => {
+      const set: Record<string, RawBuilder<unknown>> = {};
+      moved.forEach(([column], i) => (set[column] = sql`${sql.ref(column)} + ${slots[i]}`));
+      // Always written (by itself when no event is added), so the row is locked even when nothing else changes.
+      set['next_sequence'] = sql`next_sequence + ${slots[moved.length]}`;
+      let at = moved.length + 2;
+      if (sealed.length) set['sealed'] = sql`${slots[at++]}`;
+      if (setStatus.length) set['status'] = sql`${slots[at++]}`;
+      return tx
+        .updateTable('batches')
+        .set(set as never)
+        .where('id', '=', slots[moved.length + 1] as string)
+        .returningAll();
+    },
+  );
+  let row = await update.first(tx, ...moved.map(([, delta]) => delta), events.length, batchId, ...sealed, ...setStatus);
   if (!row) return null;
   const written: { type: EventType; itemId: string | null; sequence: number }[] = events.map((event, i) => ({
     ...event,
@@ -110,27 +121,40 @@ async function insertEvents(
   if (events.length === 0) return;
   const nowMs = Date.parse(now);
   const expiresAt = new Date(nowMs + eventRetentionMs).toISOString();
-  await tx
-    .insertInto('batch_events')
-    .values(
-      events.map((event) => {
-        const wanted = webhookWants(batch, event.type);
-        return {
-          // The process's wall clock, not `now`: ids made by one process strictly increase, so GET /v1/events pages
-          // in creation order.
-          id: newId('evt'),
-          account_id: batch.account_id,
-          batch_id: batch.id,
-          item_id: event.itemId,
-          type: event.type,
-          sequence: event.sequence,
-          created_at: now,
-          expires_at: expiresAt,
-          endpoint_id: wanted ? batch.webhook_endpoint_id : null,
-          delivery_state: wanted ? ('pending' as const) : ('none' as const),
-          next_attempt_at: wanted ? now : null,
-        };
-      }),
-    )
-    .execute();
+  const rows = events.map((event) => {
+    const wanted = webhookWants(batch, event.type);
+    return {
+      // The process's wall clock, not `now`: ids made by one process strictly increase, so GET /v1/events pages
+      // in creation order.
+      id: newId('evt'),
+      account_id: batch.account_id,
+      batch_id: batch.id,
+      item_id: event.itemId,
+      type: event.type,
+      sequence: event.sequence,
+      created_at: now,
+      expires_at: expiresAt,
+      endpoint_id: wanted ? batch.webhook_endpoint_id : null,
+      delivery_state: wanted ? ('pending' as const) : ('none' as const),
+      next_attempt_at: wanted ? now : null,
+    };
+  });
+  // An item's event (and the batch's last one with it) is written on every item's outcome: prepared for one or two.
+  if (rows.length > 2) {
+    await tx.insertInto('batch_events').values(rows).execute();
+    return;
+  }
+  const columns = Object.keys(rows[0]!) as (keyof (typeof rows)[number])[];
+  const insert = preparedFor<never, unknown[]>(
+    tx,
+    `batch-counts:events:${rows.length}`,
+    rows.length * columns.length,
+    (...slots: unknown[]) =>
+      tx
+        .insertInto('batch_events')
+        .values(
+          rows.map((_, r) => Object.fromEntries(columns.map((c, i) => [c, slots[r * columns.length + i]])) as never),
+        ),
+  );
+  await insert.execute(tx, ...rows.flatMap((row) => columns.map((c) => row[c])));
 }

@@ -40,6 +40,14 @@ import {
 } from './batch-rows.js';
 import { retryingConflicts } from './deadlock-retry.js';
 import { moveBatch, type BatchDeltas, type NewEvent } from './batch-counts.js';
+import {
+  bufferResult,
+  lockRunningForOutcome,
+  markReserved,
+  startItem,
+  takeBatchCredits,
+  writeOutcome,
+} from './run-queries.js';
 import { KyselyOutbox, type ResultUrl } from './kysely-outbox.js';
 
 /** What the store needs of the storage: its database, the ledger (holds) and the request log (metadata rows). */
@@ -345,31 +353,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
     // A batch past its results' expiry starts nothing more: a result made now could never be handed over (it would
     // only spend the host's politeness). Its queued items end `expired`, free, as they are claimed. The common case
     // (a live batch) is the one guarded UPDATE; only when it finds nothing is the lapse looked for.
-    const item = await tx
-      .updateTable('batch_items')
-      .set((eb) => ({
-        state: 'running',
-        attempts: eb('attempts', '+', 1),
-        holder,
-        request_id: requestId,
-        started_at: at,
-        reserved: 0,
-      }))
-      .where('id', '=', itemId)
-      .where('state', '=', 'queued')
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('batches as b')
-            .select('b.id')
-            .whereRef('b.id', '=', 'batch_items.batch_id')
-            .where('b.status', 'in', ['queued', 'running'])
-            .where('b.data_key_sealed', 'is not', null)
-            .where('b.results_expire_at', '>', at),
-        ),
-      )
-      .returningAll()
-      .executeTakeFirst();
+    const item = await startItem(tx, { itemId, holder, requestId, at });
     if (!item) {
       const lapsed = await tx
         .updateTable('batch_items')
@@ -426,21 +410,9 @@ export class KyselyBatchStore implements BatchStore, Outbox {
     const attempt = () =>
       answerOrAbort(() =>
         this.#runTransaction(this.#db, async (tx): Promise<Outcome> => {
-          const item = await tx
-            .updateTable('batch_items')
-            .set({ reserved: request.cost })
-            .where('id', '=', itemId)
-            .where('state', '=', 'running')
-            .where('holder', '=', holder)
-            .where('request_id', '=', request.requestId)
-            .where('reserved', '=', 0)
-            .returning((eb) => [
-              'batch_id',
-              eb.selectFrom('batches').select('account_id').whereRef('batches.id', '=', 'batch_items.batch_id').as('owner'),
-              eb.selectFrom('batches').select('key_id').whereRef('batches.id', '=', 'batch_items.batch_id').as('owner_key'),
-            ])
-            .executeTakeFirst();
-          if (!item?.owner || !item.owner_key) throw new Error(`item ${itemId} is not running unreserved under ${holder}`);
+          const item = await markReserved(tx, { itemId, holder, requestId: request.requestId, cost: request.cost });
+          if (!item?.owner || !item.owner_key)
+            throw new Error(`item ${itemId} is not running unreserved under ${holder}`);
           const owner = { account_id: item.owner, key_id: item.owner_key };
           // Lock order everywhere: item, then credit rows, then the batch row (no two transactions wait on each other).
           const outcome = await this.#ledger.reserveIn(tx, {
@@ -455,16 +427,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
             owner: holder,
           });
           if (!outcome.ok) throw new Abort<Outcome>(outcome);
-          // max_credits: charged + held + reserved + cost, checked and taken in one guarded UPDATE.
-          const batch = await tx
-            .updateTable('batches')
-            .set((eb) => ({ credits_reserved: eb('credits_reserved', '+', request.cost) }))
-            .where('id', '=', item.batch_id)
-            .where(
-              sql<boolean>`(max_credits IS NULL OR credits_charged + credits_held + credits_reserved + ${request.cost} <= max_credits)`,
-            )
-            .returning('id')
-            .executeTakeFirst();
+          const batch = await takeBatchCredits(tx, item.batch_id, request.cost);
           if (!batch) {
             const row = await tx
               .selectFrom('batches')
@@ -491,21 +454,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
     const now = this.#now();
     return answerOrAbort(() =>
       this.#runTransaction(this.#db, async (tx) => {
-        const item = await tx
-          .updateTable('batch_items')
-          .set((eb) => ({ holder: eb.ref('holder') }))
-          .where('id', '=', itemId)
-          .where('state', '=', 'running')
-          .where('holder', '=', holder)
-          .returningAll()
-          .returning((eb) =>
-            eb
-              .selectFrom('batches')
-              .select('results_expire_at')
-              .whereRef('batches.id', '=', 'batch_items.batch_id')
-              .as('results_expire_at'),
-          )
-          .executeTakeFirst();
+        const item = await lockRunningForOutcome(tx, itemId, holder);
         if (!item) return false;
         const ready = outcome.state === 'ready';
         const batch = { results_expire_at: item.results_expire_at! };
@@ -527,36 +476,25 @@ export class KyselyBatchStore implements BatchStore, Outbox {
           await this.#ledger.releaseIn(tx, attemptId);
         }
         if (!(await finishWork(tx))) throw new Abort(false);
-        await tx
-          .updateTable('batch_items')
-          .set({
-            state: outcome.state,
-            holder: null,
-            reserved: 0,
-            finished_at: now,
-            // The URL as given is needed only to run the item.
-            url_sealed: null,
-            request_id: outcome.requestId ?? attemptId,
-            cost_units: ready ? outcome.costUnits : 0,
-            ...(ready ? { route: outcome.route } : {}),
-            error_code: ready ? null : (outcome.error?.code ?? null),
-            error_status: ready ? null : (outcome.error?.status ?? null),
-            error_retryable: ready || !outcome.error ? null : outcome.error.retryable ? 1 : 0,
-          })
-          .where('id', '=', itemId)
-          .execute();
+        await writeOutcome(tx, itemId, {
+          state: outcome.state,
+          finishedAt: now,
+          requestId: outcome.requestId ?? attemptId,
+          costUnits: ready ? outcome.costUnits : 0,
+          route: ready ? outcome.route : null,
+          errorCode: ready ? null : (outcome.error?.code ?? null),
+          errorStatus: ready ? null : (outcome.error?.status ?? null),
+          errorRetryable: ready || !outcome.error ? null : outcome.error.retryable ? 1 : 0,
+        });
         if (ready) {
-          await tx
-            .insertInto('delivery_buffer')
-            .values({
-              item_id: itemId,
-              batch_id: item.batch_id,
-              account_id: item.account_id,
-              result_sealed: outcome.resultSealed,
-              created_at: now,
-              expires_at: isoOf(batch.results_expire_at),
-            })
-            .execute();
+          await bufferResult(tx, {
+            itemId,
+            batchId: item.batch_id,
+            accountId: item.account_id,
+            resultSealed: outcome.resultSealed,
+            createdAt: now,
+            expiresAt: isoOf(batch.results_expire_at),
+          });
         }
         if (outcome.record) await this.#requests.insertIn(tx, outcome.record);
         const deltas: BatchDeltas = { running: -1, [outcome.state]: 1, credits_reserved: -reserved };

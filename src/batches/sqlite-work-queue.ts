@@ -5,6 +5,7 @@ import type { HoldTransaction } from '../storage/kysely/kysely-credit-ledger.js'
 import { toIso } from '../storage/kysely/columns.js';
 import { systemClock, type Clock } from '../time/clock.js';
 import type { ClaimOptions, ClaimedWork, LaneWithWork, NewWork, Tx, WorkQueue } from './work-queue.js';
+import { preparedFor } from '../storage/kysely/prepared.js';
 import { addQueued, depth, emptied, lanesWithWork, laneCounts, laneInTurn, served } from './work-lanes.js';
 
 export interface SqliteWorkQueueOptions {
@@ -18,6 +19,39 @@ export interface SqliteWorkQueueOptions {
    */
   transaction?: HoldTransaction;
 }
+
+// The claim's hot queries, compiled once (storage/kysely/prepared.ts).
+const nextQueued = (tx: Tx) =>
+  preparedFor<{ id: string; group_id: string; attempts: number }, [string, string]>(
+    tx,
+    'sqlite-work-queue:next',
+    2,
+    (host: string, accountId: string) =>
+      tx
+        .selectFrom('work_queue')
+        .select(['id', 'group_id', 'attempts'])
+        .where('host', '=', host)
+        .where('account_id', '=', accountId)
+        .where('state', '=', 'queued')
+        .orderBy('item_order')
+        .orderBy('id')
+        .limit(1),
+  );
+const claimRow = (tx: Tx) =>
+  preparedFor<never, [string, string, string]>(
+    tx,
+    'sqlite-work-queue:claim',
+    3,
+    (holder: string, at: string, id: string) =>
+      tx
+        .updateTable('work_queue')
+        .set((eb) => ({ state: 'claimed', holder, claimed_at: at, attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id),
+  );
+const finishRow = (tx: Tx) =>
+  preparedFor<never, [string, string]>(tx, 'sqlite-work-queue:finish', 2, (id: string, holder: string) =>
+    tx.deleteFrom('work_queue').where('id', '=', id).where('holder', '=', holder).where('state', '=', 'claimed'),
+  );
 
 /** Rows per INSERT: 7 parameters each, well under SQLite's limit of 32,766. */
 const insertChunk = 1_000;
@@ -67,25 +101,12 @@ export class SqliteWorkQueue implements WorkQueue {
         for (;;) {
           const accountId = await laneInTurn(tx, host, skip, 'none');
           if (accountId === null) return null;
-          const item = await tx
-            .selectFrom('work_queue')
-            .select(['id', 'group_id', 'attempts'])
-            .where('host', '=', host)
-            .where('account_id', '=', accountId)
-            .where('state', '=', 'queued')
-            .orderBy('item_order')
-            .orderBy('id')
-            .limit(1)
-            .executeTakeFirst();
+          const item = await nextQueued(tx).first(tx, host, accountId);
           if (!item) {
             await emptied(tx, host, accountId);
             continue;
           }
-          await tx
-            .updateTable('work_queue')
-            .set((eb) => ({ state: 'claimed', holder, claimed_at: claimedAt, attempts: eb('attempts', '+', 1) }))
-            .where('id', '=', item.id)
-            .execute();
+          await claimRow(tx).execute(tx, holder, claimedAt, item.id);
           await served(tx, host, accountId);
           const work: ClaimedWork = {
             id: item.id,
@@ -113,13 +134,7 @@ export class SqliteWorkQueue implements WorkQueue {
   }
 
   async finish(tx: Tx, id: string, holder: string): Promise<boolean> {
-    const result = await tx
-      .deleteFrom('work_queue')
-      .where('id', '=', id)
-      .where('holder', '=', holder)
-      .where('state', '=', 'claimed')
-      .executeTakeFirst();
-    return result.numDeletedRows > 0n;
+    return (await finishRow(tx).changed(tx, id, holder)) > 0;
   }
 
   async giveBack(tx: Tx, id: string, holder: string): Promise<boolean> {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { KumoDatabase } from '../storage/kysely/schema.js';
 import type { LaneWithWork, Tx } from './work-queue.js';
+import { preparedFor } from '../storage/kysely/prepared.js';
 
 /** How a claim locks the lane it picks: SQLite has one writer (none); PostgreSQL locks the lane row. */
 export type LaneLock = 'none' | 'skip-locked' | 'wait';
@@ -61,32 +62,46 @@ export async function laneInTurn(
   skipAccounts: readonly string[],
   lock: LaneLock,
 ): Promise<string | null> {
-  let query = tx
-    .selectFrom('work_lanes')
-    .select('account_id')
-    .where('host', '=', host)
-    .where('queued', '>', 0)
-    .orderBy('last_served')
-    .orderBy('account_id')
-    .limit(1);
-  if (skipAccounts.length > 0) query = query.where('account_id', 'not in', [...skipAccounts]);
-  if (lock === 'skip-locked') query = query.forUpdate().skipLocked();
-  if (lock === 'wait') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const skip = [...skipAccounts];
+  const query = preparedFor<{ account_id: string }, string[]>(
+    tx,
+    `work-lanes:in-turn:${lock}:${skip.length}`,
+    1 + skip.length,
+    (hostSlot: string, ...skipSlots: string[]) => {
+      let select = tx
+        .selectFrom('work_lanes')
+        .select('account_id')
+        .where('host', '=', hostSlot)
+        .where('queued', '>', 0)
+        .orderBy('last_served')
+        .orderBy('account_id')
+        .limit(1);
+      if (skipSlots.length > 0) select = select.where('account_id', 'not in', skipSlots);
+      if (lock === 'skip-locked') select = select.forUpdate().skipLocked();
+      if (lock === 'wait') select = select.forUpdate();
+      return select;
+    },
+  );
+  const row = await query.first(tx, host, ...skip);
   return row?.account_id ?? null;
 }
 
 /** One item of the lane was claimed: it leaves the queued count and the lane goes to the back of the host's turn. */
 export async function served(tx: Tx, host: string, accountId: string): Promise<void> {
-  await tx
-    .updateTable('work_lanes')
-    .set((eb) => ({
-      queued: eb('queued', '-', 1),
-      last_served: sql<number>`(select max(l.last_served) from work_lanes l where l.host = ${host}) + 1`,
-    }))
-    .where('host', '=', host)
-    .where('account_id', '=', accountId)
-    .execute();
+  await preparedFor<never, [string, string, string]>(
+    tx,
+    'work-lanes:served',
+    3,
+    (h: string, h2: string, account: string) =>
+      tx
+        .updateTable('work_lanes')
+        .set((eb) => ({
+          queued: eb('queued', '-', 1),
+          last_served: sql<number>`(select max(l.last_served) from work_lanes l where l.host = ${h}) + 1`,
+        }))
+        .where('host', '=', h2)
+        .where('account_id', '=', account),
+  ).execute(tx, host, host, accountId);
 }
 
 /** A lane whose count says work but whose engine has none (a repair; should not happen). */
@@ -100,8 +115,10 @@ export async function emptied(tx: Tx, host: string, accountId: string): Promise<
 }
 
 export async function lanesWithWork(db: Kysely<KumoDatabase>): Promise<LaneWithWork[]> {
-  const rows = await db.selectFrom('work_lanes').select(['host', 'account_id']).where('queued', '>', 0).execute();
-  return rows.map((row) => ({ host: row.host, accountId: row.account_id }));
+  const rows = await preparedFor<{ host: string; account_id: string }, []>(db, 'work-lanes:with-work', 0, () =>
+    db.selectFrom('work_lanes').select(['host', 'account_id']).where('queued', '>', 0),
+  ).execute(db);
+  return rows.rows.map((row) => ({ host: row.host, accountId: row.account_id }));
 }
 
 export async function depth(db: Kysely<KumoDatabase>, host: string): Promise<number> {

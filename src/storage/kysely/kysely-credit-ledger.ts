@@ -5,7 +5,7 @@ import type { CreditLedger, CreditUsage, ReserveOutcome, ReserveRequest } from '
 import type { KumoDatabase, ReservationState } from './schema.js';
 import { isoOf, toIso } from './columns.js';
 import { isKumoError } from '../../errors.js';
-import { PreparedQuery } from './prepared.js';
+import { PreparedQuery, preparedFor } from './prepared.js';
 
 export interface KyselyCreditLedgerOptions {
   /** This instance's id (`ins_…`), recorded as the owner of the reservations it makes (unless a request names one). */
@@ -310,31 +310,40 @@ export class KyselyCreditLedger implements CreditLedger {
   async holdIn(trx: Transaction<KumoDatabase>, requestId: string, cost: number, expiresAt: string): Promise<boolean> {
     assertCredits(cost, 'cost', 1);
     // Locks the row (PostgreSQL) before reading its cost, so a sweeper racing on it waits and then finds it a hold.
-    const row = await trx
-      .updateTable('credit_reservations')
-      .set((eb) => ({ state: eb.ref('state') }))
-      .where('request_id', '=', requestId)
-      .where('state', '=', 'reserved')
-      .where('kind', '=', 'call')
-      .returning([
-        'account_id',
-        'key_id',
-        'period',
-        'cost',
-        sql<
-          string | null
-        >`(SELECT coalesce(k.lineage_id, k.id) FROM api_keys k WHERE k.id = credit_reservations.key_id)`.as(
-          'key_lineage',
-        ),
-      ])
-      .executeTakeFirst();
+    const row = await preparedFor<
+      { account_id: string; key_id: string; period: string; cost: number; key_lineage: string | null },
+      [string]
+    >(trx, 'ledger:hold-lock', 1, (id: string) =>
+      trx
+        .updateTable('credit_reservations')
+        .set((eb) => ({ state: eb.ref('state') }))
+        .where('request_id', '=', id)
+        .where('state', '=', 'reserved')
+        .where('kind', '=', 'call')
+        .returning([
+          'account_id',
+          'key_id',
+          'period',
+          'cost',
+          sql<
+            string | null
+          >`(SELECT coalesce(k.lineage_id, k.id) FROM api_keys k WHERE k.id = credit_reservations.key_id)`.as(
+            'key_lineage',
+          ),
+        ]),
+    ).first(trx, requestId);
     if (!row) return false;
     if (cost > row.cost) throw new RangeError(`cannot hold ${cost} credits against a reservation of ${row.cost}`);
-    await trx
-      .updateTable('credit_reservations')
-      .set({ kind: 'hold', holder: null, expires_at: toIso(expiresAt), cost })
-      .where('request_id', '=', requestId)
-      .execute();
+    await preparedFor<never, [string, number, string]>(
+      trx,
+      'ledger:hold',
+      3,
+      (until: string, held: number, id: string) =>
+        trx
+          .updateTable('credit_reservations')
+          .set({ kind: 'hold', holder: null, expires_at: until, cost: held })
+          .where('request_id', '=', id),
+    ).execute(trx, toIso(expiresAt), cost, requestId);
     if (row.cost > cost) await this.#moveCounters(trx, row, row.cost - cost, 0);
     return true;
   }

@@ -71,3 +71,31 @@ export class PreparedQuery<Row, Args extends readonly unknown[]> {
     return Number((await this.execute(runner, ...args)).numAffectedRows ?? 0n);
   }
 }
+
+/** Prepared queries by dialect: the compiled SQL depends on the dialect's compiler only, so one per adapter. */
+const byDialect = new WeakMap<object, Map<string, PreparedQuery<unknown, readonly unknown[]>>>();
+
+/**
+ * The query prepared under `key` for the dialect `db` (a Kysely instance, a transaction or a connection) speaks,
+ * built the first time it is asked for. For hot queries whose shape varies a little (how many columns an UPDATE
+ * moves, how many rows an INSERT writes): the key names the shape, and the same key must always build the same query.
+ */
+export function preparedFor<Row, Args extends readonly unknown[]>(
+  db: { getExecutor(): { adapter: object } },
+  key: string,
+  arity: Args['length'],
+  build: (...slots: never[]) => Compilable<Row>,
+): PreparedQuery<Row, Args> {
+  const adapter = db.getExecutor().adapter;
+  let queries = byDialect.get(adapter);
+  if (!queries) {
+    queries = new Map();
+    byDialect.set(adapter, queries);
+  }
+  let query = queries.get(key);
+  if (!query) {
+    query = new PreparedQuery<Row, Args>(arity, build);
+    queries.set(key, query);
+  }
+  return query as PreparedQuery<Row, Args>;
+}
