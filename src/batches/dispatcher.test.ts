@@ -524,6 +524,40 @@ describe('an item runs to ready', () => {
   });
 });
 
+describe('an item queued again while it still runs here', () => {
+  it('is not claimed again by the same instance until that run ends; the late outcome writes nothing', async () => {
+    const caller = await account('growth');
+    const { store, ids } = batchOf(caller, 1);
+    const gates: (() => void)[] = [];
+    scrape.answer = async (request) => {
+      const g = gate<void>();
+      gates.push(() => g.open());
+      await g.promise;
+      return completed(request);
+    };
+    start([store], { maxInFlightPerHost: { 'www.ikebe-gakki.com': 4 } });
+    await until(() => gates.length === 1, 'the first run');
+    // A liveness sweep took this instance for dead: the item is queued again, its first run still going.
+    const item = store.items.get(ids[0]!)!;
+    item.record = { ...item.record, state: 'queued' };
+    item.holder = null;
+    queue.rows.get(ids[0]!)!.holder = null;
+    dispatcher!.wake();
+    for (let i = 0; i < 3; i++) await clock.advance(pollMs);
+    expect(scrape.requests).toHaveLength(1);
+    expect(queue.rows.get(ids[0]!)!.holder).toBeNull();
+
+    gates.shift()!();
+    await until(() => gates.length === 1, 'the second run, after the first ended');
+    expect(store.state(ids[0]!)).toBe('running');
+    gates.shift()!();
+    await until(() => store.state(ids[0]!) === 'ready', 'ready');
+    expect(scrape.requests).toHaveLength(2);
+    // The outcome is the second run's.
+    expect(store.items.get(ids[0]!)!.outcome!.requestId).toBe(scrape.requests[1]!.requestId);
+  });
+});
+
 describe('politeness and the batch lane', () => {
   it('claims at most a host’s maxInFlight here at once, and other hosts run beside it', async () => {
     const a = await account('growth');

@@ -111,6 +111,8 @@ export class Dispatcher {
   /** Accounts whose lane other instances filled: skipped until then (clock ms). */
   readonly #laneFullUntil = new Map<string, number>();
   readonly #running = new Set<Promise<void>>();
+  /** The items those runs are of. */
+  readonly #itemsRunning = new Set<string>();
   /** Outcomes not yet written (the database failed): written again, in order, before the next claims. */
   readonly #unrecorded: { itemId: string; write: () => Promise<boolean>; notify: boolean }[] = [];
   #loop: Promise<void> | null = null;
@@ -277,6 +279,9 @@ export class Dispatcher {
       const work = await queue.claim(host, instanceId, {
         skipAccounts: this.#skipAccounts(),
         onClaimed: async (tx, claimed) => {
+          // Still running here from an earlier claim (a sweep took this instance for dead and queued it again): not
+          // run twice at once by one holder, whose outcome writes are guarded by holder. Left queued, for a peer.
+          if (this.#itemsRunning.has(claimed.id)) return false;
           lease = await this.#laneSlot(tx, claimed.accountId);
           laneFull = lease === null;
           if (!lease) return false;
@@ -323,6 +328,7 @@ export class Dispatcher {
     const { host, accountId } = claimed.work;
     this.#hostInFlight.set(host, (this.#hostInFlight.get(host) ?? 0) + 1);
     this.#laneInFlight.set(accountId, (this.#laneInFlight.get(accountId) ?? 0) + 1);
+    this.#itemsRunning.add(claimed.work.id);
     const running: Promise<void> = this.#runItem(claimed)
       .catch((error: unknown) => {
         const e = error as Error & { code?: unknown };
@@ -333,6 +339,7 @@ export class Dispatcher {
       })
       .finally(() => {
         this.#running.delete(running);
+        this.#itemsRunning.delete(claimed.work.id);
         decrement(this.#hostInFlight, host);
         decrement(this.#laneInFlight, accountId);
         // A host slot and a lane slot are free: the next round need not wait for the poll.

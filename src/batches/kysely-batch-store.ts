@@ -461,9 +461,8 @@ export class KyselyBatchStore implements BatchStore, Outbox {
         const reserved = Number(item.reserved);
         const attemptId = item.request_id;
         if (ready) {
-          if (outcome.requestId !== attemptId) {
-            throw new Error(`item ${itemId} ran as ${attemptId ?? 'nothing'}, not ${outcome.requestId}`);
-          }
+          // Another attempt's outcome (never expected: one holder runs an item once at a time) writes nothing.
+          if (outcome.requestId !== attemptId) throw new Abort(false);
           // The reservation becomes the hold; when a sweep freed it meanwhile, nothing is written (false): the
           // dispatcher gives the item back (retryLater) and it runs again with a fresh reservation.
           if (
