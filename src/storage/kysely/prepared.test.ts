@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStorage } from '../sqlite/sqlite-storage.js';
 import type { KyselyStorage } from './kysely-storage.js';
-import { PreparedQuery, slot } from './prepared.js';
+import { PreparedQuery, preparedFor, slot } from './prepared.js';
 
 let storage: KyselyStorage;
 beforeAll(async () => {
@@ -66,5 +66,27 @@ describe('PreparedQuery', () => {
     expect(await read.first(storage.db, 'key:absent', '2026-11')).toBeUndefined();
     // A value that merely looks like a slot is bound as the text it is.
     expect(await read.first(storage.db, slot(0), '2026-11')).toBeUndefined();
+  });
+
+  it('preparedFor builds a shape once per dialect and key, and a transaction shares its database’s', async () => {
+    let builds = 0;
+    const build = (subject: string) => {
+      builds += 1;
+      return storage.db.selectFrom('credit_counters').select('used').where('subject', '=', subject);
+    };
+    const first = preparedFor<{ used: number }, [string]>(storage.db, 'test:counters', 1, build);
+    const again = await storage.db
+      .transaction()
+      .execute(async (tx) => preparedFor<{ used: number }, [string]>(tx, 'test:counters', 1, build));
+    expect(again).toBe(first);
+    expect(builds).toBe(1);
+    const other = await createSqliteStorage({ path: ':memory:' });
+    try {
+      expect(preparedFor<{ used: number }, [string]>(other.db, 'test:counters', 1, build)).not.toBe(first);
+      expect(builds).toBe(2);
+    } finally {
+      await other.close();
+    }
+    expect(await first.first(storage.db, 'nobody')).toBeUndefined();
   });
 });
