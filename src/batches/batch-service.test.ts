@@ -75,6 +75,12 @@ class MemoryStore {
     return { outcome: 'created', batch: record } satisfies CreateOutcome;
   }
 
+  async byIdempotencyKey(accountId: string, key: string) {
+    for (const b of this.batches.values())
+      if (b.key === key && b.record.accountId === accountId) return { batch: b.record, bodyHash: b.hash ?? null };
+    return null;
+  }
+
   #addItems(record: BatchRecord, items: readonly NewBatchItem[], base: number) {
     for (const i of items) {
       this.items.set(i.id, {
@@ -457,6 +463,33 @@ describe('submission: Idempotency-Key and webhooks', () => {
     const conflict = await refusal(service.submit(caller, { items: [{ url: ikebe, ref: 'x' }] }, 'nightly-1'));
     expect(conflict.code).toBe('idempotency_conflict');
     expect(conflict.extras.body).toEqual({ batch_id: first.batch.id });
+  });
+
+  it('replays a repeat whatever changed since: credits spent, its endpoint disabled', async () => {
+    const caller = callerOf();
+    endpoints.set('whe_later_gone', {
+      id: 'whe_later_gone',
+      accountId: caller.account.id,
+      url: 'https://hooks.example.jp/k',
+      secretLast4: 'abcd',
+      createdAt: '',
+      events: ['item.succeeded'],
+      disabledAt: null,
+      disabledReason: null,
+    });
+    const body: SubmitBody = { items: [{ url: ikebe }], webhook: { endpoint_id: 'whe_later_gone' } };
+    const first = await serviceWith().submit(caller, body, 'nightly-2');
+    endpoints.set('whe_later_gone', {
+      ...endpoints.get('whe_later_gone')!,
+      disabledAt: '2026-11-28T00:00:00Z',
+      disabledReason: 'the receiver answered 410 Gone',
+    });
+    const spent = serviceWith({ creditsLeft: 0 });
+    // Without the key the same body is refused now, on either ground.
+    expect((await refusal(spent.submit(caller, body, null))).code).toMatch(/invalid_request|credits_exhausted/);
+    const again = await spent.submit(caller, body, 'nightly-2');
+    expect(again).toMatchObject({ replayed: true, batch: { id: first.batch.id } });
+    expect(store.created).toHaveLength(1);
   });
 
   it('takes an endpoint of the account that is not disabled; its events unless the batch narrows them', async () => {

@@ -189,6 +189,17 @@ export class BatchService {
     idempotencyKey: string | null,
   ): Promise<{ batch: BatchView; replayed: boolean }> {
     const secrets = this.#secrets();
+    if (idempotencyKey) {
+      // A repeat is answered as the first submission was, whatever changed since (credits spent, the endpoint
+      // disabled, a backend down): nothing new is validated or queued for it.
+      const earlier = await this.#o.store.byIdempotencyKey(caller.account.id, idempotencyKey);
+      if (earlier && earlier.bodyHash === submissionHash(body)) return { batch: viewOf(earlier.batch), replayed: true };
+      if (earlier) {
+        throw new KumoError('idempotency_conflict', 'this Idempotency-Key was used with another request body', {
+          body: { batch_id: earlier.batch.id },
+        });
+      }
+    }
     await this.#o.dispatchable?.(caller);
     const now = new Date(this.#o.clock.now());
     const plan = caller.account.plan;

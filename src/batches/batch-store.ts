@@ -245,6 +245,11 @@ export interface BatchStore {
    */
   create(batch: NewBatch, items: readonly NewBatchItem[], enqueue: (tx: Tx) => Promise<void>): Promise<CreateOutcome>;
   /**
+   * The account's batch made with this Idempotency-Key, with the hash of the body that made it: a repeated submission
+   * is answered from it before anything else is checked (what the first one was accepted under may have changed).
+   */
+  byIdempotencyKey(accountId: string, key: string): Promise<{ batch: BatchRecord; bodyHash: string | null } | null>;
+  /**
    * POST /v1/batches/{id}/items, in one transaction on the locked batch row: the items (queued) with `index` + `base`
    * (base = every index the batch used before: its items and its rejected entries, so indexes never repeat), the
    * rejected entries (`index` + `base`) added to the batch's, counts, estimate, `sealed`, and `enqueue(tx, base)`.

@@ -189,6 +189,19 @@ export class KyselyBatchStore implements BatchStore, Outbox {
     return outcome;
   }
 
+  async byIdempotencyKey(
+    accountId: string,
+    key: string,
+  ): Promise<{ batch: BatchRecord; bodyHash: string | null } | null> {
+    const row = await this.#db
+      .selectFrom('batches')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    return row ? { batch: toBatchRecord(row), bodyHash: row.body_hash } : null;
+  }
+
   async #insertItems(
     tx: Tx,
     batchId: string,
