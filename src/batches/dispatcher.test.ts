@@ -461,6 +461,18 @@ async function settleLoop(): Promise<void> {
 }
 
 /** Lets the loop run (promise jobs and SQLite round trips) without moving time, until `condition` holds. */
+/** Every run waits until its gate is opened (in the order the runs started), then completes. */
+function gatedRuns(): (() => void)[] {
+  const gates: (() => void)[] = [];
+  scrape.answer = async (request) => {
+    const g = gate<void>();
+    gates.push(() => g.open());
+    await g.promise;
+    return completed(request);
+  };
+  return gates;
+}
+
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 400; i++) {
     if (condition()) return;
@@ -528,13 +540,7 @@ describe('an item queued again while it still runs here', () => {
   it('is not claimed again by the same instance until that run ends; the late outcome writes nothing', async () => {
     const caller = await account('growth');
     const { store, ids } = batchOf(caller, 1);
-    const gates: (() => void)[] = [];
-    scrape.answer = async (request) => {
-      const g = gate<void>();
-      gates.push(() => g.open());
-      await g.promise;
-      return completed(request);
-    };
+    const gates = gatedRuns();
     start([store], { maxInFlightPerHost: { 'www.ikebe-gakki.com': 4 } });
     await until(() => gates.length === 1, 'the first run');
     // A liveness sweep took this instance for dead: the item is queued again, its first run still going.
@@ -565,13 +571,7 @@ describe('politeness and the batch lane', () => {
     const stores = [batchOf(a, 6, 'slow.example'), batchOf(b, 6, 'slow.example'), batchOf(b, 2, 'other.example')].map(
       (batch) => batch.store,
     );
-    const gates: (() => void)[] = [];
-    scrape.answer = async (request) => {
-      const g = gate<void>();
-      gates.push(() => g.open());
-      await g.promise;
-      return completed(request);
-    };
+    const gates = gatedRuns();
     start(stores, { maxInFlightPerHost: { 'slow.example': 2, 'other.example': 1 } });
 
     await until(() => gates.length === 3, 'three runs');
@@ -598,13 +598,7 @@ describe('politeness and the batch lane', () => {
     // Three hosts, room on each: only the lane holds the account back.
     queue.rows.get(ids[1]!)!.host = 'b.example';
     queue.rows.get(ids[2]!)!.host = 'c.example';
-    const gates: (() => void)[] = [];
-    scrape.answer = async (request) => {
-      const g = gate<void>();
-      gates.push(() => g.open());
-      await g.promise;
-      return completed(request);
-    };
+    const gates = gatedRuns();
     start([store], { maxInFlightPerHost: { 'a.example': 2, 'b.example': 2, 'c.example': 2 } });
     for (let done = 0; done < 3; done++) {
       await until(() => gates.length === 1, `run ${done + 1}`);

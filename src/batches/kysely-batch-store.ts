@@ -41,6 +41,7 @@ import {
 import { retryingConflicts } from './deadlock-retry.js';
 import { moveBatch, type BatchDeltas, type NewEvent } from './batch-counts.js';
 import {
+  batchOfItem,
   bufferResult,
   lockRunningForOutcome,
   markReserved,
@@ -373,15 +374,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
         .set({ state: 'expired', finished_at: at, url_sealed: null })
         .where('id', '=', itemId)
         .where('state', '=', 'queued')
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('batches as b')
-              .select('b.id')
-              .whereRef('b.id', '=', 'batch_items.batch_id')
-              .where('b.results_expire_at', '<=', at),
-          ),
-        )
+        .where((eb) => eb.exists(batchOfItem(eb).where('b.results_expire_at', '<=', at)))
         .returning('batch_id')
         .executeTakeFirst();
       if (lapsed) await moveBatch(tx, lapsed.batch_id, { queued: -1, expired: 1 }, [], at);
@@ -721,10 +714,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
       .where('state', '=', 'ready')
       .where((eb) =>
         eb.exists(
-          eb
-            .selectFrom('batches as b')
-            .select('b.id')
-            .whereRef('b.id', '=', 'batch_items.batch_id')
+          batchOfItem(eb)
             .where('b.results_expire_at', '>', now)
             // DELETE of a batch ends its handovers: what is ready expires, free.
             .where('b.status', 'not in', ['cancelling', 'cancelled']),

@@ -1,8 +1,14 @@
 // The batch store's per-item queries (claim, reserve, outcome), compiled once per dialect: each runs for every item.
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { KumoDatabase } from '../storage/kysely/schema.js';
 import { preparedFor } from '../storage/kysely/prepared.js';
 import type { ItemRow } from './batch-rows.js';
 import type { Tx } from './work-queue.js';
+
+/** The batch of the item row being updated, as `b`, for an EXISTS guard on its status or expiry. */
+export function batchOfItem(eb: ExpressionBuilder<KumoDatabase, 'batch_items'>) {
+  return eb.selectFrom('batches as b').select('b.id').whereRef('b.id', '=', 'batch_items.batch_id');
+}
 
 /** A queued item of a live batch (not cancelled, key not shredded, results not expired) becomes running. */
 export function startItem(
@@ -28,10 +34,7 @@ export function startItem(
         .where('state', '=', 'queued')
         .where((eb) =>
           eb.exists(
-            eb
-              .selectFrom('batches as b')
-              .select('b.id')
-              .whereRef('b.id', '=', 'batch_items.batch_id')
+            batchOfItem(eb)
               .where('b.status', 'in', ['queued', 'running'])
               .where('b.data_key_sealed', 'is not', null)
               .where('b.results_expire_at', '>', notExpiredAt),

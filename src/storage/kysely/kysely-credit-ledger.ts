@@ -24,6 +24,18 @@ export interface KyselyCreditLedgerOptions {
   holdTransaction?: HoldTransaction;
 }
 
+/** What a reservation row tells the counters it moves: its subjects, period and cost, and its key's line of rotations. */
+const reservationSubjects = () =>
+  [
+    'account_id',
+    'key_id',
+    'period',
+    'cost',
+    sql<
+      string | null
+    >`(SELECT coalesce(k.lineage_id, k.id) FROM api_keys k WHERE k.id = credit_reservations.key_id)`.as('key_lineage'),
+  ] as const;
+
 export type HoldTransaction = <T>(
   db: Kysely<KumoDatabase>,
   body: (trx: Transaction<KumoDatabase>) => Promise<T>,
@@ -53,17 +65,7 @@ function ledgerQueries(db: Kysely<KumoDatabase>) {
       .set({ state, committed_cost: committedCost, settled_at: now })
       .where('request_id', '=', requestId)
       .where('state', '=', 'reserved')
-      .returning([
-        'account_id',
-        'key_id',
-        'period',
-        'cost',
-        sql<
-          string | null
-        >`(SELECT coalesce(k.lineage_id, k.id) FROM api_keys k WHERE k.id = credit_reservations.key_id)`.as(
-          'key_lineage',
-        ),
-      ]);
+      .returning(reservationSubjects());
   return {
     /** The line of rotations a key belongs to: its monthly credit limit counts the spend of the whole line. */
     lineageOf: new PreparedQuery<{ lineage: string | null }, [string]>(1, (keyId) =>
@@ -320,17 +322,7 @@ export class KyselyCreditLedger implements CreditLedger {
         .where('request_id', '=', id)
         .where('state', '=', 'reserved')
         .where('kind', '=', 'call')
-        .returning([
-          'account_id',
-          'key_id',
-          'period',
-          'cost',
-          sql<
-            string | null
-          >`(SELECT coalesce(k.lineage_id, k.id) FROM api_keys k WHERE k.id = credit_reservations.key_id)`.as(
-            'key_lineage',
-          ),
-        ]),
+        .returning(reservationSubjects()),
     ).first(trx, requestId);
     if (!row) return false;
     if (cost > row.cost) throw new RangeError(`cannot hold ${cost} credits against a reservation of ${row.cost}`);
