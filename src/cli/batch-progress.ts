@@ -1,6 +1,8 @@
 // What `kumo batch submit --wait` shows on stderr while a batch runs: a bar with the counts by state and an ETA,
 // redrawn in place on a terminal, as plain lines (at most one per interval) when stderr is a file or a pipe.
 
+import { itemStates } from '../batches/batch-store.js';
+
 /** The part of the API's `batch` JSON (DESIGN §8) the progress needs. */
 export interface BatchView {
   id: string;
@@ -9,18 +11,8 @@ export interface BatchView {
   estimate?: { eta_s?: number } | null;
 }
 
-/** The states shown after the bar, in the order an item moves through them. */
-const shownStates = [
-  'queued',
-  'running',
-  'ready',
-  'delivered',
-  'failed',
-  'not_found',
-  'skipped',
-  'cancelled',
-  'expired',
-] as const;
+/** The states shown after the bar, in the order an item moves through them (the server's own list). */
+const shownStates = itemStates;
 
 /** Items no longer waiting to run: everything but queued and running. */
 export function doneOf(batch: BatchView): number {
