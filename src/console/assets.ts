@@ -56,6 +56,12 @@ const js = `"use strict";
       });
     });
   });
+  // A batch's page while it runs: reloaded (its counts come from one row) every few seconds the tab is shown.
+  var refresh = document.querySelector("[data-refresh-ms]");
+  if (refresh) {
+    var every = Number(refresh.getAttribute("data-refresh-ms"));
+    if (every >= 1000) setInterval(function () { if (!document.hidden) location.reload(); }, every);
+  }
   var live = document.querySelectorAll("[data-live]");
   if (live.length === 0 || !window.EventSource) return;
   var events = null;

@@ -110,6 +110,12 @@ describe('batch views', () => {
     expect(html).toContain('none (results by polling)');
     expect(html).toContain('completed · sealed');
     expect(html).toContain('<strong>2</strong>');
+    // Finished: no reloading, and the page says its numbers are as of its load.
+    expect(html).not.toContain('data-refresh-ms');
+    expect(html).toContain('These numbers are as of this page load.');
+    const running = batchDetailPage(ctx('en'), { batch: record('bat_4', 'acc_1'), failures: [] });
+    expect(running).toContain('data-refresh-ms="5000"');
+    expect(running).toContain('reloads itself every 5 s while the batch runs');
   });
 
   it('the list links each batch with its progress, failures and cost, and escapes what it shows', () => {

@@ -643,9 +643,14 @@ export interface BatchDetailData {
   failures: FailureCount[];
 }
 
+/** How often the page of a batch that is still moving reloads itself. */
+export const batchRefreshMs = 5_000;
+
 export function batchDetailPage(ctx: PageContext, data: BatchDetailData): string {
   const { t, lang } = ctx;
   const { batch } = data;
+  // A batch still moving reloads itself while its tab is shown (assets.ts); a finished one stays as it is.
+  const finished = batch.status === 'completed' || batch.status === 'cancelled';
   const n = (v: number) => formatNumber(v, lang);
   const item = (label: string, value: SafeHtml | string | number) =>
     markup`<div>
@@ -655,10 +660,10 @@ export function batchDetailPage(ctx: PageContext, data: BatchDetailData): string
   return layout(
     ctx,
     t('batchDetail', { id: batch.id }),
-    markup`<section aria-labelledby="progress">
+    markup`<section aria-labelledby="progress"${finished ? '' : markup` data-refresh-ms="${batchRefreshMs}"`}>
         <h2 id="progress">${t('progress')}</h2>
         <p class="batch-progress">${progressBar(ctx, batch, 'batch-progress')}</p>
-        <p class="muted">${t('batchReloadHint')} <a href="/console/batches/${batch.id}">${t('reload')}</a></p>
+        <p class="muted">${finished ? t('batchReloadHint') : t('batchRefreshHint', { seconds: batchRefreshMs / 1000 })} <a href="/console/batches/${batch.id}">${t('reload')}</a></p>
       </section>
       <dl class="detail">
         ${item(t('status'), `${t(`batch_${batch.status}`)} · ${batch.sealed ? t('sealedBatch') : t('openForItems')}`)}
