@@ -27,10 +27,13 @@ export class KyselyKeyStore implements KeyStore {
   readonly #db: Kysely<KumoDatabase>;
   /** Runs on every authenticated call. */
   readonly #byHash: PreparedQuery<Selectable<ApiKeysTable>, [string]>;
+  /** Runs for every batch item (the key that submitted it, still usable?). */
+  readonly #byId: PreparedQuery<Selectable<ApiKeysTable>, [string]>;
 
   constructor(db: Kysely<KumoDatabase>) {
     this.#db = db;
     this.#byHash = new PreparedQuery(1, (hash) => db.selectFrom('api_keys').selectAll().where('hash', '=', hash));
+    this.#byId = new PreparedQuery(1, (id) => db.selectFrom('api_keys').selectAll().where('id', '=', id));
   }
 
   async create(key: KeyRecord): Promise<void> {
@@ -55,7 +58,7 @@ export class KyselyKeyStore implements KeyStore {
   }
 
   async get(id: string): Promise<KeyRecord | null> {
-    const row = await this.#db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.#byId.first(this.#db, id);
     return row ? toRecord(row) : null;
   }
 
