@@ -905,7 +905,9 @@ export function describeBatchStoreContract(name: string, make: () => Promise<Bat
       expect((await listedIds(second.last)).ids).toEqual([earliest]);
     });
 
-    it('events (PostgreSQL): a transaction that took an earlier id and commits late is not skipped', async ({ skip }) => {
+    it('events (PostgreSQL): a transaction that took an earlier id and commits late is not skipped', async ({
+      skip,
+    }) => {
       if (!(storage.db.getExecutor().adapter instanceof PostgresAdapter)) skip();
       const { batch } = await submit(1);
       const t = clock.now();
@@ -931,9 +933,9 @@ export function describeBatchStoreContract(name: string, make: () => Promise<Bat
         await earlyWritten;
         // Another transaction, begun after, writes a later id and commits while the first is still open.
         await insertEvent(storage.db, batch.id, late, 102);
-        expect(
-          (await storage.db.selectFrom('batch_events').select('id').where('id', '=', late).execute()).length,
-        ).toBe(1);
+        expect((await storage.db.selectFrom('batch_events').select('id').where('id', '=', late).execute()).length).toBe(
+          1,
+        );
         // Neither is listed yet: handing out `late` (a position past it) now would let `early` be skipped for ever.
         during = await listedIds(start.last);
         expect(during.ids).toEqual([]);

@@ -16,7 +16,8 @@ export async function untilEventsListable(db: Kysely<KumoDatabase>, timeoutMs = 
       SELECT coalesce(max(tx_order), 0) < pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS listable
       FROM batch_events`.execute(db);
     if (rows[0]!.listable) return;
-    if (Date.now() > deadline) throw new Error(`batch events still held back by an open transaction after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`batch events still held back by an open transaction after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
