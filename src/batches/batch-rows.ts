@@ -117,6 +117,7 @@ export function toEventRecord(row: EventRow): EventRecord {
     type: row.type as EventType,
     sequence: Number(row.sequence),
     createdAt: isoOf(row.created_at),
+    position: { order: String(row.tx_order), id: row.id },
   };
 }
 

@@ -18,6 +18,8 @@ import {
   type BatchItemRecord,
   type BatchRecord,
   type BatchStore,
+  type EventAfter,
+  type EventPosition,
   type EventRecord,
   type EventType,
   type ItemState,
@@ -401,12 +403,15 @@ export class BatchService {
     const records = await this.#o.store.events({
       accountId: caller.account.id,
       ...(query.batchId === undefined ? {} : { batchId: query.batchId }),
-      ...(query.after === undefined ? {} : { after: query.after }),
+      ...(query.after === undefined ? {} : { after: parseEventAfter(query.after) }),
       ...(query.types && query.types.length > 0 ? { types: query.types } : {}),
       limit,
     });
     const last = records.at(-1);
-    return { events: records.map(eventViewOf), next_after: records.length === limit && last ? last.id : null };
+    return {
+      events: records.map(eventViewOf),
+      next_after: records.length === limit && last ? eventCursorOf(last.position) : null,
+    };
   }
 
   /** DESIGN §3 per item: refused up front only when not even the cheapest item could be paid for. */
@@ -631,6 +636,27 @@ function parseCursor(cursor: string): number {
   if (!match) throw new KumoError('invalid_request', 'cursor is not one this API gave', { body: { field: 'cursor' } });
   return Number(match[1]);
 }
+
+/** next_after of GET /v1/events: an event's position (batch-store.ts EventPosition), opaque to the caller. */
+export function eventCursorOf(position: EventPosition): string {
+  return Buffer.from(`e1.${position.order}.${position.id}`).toString('base64url');
+}
+
+/**
+ * An `after` of GET /v1/events: a next_after this API gave, or a plain event id (what next_after was before
+ * migration 0012, still taken so a poller spanning the upgrade goes on; see docs/api.md). Anything else is a 400.
+ */
+export function parseEventAfter(after: string): EventAfter {
+  if (eventIdPattern.test(after)) return { id: after };
+  const match = /^e1\.(\d{1,19})\.(evt_[0-9A-HJKMNP-TV-Z]{26})$/.exec(Buffer.from(after, 'base64url').toString('utf8'));
+  if (!match || BigInt(match[1]!) > maxBigint) {
+    throw new KumoError('invalid_request', 'after is not a next_after this API gave', { body: { field: 'after' } });
+  }
+  return { position: { order: match[1]!, id: match[2]! } };
+}
+
+const eventIdPattern = /^evt_[0-9A-HJKMNP-TV-Z]{26}$/;
+const maxBigint = (1n << 63n) - 1n;
 
 export function isEventType(value: string): value is EventType {
   return (eventTypes as readonly string[]).includes(value);

@@ -2,7 +2,7 @@
 import type { HoldTransaction } from '../storage/kysely/kysely-credit-ledger.js';
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../accounts/ids.js';
@@ -12,7 +12,16 @@ import type { SecretBox } from '../secrets/secret-box.js';
 import type { KyselyStorage } from '../storage/kysely/kysely-storage.js';
 import { completedRequest } from '../../test/support/request-records.js';
 import { KyselyBatchStore } from './kysely-batch-store.js';
-import { itemStates, type BatchRecord, type EventType, type NewBatch, type NewBatchItem } from './batch-store.js';
+import type { KumoDatabase } from '../storage/kysely/schema.js';
+import { untilEventsListable } from '../../test/support/batch-events.js';
+import {
+  itemStates,
+  type BatchRecord,
+  type EventPosition,
+  type EventType,
+  type NewBatch,
+  type NewBatchItem,
+} from './batch-store.js';
 
 export interface BatchStoreBackend {
   storage: KyselyStorage;
@@ -220,6 +229,7 @@ export function describeBatchStoreContract(name: string, make: () => Promise<Bat
     }
 
     async function eventTypes(batchId: string): Promise<EventType[]> {
+      await untilEventsListable(storage.db);
       return (await store.events({ accountId, batchId, limit: 1000 })).map((e) => e.type);
     }
 
@@ -803,13 +813,14 @@ export function describeBatchStoreContract(name: string, make: () => Promise<Bat
         }
       }
       expect(seen.size).toBe(13);
+      await untilEventsListable(storage.db);
       const completed = (
         await store.events({ accountId, batchId: batch.id, types: ['batch.completed'], limit: 1 })
       )[0]!;
       expect(seen.has(completed.id)).toBe(true);
     });
 
-    it('events: only the webhook’s types are pending; GET /v1/events pages by id; purged after 72 h', async () => {
+    it('events: only the webhook’s types are pending; GET /v1/events pages by position; purged after 72 h', async () => {
       const { batch, items } = await submit(2, {
         webhook: { endpointId: 'whe_ev', events: ['item.failed'], payload: 'thin' },
       });
@@ -832,14 +843,112 @@ export function describeBatchStoreContract(name: string, make: () => Promise<Bat
         { type: 'item.failed', delivery_state: 'pending' },
         { type: 'batch.completed', delivery_state: 'none' },
       ]);
+      await untilEventsListable(storage.db);
       const first = await store.events({ accountId, limit: 1 });
-      const rest = await store.events({ accountId, after: first[0]!.id, limit: 10 });
+      const rest = await store.events({ accountId, after: { position: first[0]!.position }, limit: 10 });
       expect([...first, ...rest].map((e) => e.sequence)).toEqual([1, 2, 3]);
+      // A plain event id (a next_after from before migration 0012) still starts after that event.
+      expect(await store.events({ accountId, after: { id: first[0]!.id }, limit: 10 })).toEqual(rest);
       expect(await store.events({ accountId, types: ['item.failed'], limit: 10 })).toHaveLength(1);
       expect(await store.events({ accountId: 'acc_other', limit: 10 })).toEqual([]);
       await clock.advance(73 * hour);
       expect(await store.purgeEvents(nowIso())).toBe(3);
       expect(await store.events({ accountId, limit: 10 })).toEqual([]);
+    });
+
+    /** An event row as moveBatch writes it, with the id (and so the wall clock) the test chooses. */
+    async function insertEvent(db: Kysely<KumoDatabase>, batchId: string, id: string, sequence: number) {
+      await db
+        .insertInto('batch_events')
+        .values({
+          id,
+          account_id: accountId,
+          batch_id: batchId,
+          item_id: null,
+          type: 'item.succeeded',
+          sequence,
+          created_at: nowIso(),
+          expires_at: new Date(clock.now() + 72 * hour).toISOString(),
+          endpoint_id: null,
+          delivery_state: 'none',
+          next_attempt_at: null,
+        })
+        .execute();
+    }
+
+    async function listedIds(after?: EventPosition): Promise<{ ids: string[]; last: EventPosition | undefined }> {
+      const page = await store.events({ accountId, ...(after ? { after: { position: after } } : {}), limit: 100 });
+      return { ids: page.map((e) => e.id), last: page.at(-1)?.position ?? after };
+    }
+
+    it('events: one committed after a page was listed comes after it, whatever its id; a purge reuses no position', async () => {
+      // Ids come from each process's wall clock: another instance, or a clock stepped back, makes a smaller one later.
+      const { batch } = await submit(1);
+      const t = clock.now();
+      const late = newId('evt', t + 2_000);
+      await insertEvent(storage.db, batch.id, late, 101);
+      await untilEventsListable(storage.db);
+      const first = await listedIds();
+      expect(first.ids).toEqual([late]);
+      const early = newId('evt', t + 1_000);
+      expect(early < late).toBe(true);
+      await insertEvent(storage.db, batch.id, early, 102);
+      await untilEventsListable(storage.db);
+      const second = await listedIds(first.last);
+      expect(second.ids).toEqual([early]);
+      // Every event purged (a quiet 72 h): the next one, with a still smaller id, is after the last position too.
+      await clock.advance(73 * hour);
+      expect(await store.purgeEvents(nowIso())).toBe(2);
+      const earliest = newId('evt', t);
+      await insertEvent(storage.db, batch.id, earliest, 103);
+      await untilEventsListable(storage.db);
+      expect((await listedIds(second.last)).ids).toEqual([earliest]);
+    });
+
+    it('events (PostgreSQL): a transaction that took an earlier id and commits late is not skipped', async ({
+      skip,
+    }) => {
+      if (!(storage.db.getExecutor().adapter instanceof PostgresAdapter)) skip();
+      const { batch } = await submit(1);
+      const t = clock.now();
+      const before = newId('evt', t);
+      await insertEvent(storage.db, batch.id, before, 100);
+      await untilEventsListable(storage.db);
+      const start = await listedIds();
+      expect(start.ids).toEqual([before]);
+
+      const early = newId('evt', t + 1_000);
+      const late = newId('evt', t + 2_000);
+      let inserted!: () => void;
+      const earlyWritten = new Promise<void>((resolve) => (inserted = resolve));
+      let commit!: () => void;
+      const commitEarly = new Promise<void>((resolve) => (commit = resolve));
+      const slow = storage.db.transaction().execute(async (tx) => {
+        await insertEvent(tx, batch.id, early, 101);
+        inserted();
+        await commitEarly;
+      });
+      let during: Awaited<ReturnType<typeof listedIds>>;
+      try {
+        await earlyWritten;
+        // Another transaction, begun after, writes a later id and commits while the first is still open.
+        await insertEvent(storage.db, batch.id, late, 102);
+        expect((await storage.db.selectFrom('batch_events').select('id').where('id', '=', late).execute()).length).toBe(
+          1,
+        );
+        // Neither is listed yet: handing out `late` (a position past it) now would let `early` be skipped for ever.
+        during = await listedIds(start.last);
+        expect(during.ids).toEqual([]);
+        expect(during.last).toEqual(start.last);
+      } finally {
+        // Committed even when a check failed, so the test ends instead of waiting on its own open transaction.
+        commit();
+        await slow;
+      }
+      await untilEventsListable(storage.db);
+      const after = await listedIds(during.last);
+      expect(after.ids).toEqual([early, late]);
+      expect((await listedIds(after.last)).ids).toEqual([]);
     });
 
     it('counts equal the items’ states after any sequence of operations', async () => {

@@ -207,13 +207,29 @@ export interface EventRecord {
   type: EventType;
   sequence: number;
   createdAt: string;
+  /** Where the event stands in the listing: a page that ends here goes on after it (`EventQuery.after`). */
+  position: EventPosition;
 }
+
+/**
+ * An event's place in GET /v1/events: its transaction's order key (migration 0012's `tx_order`, a decimal string: a
+ * PostgreSQL transaction id may pass 2^53) then its id. No event can later appear before a position handed out.
+ */
+export interface EventPosition {
+  order: string;
+  id: string;
+}
+
+/**
+ * Where a page of events starts: after a position a listing gave, or (a next_after from before migration 0012, a
+ * plain event id) with the events whose id is greater; the pages after that go on by position.
+ */
+export type EventAfter = { position: EventPosition } | { id: string };
 
 export interface EventQuery {
   accountId: string;
   batchId?: string;
-  /** Events after this event id (ids sort in creation order). */
-  after?: string;
+  after?: EventAfter;
   types?: EventType[];
   limit: number;
 }
@@ -345,7 +361,11 @@ export interface BatchStore {
    * Returns how many items expired.
    */
   expire(now: string): Promise<number>;
-  /** The account's events for 72 h, oldest first (GET /v1/events). */
+  /**
+   * The account's events for 72 h, in an order where nothing can later appear before an event already listed
+   * (GET /v1/events): an event whose transaction may still be running is left out until it has ended, so a position
+   * handed out never skips one committed late.
+   */
   events(query: EventQuery): Promise<EventRecord[]>;
   /** Events and event metadata past their 72 h; returns how many were removed. */
   purgeEvents(now: string): Promise<number>;

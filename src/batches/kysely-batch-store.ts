@@ -1,5 +1,5 @@
 // KyselyBatchStore: the BatchStore and Outbox roles over migration 0009/0010's tables, one code for SQLite and PostgreSQL (DESIGN §5, §8).
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { KumoDatabase } from '../storage/kysely/schema.js';
 import type { HoldTransaction, KyselyCreditLedger } from '../storage/kysely/kysely-credit-ledger.js';
 import type { KyselyRequestLog } from '../storage/kysely/kysely-request-log.js';
@@ -792,12 +792,31 @@ export class KyselyBatchStore implements BatchStore, Outbox {
 
   // ---- events -------------------------------------------------------------------------------------------------
 
+  /**
+   * Pages by (tx_order, id) (migration 0012), never by id alone: an id is made before its transaction commits, so an
+   * event with a smaller id can commit after a greater one was listed. On PostgreSQL only events whose transaction is
+   * below the statement's snapshot xmin are listed: every such transaction has ended, and every transaction still to
+   * write one gets a greater id, so nothing can later appear before the last position listed (the transactional
+   * outbox's rule; a long transaction anywhere in the cluster holds new events back until it ends, never loses one).
+   * On SQLite `tx_order` is taken in commit order under the write lock, and a reader sees a prefix of the commits.
+   */
   async events(query: EventQuery): Promise<EventRecord[]> {
     let select = this.#db.selectFrom('batch_events').selectAll().where('account_id', '=', query.accountId);
     if (query.batchId !== undefined) select = select.where('batch_id', '=', query.batchId);
-    if (query.after !== undefined) select = select.where('id', '>', query.after);
     if (query.types !== undefined && query.types.length > 0) select = select.where('type', 'in', query.types);
-    const rows = await select.orderBy('id').limit(query.limit).execute();
+    if (this.#db.getExecutor().adapter instanceof PostgresAdapter) {
+      select = select.where(sql<boolean>`tx_order < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`);
+    }
+    const after = query.after;
+    if (after !== undefined && 'position' in after) {
+      // CAST: the order may pass 2^53, so it travels as a decimal string (SQLite: "bigint" has integer affinity).
+      select = select.where(
+        sql<boolean>`(tx_order, id) > (CAST(${after.position.order} AS bigint), ${after.position.id})`,
+      );
+    } else if (after !== undefined) {
+      select = select.where('id', '>', after.id);
+    }
+    const rows = await select.orderBy('tx_order').orderBy('id').limit(query.limit).execute();
     return rows.map(toEventRecord);
   }
 

@@ -479,7 +479,13 @@ export const BatchItemsResponseSchema = Type.Object({
 export const EventsQuerySchema = Type.Object(
   {
     batch_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    after: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'next_after of the last page.' })),
+    after: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'next_after of the last page, as it was given (an opaque cursor).',
+      }),
+    ),
     types: Type.Optional(
       Type.String({
         minLength: 1,
@@ -507,5 +513,7 @@ export const EventsResponseSchema = Type.Object({
       }),
     }),
   ),
-  next_after: Type.Union([Type.String(), Type.Null()], { description: 'null when no more events are stored now.' }),
+  next_after: Type.Union([Type.String(), Type.Null()], {
+    description: 'An opaque cursor for `after`; paging with it never skips an event. null when no more are listed now.',
+  }),
 });

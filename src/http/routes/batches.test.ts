@@ -29,6 +29,7 @@ import { BatchService } from '../../batches/batch-service.js';
 import { KyselyWebhookEndpointStore } from '../../webhooks/kysely-webhook-endpoint-store.js';
 import { completedRequest } from '../../../test/support/request-records.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../../test/support/backends.js';
+import { untilEventsListable } from '../../../test/support/batch-events.js';
 
 /** An item as GET …/items shows it (the fields these tests read). */
 interface ItemJson {
@@ -496,13 +497,16 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     expect(badCursor.json()).toMatchObject({ code: 'invalid_request', field: 'cursor' });
   });
 
-  it('lists the events of a batch, filtered by type; an unknown type is a 400', async () => {
+  it('lists the events of a batch, filtered by type, paged by an opaque next_after; an unknown type is a 400', async () => {
     const ids = await keyOf();
     const made = (await call(ids.key, 'POST', '/v1/batches', { items: [{ url: ikebe }, { url: ikebe }] })).json().batch;
     await runToReady(ids, made.id);
+    await untilEventsListable(storage.db);
     const events = (await call(ids.key, 'GET', `/v1/events?batch_id=${made.id}`)).json<{
-      events: { type: string }[];
+      events: { id: string; type: string }[];
+      next_after: string | null;
     }>();
+    expect(events.next_after).toBeNull();
     expect(events.events.map((e) => e.type)).toContain('item.succeeded');
     expect(events.events[0]).toMatchObject({
       id: expect.stringMatching(/^evt_/),
@@ -513,6 +517,27 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
     expect(failed.events).toEqual([]);
     const unknown = await call(ids.key, 'GET', '/v1/events?types=item.exploded');
     expect(unknown.json()).toMatchObject({ code: 'invalid_request', field: 'types' });
+
+    // One a page: next_after is opaque (not an event id), and following it lists each event once, in order.
+    const paged: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 10; page++) {
+      const query: string = `/v1/events?batch_id=${made.id}&limit=1${after === null ? '' : `&after=${after}`}`;
+      const body = (await call(ids.key, 'GET', query)).json<{ events: { id: string }[]; next_after: string | null }>();
+      paged.push(...body.events.map((e) => e.id));
+      if (body.next_after === null) break;
+      expect(body.next_after).not.toMatch(/^evt_/);
+      after = body.next_after;
+    }
+    expect(paged).toEqual(events.events.map((e) => e.id));
+    // A plain event id (next_after before it became a cursor) still starts after that event.
+    const legacy = (await call(ids.key, 'GET', `/v1/events?batch_id=${made.id}&after=${paged[0]}`)).json<{
+      events: { id: string }[];
+    }>();
+    expect(legacy.events.map((e) => e.id)).toEqual(paged.slice(1));
+    const bad = await call(ids.key, 'GET', '/v1/events?after=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'invalid_request', field: 'after' });
   });
 
   it('answers every batch route 503 unavailable without KUMO_SECRETS_KEY', async () => {

@@ -278,6 +278,17 @@ export interface BatchEventsTable {
   lease_until: NullableTime;
   last_status: Nullable<number>;
   delivered_at: NullableTime;
+  /**
+   * Migration 0012: GET /v1/events pages by (tx_order, id). PostgreSQL: the writing transaction's id (a column
+   * DEFAULT; bigint, read as a string); SQLite: a counter a trigger bumps under the write lock. 0 before 0012.
+   */
+  tx_order: Generated<number | string>;
+}
+
+/** Migration 0012 (SQLite only): the one-row counter `batch_events.tx_order` is taken from. */
+export interface BatchEventOrderTable {
+  id: number;
+  last: number;
 }
 
 /** Migration 0011 (SQLite only): a queued or claimed batch item of the embedded work queue; deleted when finished. */
@@ -342,6 +353,8 @@ export interface KumoDatabase {
   batch_items: BatchItemsTable;
   delivery_buffer: DeliveryBufferTable;
   batch_events: BatchEventsTable;
+  /** SQLite only. */
+  batch_event_order: BatchEventOrderTable;
   /** SQLite only (PostgreSQL keeps the items in pg-boss's jobs). */
   work_queue: WorkQueueTable;
   work_lanes: WorkLanesTable;

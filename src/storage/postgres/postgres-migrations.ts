@@ -332,4 +332,16 @@ export const postgresMigrations: SqlMigrations = {
       PRIMARY KEY (group_id, host, account_id)
     )`,
   ],
+  // GET /v1/events pages in an order no later commit can fall behind (src/batches/kysely-batch-store.ts, events()):
+  // `tx_order` is the writing transaction's id, set by the DEFAULT so every insert has it; a listing shows only rows
+  // whose transaction is below its snapshot's xmin (all of those have ended) and pages by (tx_order, id). An event id
+  // is made before its transaction commits, so paging by id alone skipped an event committed after a later one was
+  // read. Rows from before this migration read as 0 (all committed: the ALTER waited for their writers); both ALTERs
+  // only change the catalogue, no table rewrite.
+  '0012_event_order': [
+    `ALTER TABLE batch_events ADD COLUMN tx_order bigint NOT NULL DEFAULT 0`,
+    `ALTER TABLE batch_events ALTER COLUMN tx_order SET DEFAULT (pg_current_xact_id()::text::bigint)`,
+    `CREATE INDEX batch_events_page ON batch_events (account_id, tx_order, id)`,
+    `DROP INDEX batch_events_account`,
+  ],
 };

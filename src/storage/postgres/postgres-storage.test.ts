@@ -48,6 +48,13 @@ async function seed(storage: KyselyStorage): Promise<{ accountId: string; keyId:
   return { accountId, keyId };
 }
 
+/** A batch event row as 0009 defines it (the columns every version has). */
+async function insertEventRow(db: Kysely<KumoDatabase>, id: string, sequence: number): Promise<void> {
+  const at = new Date().toISOString();
+  await sql`INSERT INTO batch_events (id, account_id, batch_id, type, sequence, created_at, expires_at, delivery_state)
+    VALUES (${id}, 'acc_x', 'bat_x', 'item.succeeded', ${sequence}, ${at}, ${at}, 'none')`.execute(db);
+}
+
 describe('postgres specifics', () => {
   it('0003_settlement upgrades a database made by 0001: rows kept, old 0 and not_found statuses become null, null accepted', async () => {
     const upgrade = await createScratchDatabase('kumo_upgrade_test');
@@ -95,6 +102,49 @@ describe('postgres specifics', () => {
       const fresh = { ...row, requestId: newId('req'), httpStatus: null };
       await upgraded.requests.insert(fresh);
       expect(await upgraded.requests.get(fresh.requestId, ids.accountId)).toEqual(fresh);
+      await upgraded.close();
+    } finally {
+      await upgrade.drop();
+    }
+  });
+
+  it('0012_event_order upgrades a database made by 0001-0011: old events first in id order, new ones by transaction', async () => {
+    const upgrade = await createScratchDatabase('kumo_upgrade_test');
+    try {
+      const before = Object.fromEntries(Object.entries(postgresMigrations).filter(([name]) => name < '0012'));
+      expect(postgresMigrations['0012_event_order']).toBeDefined();
+      const old = new KyselyStorage({
+        db: new Kysely<KumoDatabase>({
+          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: upgrade.url, max: 1 }) }),
+        }),
+        migrations: before,
+        ledger: { holder: 'test:1' },
+        jstDay: postgresJstDay,
+      });
+      await old.migrate();
+      const t = Date.now();
+      const [a, b] = [newId('evt', t + 1_000), newId('evt', t + 2_000)];
+      await insertEventRow(old.db, b, 2);
+      await insertEventRow(old.db, a, 1);
+      await old.close();
+      const upgraded = await createPostgresStorage({ url: upgrade.url, poolSize: 1 });
+      await upgraded.migrate();
+      const c = newId('evt', t);
+      await insertEventRow(upgraded.db, c, 3);
+      const { rows } = await sql<{ id: string; tx_order: string }>`
+        SELECT id, tx_order FROM batch_events ORDER BY tx_order, id`.execute(upgraded.db);
+      expect(rows.map((r) => r.id)).toEqual([a, b, c]);
+      expect(rows.slice(0, 2).map((r) => r.tx_order)).toEqual(['0', '0']);
+      // The DEFAULT is the writing transaction's id: a transaction sees its own as the row's.
+      const own = await upgraded.db.transaction().execute(async (tx) => {
+        await insertEventRow(tx, newId('evt'), 4);
+        const { rows: mine } = await sql<{ same: boolean }>`
+          SELECT tx_order = pg_current_xact_id()::text::bigint AS same FROM batch_events WHERE sequence = 4`.execute(
+          tx,
+        );
+        return mine[0]!.same;
+      });
+      expect(own).toBe(true);
       await upgraded.close();
     } finally {
       await upgrade.drop();

@@ -339,4 +339,22 @@ export const sqliteMigrations: SqlMigrations = {
     ) STRICT`,
     `CREATE INDEX work_lanes_turn ON work_lanes (host, last_served, account_id) WHERE queued > 0`,
   ],
+  // GET /v1/events pages in commit order (src/batches/kysely-batch-store.ts, events()). Event ids come from each
+  // process's wall clock, and several embedded instances may share this file (liveness/instance-locks.ts): two
+  // processes in the same millisecond, or a clock stepped back, make an id smaller than one already committed and
+  // handed out, so paging by id could skip it. `tx_order` is taken from a counter by a trigger, inside the writing
+  // transaction, which holds the write lock (BEGIN IMMEDIATE) from its start to its commit: numbers are taken in
+  // commit order, and a reader sees a prefix of them. A counter table, not max(tx_order) + 1 (nor the rowid): the
+  // 72 h purge may empty the table, and a number must never be given twice. Rows from before read as 0.
+  '0012_event_order': [
+    `CREATE TABLE batch_event_order (id INTEGER PRIMARY KEY CHECK (id = 1), last INTEGER NOT NULL) STRICT`,
+    `INSERT INTO batch_event_order (id, last) VALUES (1, 0)`,
+    `ALTER TABLE batch_events ADD COLUMN tx_order INTEGER NOT NULL DEFAULT 0`,
+    `CREATE TRIGGER batch_events_tx_order AFTER INSERT ON batch_events BEGIN
+      UPDATE batch_event_order SET last = last + 1 WHERE id = 1;
+      UPDATE batch_events SET tx_order = (SELECT last FROM batch_event_order WHERE id = 1) WHERE rowid = NEW.rowid;
+    END`,
+    `CREATE INDEX batch_events_page ON batch_events (account_id, tx_order, id)`,
+    `DROP INDEX batch_events_account`,
+  ],
 };

@@ -58,6 +58,13 @@ function reserveRequest(ids: { accountId: string; keyId: string }, cost = 1): Re
   };
 }
 
+/** A batch event row as 0009 defines it (the columns every version has). */
+async function insertEventRow(storage: KyselyStorage, id: string, sequence: number): Promise<void> {
+  const at = new Date().toISOString();
+  await sql`INSERT INTO batch_events (id, account_id, batch_id, type, sequence, created_at, expires_at, delivery_state)
+    VALUES (${id}, 'acc_x', 'bat_x', 'item.succeeded', ${sequence}, ${at}, ${at}, 'none')`.execute(storage.db);
+}
+
 /** A new database file migrated only up to the migration before `migration` (which must exist), to upgrade later. */
 async function storageBefore(migration: string): Promise<{ file: string; old: KyselyStorage }> {
   const file = join(dir, `${newId('upgrade')}.sqlite`);
@@ -440,6 +447,34 @@ describe('sqlite schema', () => {
     expect(await upgraded.ledger.keyUsage(ids.keyId, '2026-05')).toEqual({ used: 4, reserved: 0 });
     const { rows } = await sql<{ lineage_id: string }>`SELECT lineage_id FROM api_keys`.execute(upgraded.db);
     expect(rows).toEqual([{ lineage_id: ids.keyId }]);
+    await upgraded.close();
+  });
+
+  it('0012_event_order upgrades a file made by 0001-0011: old events first in id order, each new one after them', async () => {
+    const { file, old } = await storageBefore('0012_event_order');
+    await old.migrate();
+    const t = Date.now();
+    const [a, b] = [newId('evt', t + 1_000), newId('evt', t + 2_000)];
+    for (const [id, sequence] of [
+      [b, 2],
+      [a, 1],
+    ] as const)
+      await insertEventRow(old, id, sequence);
+    await old.close();
+    const upgraded = await createSqliteStorage({ path: file });
+    await upgraded.migrate();
+    // Written after the upgrade with smaller ids (another clock), yet numbered after every older event, in write order.
+    const [c, d] = [newId('evt', t + 500), newId('evt', t)];
+    await insertEventRow(upgraded, c, 3);
+    await insertEventRow(upgraded, d, 4);
+    const { rows } = await sql<{ id: string; tx_order: number }>`
+      SELECT id, tx_order FROM batch_events ORDER BY tx_order, id`.execute(upgraded.db);
+    expect(rows).toEqual([
+      { id: a, tx_order: 0 },
+      { id: b, tx_order: 0 },
+      { id: c, tx_order: 1 },
+      { id: d, tx_order: 2 },
+    ]);
     await upgraded.close();
   });
 
