@@ -84,6 +84,9 @@ interface Claimed {
   requestId: string;
 }
 
+/** How long an account whose lane another instance filled is skipped here before its slot is asked for again. */
+const laneFullRetryMs = 100;
+
 /** Past this the reservation's hold ends (a sweep frees it): the fetch deadline plus room for extraction and writes. */
 const reservationMarginMs = 120_000;
 
@@ -301,13 +304,17 @@ export class Dispatcher {
     }
   }
 
-  /** The account's lane slot, or null (and the account skipped for a poll interval) when its lane is full. */
+  /**
+   * The account's lane slot, or null when its lane is full; then the account is skipped here for `laneFullRetryMs`
+   * (a run elsewhere ends within tens of milliseconds: skipped for a whole poll interval, its turns on the host
+   * would go to other accounts long after its lane had room again).
+   */
   async #laneSlot(tx: Tx, accountId: string): Promise<Lease | null> {
     const limit = await this.#laneLimitOf(tx, accountId);
     if ((this.#laneInFlight.get(accountId) ?? 0) >= limit) return null;
     const slot = await this.#o.limiter.tryAcquire([{ key: batchLaneScope(accountId), limit }], this.#o.laneLeaseMs);
     if (slot.granted) return slot.lease;
-    this.#laneFullUntil.set(accountId, this.#o.clock.now() + this.#o.pollMs);
+    this.#laneFullUntil.set(accountId, this.#o.clock.now() + Math.min(this.#o.pollMs, laneFullRetryMs));
     return null;
   }
 
