@@ -20,6 +20,7 @@ import { RedisHostGate } from './fetch/redis-host-gate.js';
 import { InProcessCircuitBreaker } from './fetch/circuit-breaker.js';
 import { InMemoryRobotsCache, productTokenOf } from './fetch/robots.js';
 import { PromClientMetrics } from './metrics/prom-client-metrics.js';
+import type { Metrics } from './metrics/metrics.js';
 import { parseConnectTo } from './fetch/connect-to.js';
 import { SiteRegistry } from './sites/registry.js';
 import { Accounts } from './accounts/accounts-service.js';
@@ -167,6 +168,7 @@ export function createWebhookDelivery(
     clock: Clock;
     holder: string;
     logger?: Logger;
+    metrics?: Pick<Metrics, 'webhookDelivered'>;
   },
 ): { worker: DeliveryWorker; close(): Promise<void> } {
   const transport = new WebhookTransport({
@@ -184,6 +186,7 @@ export function createWebhookDelivery(
     retryScheduleMs: config.webhooks.retryScheduleMs,
     timeoutMs: config.webhooks.timeoutMs,
     ...(parts.logger ? { log: parts.logger } : {}),
+    ...(parts.metrics ? { metrics: parts.metrics } : {}),
   });
   return {
     worker,
@@ -398,6 +401,7 @@ export async function createServices(
           clock,
           holder: instanceId,
           logger,
+          metrics,
         })
       : null;
   const dispatcher = secrets
@@ -431,6 +435,7 @@ export async function createServices(
         laneLeaseMs: config.fetch.deadlineMs + leaseBeyondFetchMs,
         maxInFlight: config.batches.maxInFlight,
         logger,
+        metrics,
         ...(delivery ? { onRecorded: () => delivery.worker.wake() } : {}),
       })
     : null;

@@ -530,9 +530,15 @@ describe('an item runs to ready', () => {
     const { store, ids } = batchOf(caller, 3);
     store.webhook = null;
     let recorded = 0;
-    start([store], { onRecorded: () => recorded++ });
+    const runs: string[] = [];
+    start([store], {
+      onRecorded: () => recorded++,
+      metrics: { batchItemRan: (outcome, code) => void runs.push(`${outcome}:${code}`) },
+    });
     await until(() => ids.every((id) => store.state(id) === 'ready'), 'all ready');
     expect(recorded).toBe(0);
+    // Each run is counted for GET /metrics, by outcome and code.
+    expect(runs).toEqual(['ready:ok', 'ready:ok', 'ready:ok']);
   });
 });
 

@@ -1,6 +1,7 @@
 // Runs queued batch items on this instance (DESIGN §8): claims per host within its politeness, in the account's batch
 // lane, reserves the item's credits, runs the scrape step and records the outcome; charging waits for handover.
 import type { Logger } from 'pino';
+import type { Metrics } from '../metrics/metrics.js';
 import { KumoError, isKumoError, type ErrorCode } from '../errors.js';
 import type { Clock } from '../time/clock.js';
 import { newId } from '../accounts/ids.js';
@@ -68,6 +69,8 @@ export interface DispatcherOptions {
   /** The longest wait between rounds while the database or Redis fails (default 5 s). */
   maxBackoffMs?: number;
   logger?: Pick<Logger, 'debug' | 'info' | 'warn'>;
+  /** Counts each run's outcome (GET /metrics). */
+  metrics?: Pick<Metrics, 'batchItemRan'>;
   /** After the outcome of an item of a batch with a webhook is written (its events are due): the webhook worker's wake. */
   onRecorded?: () => void;
 }
@@ -363,6 +366,10 @@ export class Dispatcher {
       await lease.release().catch(() => undefined);
     }
     const { outcome } = decision.kind === 'finish' ? decision : { outcome: null };
+    this.#o.metrics?.batchItemRan(
+      outcome?.state ?? 'retry',
+      decision.kind === 'retry' ? decision.why : outcome?.state === 'ready' ? 'ok' : (outcome?.error?.code ?? 'internal'),
+    );
     this.#o.logger?.debug(
       {
         item_id: work.id,

@@ -35,6 +35,17 @@ export interface Metrics {
    * a site's template change shows up here before a user reports a wrong value.
    */
   sourcesDisagreed(site: string, field: string): void;
+  /**
+   * One run of a batch item ended: `ready`, `failed`, `not_found`, `skipped` (recorded), or `retry` (given back to the
+   * queue); `code` the error code or `ok`.
+   */
+  batchItemRan(outcome: string, code: string): void;
+  /**
+   * One webhook delivery attempt ended: `2xx`, `3xx`/`4xx`/`5xx` by the receiver's answer (`410` apart: it disables
+   * the endpoint), or how it failed before an answer (`connect`, `timeout`, `forbidden`, `redirect`); with the time
+   * from sending to the answer or failure.
+   */
+  webhookDelivered(result: string, seconds: number): void;
   /** The Prometheus text exposition. */
   exposition(): Promise<{ contentType: string; body: string }>;
 }
@@ -47,6 +58,8 @@ export class NoopMetrics implements Metrics {
   breakerChanged(): void {}
   browserRefused(): void {}
   sourcesDisagreed(): void {}
+  batchItemRan(): void {}
+  webhookDelivered(): void {}
   exposition(): Promise<{ contentType: string; body: string }> {
     return Promise.resolve({ contentType: 'text/plain; version=0.0.4; charset=utf-8', body: '' });
   }

@@ -4,7 +4,7 @@ import { register } from 'prom-client';
 import { PromClientMetrics } from './prom-client-metrics.js';
 
 describe('PromClientMetrics', () => {
-  it('exposes requests, credits, fetch latency, attempts, bytes, waits, breaker state and source disagreements', async () => {
+  it('exposes requests, credits, fetch latency, attempts, bytes, waits, breaker state, source disagreements, batch runs and webhook attempts', async () => {
     const metrics = new PromClientMetrics();
     metrics.scrapeFinished({ site: 'ikebe_gakki', status: 'completed', route: 'http', code: 'ok', creditsCharged: 1 });
     metrics.scrapeFinished({ site: 'ikebe_gakki', status: 'completed', route: 'http', code: 'ok', creditsCharged: 2 });
@@ -15,6 +15,10 @@ describe('PromClientMetrics', () => {
     metrics.browserRefused('rules', 'request_rule', 0);
     metrics.sourcesDisagreed('surugaya', 'price');
     metrics.sourcesDisagreed('surugaya', 'price');
+    metrics.batchItemRan('ready', 'ok');
+    metrics.batchItemRan('retry', 'fetch_timeout');
+    metrics.webhookDelivered('2xx', 0.04);
+    metrics.webhookDelivered('timeout', 15);
     const { contentType, body } = await metrics.exposition();
     expect(contentType).toMatch(/^text\/plain/);
     expect(body).toContain(
@@ -29,6 +33,11 @@ describe('PromClientMetrics', () => {
     expect(body).toContain('kumo_browser_refusals_total{layer="proxy",reason="ip_literal"} 2');
     expect(body).not.toContain('layer="rules"');
     expect(body).toContain('kumo_extract_source_disagreements_total{site="surugaya",field="price"} 2');
+    expect(body).toContain('kumo_batch_item_runs_total{outcome="ready",code="ok"} 1');
+    expect(body).toContain('kumo_batch_item_runs_total{outcome="retry",code="fetch_timeout"} 1');
+    expect(body).toContain('kumo_webhook_delivery_seconds_count{result="2xx"} 1');
+    expect(body).toContain('kumo_webhook_delivery_seconds_bucket{le="0.05",result="2xx"} 1');
+    expect(body).toContain('kumo_webhook_delivery_seconds_count{result="timeout"} 1');
     expect(await register.metrics()).not.toContain('kumo_');
   });
 });

@@ -16,6 +16,8 @@ export class PromClientMetrics implements Metrics {
   readonly #breaker: Gauge<'host'>;
   readonly #browserRefusals: Counter<'layer' | 'reason'>;
   readonly #disagreements: Counter<'site' | 'field'>;
+  readonly #batchRuns: Counter<'outcome' | 'code'>;
+  readonly #webhookSeconds: Histogram<'result'>;
 
   constructor() {
     const registers = [this.registry];
@@ -75,6 +77,19 @@ export class PromClientMetrics implements Metrics {
       labelNames: ['site', 'field'],
       registers,
     });
+    this.#batchRuns = new Counter({
+      name: 'kumo_batch_item_runs_total',
+      help: 'Runs of batch items on this instance, by outcome (ready, failed, not_found, skipped, retry) and error code (ok on success).',
+      labelNames: ['outcome', 'code'],
+      registers,
+    });
+    this.#webhookSeconds = new Histogram({
+      name: 'kumo_webhook_delivery_seconds',
+      help: 'Webhook delivery attempts from send to answer or failure, by result (2xx, 3xx, 4xx, 410, 5xx, connect, timeout, forbidden, redirect).',
+      labelNames: ['result'],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
   }
 
   scrapeFinished(o: ScrapeObservation): void {
@@ -102,6 +117,14 @@ export class PromClientMetrics implements Metrics {
 
   sourcesDisagreed(site: string, field: string): void {
     this.#disagreements.inc({ site, field });
+  }
+
+  batchItemRan(outcome: string, code: string): void {
+    this.#batchRuns.inc({ outcome, code });
+  }
+
+  webhookDelivered(result: string, seconds: number): void {
+    this.#webhookSeconds.observe({ result }, seconds);
   }
 
   async exposition(): Promise<{ contentType: string; body: string }> {

@@ -283,6 +283,22 @@ describe('DeliveryWorker', () => {
     expect(event.calls[0]).toMatchObject({ kind: 'failed', status: 302, full: true });
   });
 
+  it('counts every attempt by result for GET /metrics: the answer class, 410 apart, or how it failed', async () => {
+    const results: string[] = [];
+    const metrics = { webhookDelivered: (result: string) => void results.push(result) };
+    const answers: SendOutcome[] = [
+      { kind: 'answered', status: 200 },
+      { kind: 'answered', status: 503 },
+      { kind: 'answered', status: 404 },
+      { kind: 'failed', failure: 'timeout' },
+    ];
+    for (const answer of answers) {
+      addEvent();
+      await worker(new ScriptedSender([answer]), () => 0.5, { metrics }).runOnce();
+    }
+    expect(results).toEqual(['2xx', '5xx', '4xx', 'timeout']);
+  });
+
   it('410 disables the endpoint and fails the event; later events to it fail without a connection', async () => {
     const first = addEvent();
     const sender = new ScriptedSender([{ kind: 'answered', status: 410 }]);

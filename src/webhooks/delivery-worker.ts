@@ -1,4 +1,5 @@
 // The delivery loop over the Outbox: claim due deliveries, render, sign (Standard Webhooks), send, record the outcome.
+import type { Metrics } from '../metrics/metrics.js';
 import type { DueDelivery, Outbox, RenderedDelivery } from '../batches/batch-store.js';
 import type { Secrets } from '../secrets/secret-box.js';
 import type { Clock } from '../time/clock.js';
@@ -34,6 +35,8 @@ export interface DeliveryWorkerOptions {
   /** Uniform in [0, 1): the jitter's source (tests pin it). */
   random?: () => number;
   log?: DeliveryLog;
+  /** Counts each attempt by result, with its time (GET /metrics). */
+  metrics?: Pick<Metrics, 'webhookDelivered'>;
 }
 
 /** The lease beyond the attempt's timeout: rendering, signing and recording the outcome. */
@@ -176,8 +179,10 @@ export class DeliveryWorker {
       'content-type': 'application/json',
       'user-agent': webhookUserAgent,
     };
+    const sent = clock.now();
     const outcome = await this.#o.sender.send(endpoint.url, headers, rendered.body);
     const finished = clock.now();
+    this.#o.metrics?.webhookDelivered(resultOf(outcome), (finished - sent) / 1000);
 
     if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300) {
       await outbox.delivered(delivery.eventId, holder, rendered.full, outcome.status, new Date(finished).toISOString());
@@ -220,6 +225,12 @@ export class DeliveryWorker {
     const box = this.#o.secrets.dataKeyBox(sealedKey, delivery.batchId);
     return this.#o.outbox.render(delivery, (resultSealed) => box.open(resultSealed, delivery.itemId ?? ''));
   }
+}
+
+/** The metric's label of an attempt: the answer's class (410 apart), or how it failed. */
+function resultOf(outcome: SendOutcome): string {
+  if (outcome.kind === 'failed') return outcome.failure;
+  return outcome.status === 410 ? '410' : `${Math.floor(outcome.status / 100)}xx`;
 }
 
 function statusOf(outcome: SendOutcome): number | null {
