@@ -368,7 +368,11 @@ export class Dispatcher {
     const { outcome } = decision.kind === 'finish' ? decision : { outcome: null };
     this.#o.metrics?.batchItemRan(
       outcome?.state ?? 'retry',
-      decision.kind === 'retry' ? decision.why : outcome?.state === 'ready' ? 'ok' : (outcome?.error?.code ?? 'internal'),
+      decision.kind === 'retry'
+        ? decision.why
+        : outcome?.state === 'ready'
+          ? 'ok'
+          : (outcome?.error?.code ?? 'internal'),
     );
     this.#o.logger?.debug(
       {
