@@ -101,6 +101,10 @@ export async function openStorage(
           path: config.storage.path,
           busyTimeoutMs: config.storage.busyTimeoutMs,
           staleAfterMs: liveness.staleAfterMs,
+          // The log is copied into the file off the event loop (decision 0024).
+          checkpointEveryMs: 250,
+          onCheckpointFailure: (code) =>
+            logger?.warn({ error_code: code }, 'sqlite: a checkpoint on its thread failed; SQLite checkpoints itself'),
           ...(instanceId === undefined ? {} : { holder: instanceId }),
           // The disk refused a flush: charges from now on commit FULL (decision 0017); the operator must look.
           onFlushFailure: (error) =>

@@ -1,10 +1,18 @@
 // Gives Kysely's SqliteDialect the better-sqlite3-shaped database it expects, over Node's built-in node:sqlite.
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { ThreadCheckpointer, backstopAutocheckpointPages } from './wal-checkpoint.js';
 
 export interface NodeSqliteOptions {
   /** How long a write waits for another process (the CLI) to finish its transaction before failing. */
   busyTimeoutMs?: number;
+  /**
+   * Checkpoint the write-ahead log on a thread of its own this often (ms), not inside commits on the event loop
+   * (wal-checkpoint.ts); off when absent. Files in WAL mode only.
+   */
+  checkpointEveryMs?: number;
+  /** Told (once) when a checkpoint on that thread fails; the backstop then keeps the log bounded. */
+  onCheckpointFailure?: (code: string) => void;
 }
 
 // Kysely prepares every query it runs; reusing compiled statements saves the parse on the hot path.
@@ -45,6 +53,7 @@ class NodeSqliteStatement implements SqliteStatement {
 export class NodeSqliteDatabase implements SqliteDatabase {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, NodeSqliteStatement>();
+  #checkpointer: ThreadCheckpointer | null = null;
 
   /**
    * Opens (creating if needed) the file and sets it up for a money-like workload: WAL so readers never block the
@@ -56,6 +65,13 @@ export class NodeSqliteDatabase implements SqliteDatabase {
     if (path !== ':memory:') this.#db.exec('PRAGMA journal_mode = WAL');
     this.#db.exec('PRAGMA synchronous = FULL');
     this.#db.exec('PRAGMA foreign_keys = ON');
+    if (options.checkpointEveryMs !== undefined && this.walPath() !== null) {
+      this.#db.exec(`PRAGMA wal_autocheckpoint = ${backstopAutocheckpointPages}`);
+      this.#checkpointer = new ThreadCheckpointer(path, {
+        everyMs: options.checkpointEveryMs,
+        ...(options.onCheckpointFailure ? { onFailure: options.onCheckpointFailure } : {}),
+      });
+    }
   }
 
   prepare(sql: string): SqliteStatement {
@@ -89,6 +105,8 @@ export class NodeSqliteDatabase implements SqliteDatabase {
   }
 
   close(): void {
+    void this.#checkpointer?.close();
+    this.#checkpointer = null;
     this.#statements.clear();
     if (this.#db.isOpen) this.#db.close();
   }

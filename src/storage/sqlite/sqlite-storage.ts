@@ -24,6 +24,13 @@ export interface SqliteStorageOptions {
   flushFile?: (walPath: string) => FileFlush;
   /** Told once when a flush of the log fails and group commit is given up (docs/decisions/0017). */
   onFlushFailure?: (error: Error) => void;
+  /**
+   * Checkpoint the write-ahead log on a thread of its own every this many ms (the server: decision 0024) rather than
+   * inside a commit; default off (SQLite's own checkpoints), which short-lived processes such as the CLI keep.
+   */
+  checkpointEveryMs?: number;
+  /** Told once when a checkpoint on that thread fails (SQLite's own checkpoints then keep the log bounded). */
+  onCheckpointFailure?: (code: string) => void;
 }
 
 /** Timestamps are ISO text ending in Z, which SQLite's date() reads as UTC; Japan keeps UTC+9 all year. */
@@ -36,10 +43,11 @@ export async function createSqliteStorage(options: SqliteStorageOptions): Promis
     const handle = await open(options.path, 'a', 0o600);
     await handle.close();
   }
-  const database = new NodeSqliteDatabase(
-    options.path,
-    options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs },
-  );
+  const database = new NodeSqliteDatabase(options.path, {
+    ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+    ...(options.checkpointEveryMs === undefined ? {} : { checkpointEveryMs: options.checkpointEveryMs }),
+    ...(options.onCheckpointFailure ? { onCheckpointFailure: options.onCheckpointFailure } : {}),
+  });
   const db = new Kysely<KumoDatabase>({ dialect: outageClassifyingDialect(new NodeSqliteDialect({ database })) });
   // An in-memory database, or one SQLite could not put in WAL mode, has no log to flush: its settlements commit FULL.
   const walPath = database.walPath();
