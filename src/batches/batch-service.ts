@@ -196,11 +196,7 @@ export class BatchService {
       // disabled, a backend down): nothing new is validated or queued for it.
       const earlier = await this.#o.store.byIdempotencyKey(caller.account.id, idempotencyKey);
       if (earlier && earlier.bodyHash === submissionHash(body)) return { batch: viewOf(earlier.batch), replayed: true };
-      if (earlier) {
-        throw new KumoError('idempotency_conflict', 'this Idempotency-Key was used with another request body', {
-          body: { batch_id: earlier.batch.id },
-        });
-      }
+      if (earlier) throw idempotencyConflict(earlier.batch.id);
     }
     await this.#o.dispatchable?.(caller);
     const now = new Date(this.#o.clock.now());
@@ -252,9 +248,7 @@ export class BatchService {
       case 'replay':
         return { batch: viewOf(outcome.batch), replayed: true };
       case 'conflict':
-        throw new KumoError('idempotency_conflict', 'this Idempotency-Key was used with another request body', {
-          body: { batch_id: outcome.batchId },
-        });
+        throw idempotencyConflict(outcome.batchId);
     }
   }
 
@@ -660,6 +654,12 @@ const maxBigint = (1n << 63n) - 1n;
 
 export function isEventType(value: string): value is EventType {
   return (eventTypes as readonly string[]).includes(value);
+}
+
+function idempotencyConflict(batchId: string): KumoError {
+  return new KumoError('idempotency_conflict', 'this Idempotency-Key was used with another request body', {
+    body: { batch_id: batchId },
+  });
 }
 
 function notFound(): KumoError {

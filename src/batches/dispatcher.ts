@@ -110,10 +110,8 @@ export class Dispatcher {
   readonly #maxBackoffMs: number;
   readonly #hostInFlight = new Map<string, number>();
   readonly #laneInFlight = new Map<string, number>();
-  /** Each account's lane size, as last read. */
-  readonly #laneLimit = new Map<string, number>();
-  /** When each account's lane size was read (clock ms). */
-  readonly #laneLimitReadAt = new Map<string, number>();
+  /** Each account's lane size, as last read, and when (clock ms). */
+  readonly #laneLimit = new Map<string, { limit: number; readAt: number }>();
   /** Accounts whose lane other instances filled: skipped until then (clock ms). */
   readonly #laneFullUntil = new Map<string, number>();
   readonly #running = new Set<Promise<void>>();
@@ -262,8 +260,8 @@ export class Dispatcher {
       else this.#laneFullUntil.delete(account);
     }
     for (const [account, running] of this.#laneInFlight) {
-      const limit = this.#laneLimit.get(account);
-      if (limit !== undefined && running >= limit) skip.add(account);
+      const lane = this.#laneLimit.get(account);
+      if (lane !== undefined && running >= lane.limit) skip.add(account);
     }
     return [...skip];
   }
@@ -324,13 +322,11 @@ export class Dispatcher {
   /** The account's lane size from its plan, read at most once a poll interval (a plan change shows within it). */
   async #laneLimitOf(tx: Tx, accountId: string): Promise<number> {
     const now = this.#o.clock.now();
-    const known = this.#laneLimitReadAt.get(accountId);
-    const cached = this.#laneLimit.get(accountId);
-    if (cached !== undefined && known !== undefined && now - known < this.#o.pollMs) return cached;
+    const known = this.#laneLimit.get(accountId);
+    if (known !== undefined && now - known.readAt < this.#o.pollMs) return known.limit;
     const row = await tx.selectFrom('accounts').select('plan').where('id', '=', accountId).executeTakeFirst();
     const limit = row && isPlanId(row.plan) ? batchLaneByPlan[row.plan] : batchLaneByPlan.free;
-    this.#laneLimit.set(accountId, limit);
-    this.#laneLimitReadAt.set(accountId, now);
+    this.#laneLimit.set(accountId, { limit, readAt: now });
     return limit;
   }
 
@@ -366,21 +362,12 @@ export class Dispatcher {
       await lease.release().catch(() => undefined);
     }
     const { outcome } = decision.kind === 'finish' ? decision : { outcome: null };
-    this.#o.metrics?.batchItemRan(
-      outcome?.state ?? 'retry',
-      decision.kind === 'retry'
-        ? decision.why
-        : outcome?.state === 'ready'
-          ? 'ok'
-          : (outcome?.error?.code ?? 'internal'),
-    );
+    const state = outcome?.state ?? 'retry';
+    const errorCode =
+      decision.kind === 'retry' ? decision.why : outcome?.state === 'ready' ? null : outcome?.error?.code;
+    this.#o.metrics?.batchItemRan(state, errorCode ?? (state === 'ready' ? 'ok' : 'internal'));
     this.#o.logger?.debug(
-      {
-        item_id: work.id,
-        attempt: work.attempts,
-        outcome: outcome?.state ?? 'retry',
-        error_code: decision.kind === 'retry' ? decision.why : outcome?.state === 'ready' ? null : outcome?.error?.code,
-      },
+      { item_id: work.id, attempt: work.attempts, outcome: state, error_code: errorCode },
       'batch item run',
     );
     const { store, queue, instanceId } = this.#o;

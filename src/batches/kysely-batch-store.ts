@@ -43,7 +43,7 @@ import { moveBatch, type BatchDeltas, type NewEvent } from './batch-counts.js';
 import {
   batchOfItem,
   bufferResult,
-  lockRunningForOutcome,
+  lockRunning,
   markReserved,
   startItem,
   takeBatchCredits,
@@ -417,14 +417,12 @@ export class KyselyBatchStore implements BatchStore, Outbox {
       answerOrAbort(() =>
         this.#runTransaction(this.#db, async (tx): Promise<Outcome> => {
           const item = await markReserved(tx, { itemId, holder, requestId: request.requestId, cost: request.cost });
-          if (!item?.owner || !item.owner_key)
-            throw new Error(`item ${itemId} is not running unreserved under ${holder}`);
-          const owner = { account_id: item.owner, key_id: item.owner_key };
+          if (!item?.owner_key) throw new Error(`item ${itemId} is not running unreserved under ${holder}`);
           // Lock order everywhere: item, then credit rows, then the batch row (no two transactions wait on each other).
           const outcome = await this.#ledger.reserveIn(tx, {
             requestId: request.requestId,
-            accountId: owner.account_id,
-            keyId: owner.key_id,
+            accountId: item.account_id,
+            keyId: item.owner_key,
             period: request.period,
             cost: request.cost,
             accountLimit: request.accountLimit,
@@ -460,10 +458,10 @@ export class KyselyBatchStore implements BatchStore, Outbox {
     const now = this.#now();
     return answerOrAbort(() =>
       this.#runTransaction(this.#db, async (tx) => {
-        const item = await lockRunningForOutcome(tx, itemId, holder);
+        const item = await lockRunning(tx, itemId, holder);
         if (!item) return false;
         const ready = outcome.state === 'ready';
-        const batch = { results_expire_at: item.results_expire_at! };
+        const resultsExpireAt = isoOf(item.results_expire_at!);
         const reserved = Number(item.reserved);
         const attemptId = item.request_id;
         if (ready) {
@@ -471,10 +469,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
           if (outcome.requestId !== attemptId) throw new Abort(false);
           // The reservation becomes the hold; when a sweep freed it meanwhile, nothing is written (false): the
           // dispatcher gives the item back (retryLater) and it runs again with a fresh reservation.
-          if (
-            reserved === 0 ||
-            !(await this.#ledger.holdIn(tx, attemptId, outcome.costUnits, isoOf(batch.results_expire_at)))
-          ) {
+          if (reserved === 0 || !(await this.#ledger.holdIn(tx, attemptId, outcome.costUnits, resultsExpireAt))) {
             throw new Abort(false);
           }
         } else if (reserved > 0 && attemptId !== null) {
@@ -498,7 +493,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
             accountId: item.account_id,
             resultSealed: outcome.resultSealed,
             createdAt: now,
-            expiresAt: isoOf(batch.results_expire_at),
+            expiresAt: resultsExpireAt,
           });
         }
         if (outcome.record) await this.#requests.insertIn(tx, outcome.record);
@@ -508,19 +503,6 @@ export class KyselyBatchStore implements BatchStore, Outbox {
         return true;
       }),
     );
-  }
-
-  /** The running item held by `holder`, its row locked; null when it is not. */
-  async #lockRunning(tx: Tx, itemId: string, holder: string): Promise<ItemRow | null> {
-    const row = await tx
-      .updateTable('batch_items')
-      .set((eb) => ({ holder: eb.ref('holder') }))
-      .where('id', '=', itemId)
-      .where('state', '=', 'running')
-      .where('holder', '=', holder)
-      .returningAll()
-      .executeTakeFirst();
-    return row ?? null;
   }
 
   async requeue(tx: Tx, itemIds: readonly string[]): Promise<void> {
@@ -539,7 +521,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
     const now = this.#now();
     return answerOrAbort(() =>
       this.#runTransaction(this.#db, async (tx) => {
-        const row = await this.#lockRunning(tx, itemId, holder);
+        const row = await lockRunning(tx, itemId, holder);
         if (!row) return false;
         if (!(await giveBack(tx))) throw new Abort(false);
         await this.#backToQueue(tx, [row], now);

@@ -2,10 +2,11 @@
 // Kysely transactions; fairness between accounts (lanes, round robin) and liveness (which instance holds what) are
 // Kumo's, on top (docs/decisions/0022-work-queue-on-pg-boss.md).
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { PgBoss, fromKysely } from 'pg-boss';
 import type { KumoDatabase } from '../storage/kysely/schema.js';
 import { toIso } from '../storage/kysely/columns.js';
+import { commitWithoutWaiting } from '../storage/postgres/postgres-storage.js';
 import { systemClock, type Clock } from '../time/clock.js';
 import type { ClaimOptions, ClaimedWork, LaneWithWork, NewWork, Tx, WorkQueue } from './work-queue.js';
 import {
@@ -180,12 +181,11 @@ export class PgBossWorkQueue implements WorkQueue {
     const skip = options.skipAccounts ?? [];
     const claimedAt = new Date(this.#clock.now()).toISOString();
     try {
-      return await this.#db.transaction().execute(async (tx) => {
-        // The claim commits without waiting for its WAL flush (the commit was most of a claim's time): a claim lost
-        // to a database crash is lost with the item's running state written beside it (onClaimed), so the item is
-        // simply queued again, and its first holder's finish is refused (no claim row) and rolls back. The cost is
-        // at most a second fetch of that page; never a second charge. Every later durable commit flushes it.
-        await sql`set local synchronous_commit = off`.execute(tx);
+      // The claim commits without waiting for its WAL flush (the commit was most of a claim's time): a claim lost
+      // to a database crash is lost with the item's running state written beside it (onClaimed), so the item is
+      // simply queued again, and its first holder's finish is refused (no claim row) and rolls back. The cost is
+      // at most a second fetch of that page; never a second charge. Every later durable commit flushes it.
+      return await commitWithoutWaiting(this.#db, async (tx) => {
         for (;;) {
           const accountId = await this.#lockLane(tx, host, skip);
           if (accountId === null) return null;

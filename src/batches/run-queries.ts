@@ -44,13 +44,13 @@ export function startItem(
   ).first(tx, args.holder, args.requestId, args.at, args.itemId, args.at);
 }
 
-/** The running, unreserved item of this attempt takes its reservation's size; with its batch's owner. */
+/** The running, unreserved item of this attempt takes its reservation's size; with its account and its batch's key. */
 export function markReserved(
   tx: Tx,
   args: { itemId: string; holder: string; requestId: string; cost: number },
-): Promise<{ batch_id: string; owner: string | null; owner_key: string | null } | undefined> {
+): Promise<{ batch_id: string; account_id: string; owner_key: string | null } | undefined> {
   return preparedFor<
-    { batch_id: string; owner: string | null; owner_key: string | null },
+    { batch_id: string; account_id: string; owner_key: string | null },
     [number, string, string, string]
   >(tx, 'batch-run:reserved', 4, (cost: number, itemId: string, holder: string, requestId: string) =>
     tx
@@ -63,7 +63,7 @@ export function markReserved(
       .where('reserved', '=', 0)
       .returning((eb) => [
         'batch_id',
-        eb.selectFrom('batches').select('account_id').whereRef('batches.id', '=', 'batch_items.batch_id').as('owner'),
+        'account_id',
         eb.selectFrom('batches').select('key_id').whereRef('batches.id', '=', 'batch_items.batch_id').as('owner_key'),
       ]),
   ).first(tx, args.cost, args.itemId, args.holder, args.requestId);
@@ -89,7 +89,7 @@ export async function takeBatchCredits(tx: Tx, batchId: string, cost: number): P
 }
 
 /** The running item held by `holder`, its row locked, with its batch's results_expire_at; undefined when it is not. */
-export function lockRunningForOutcome(
+export function lockRunning(
   tx: Tx,
   itemId: string,
   holder: string,
