@@ -88,6 +88,11 @@ export const errorCatalogue = {
     title: 'Batch sealed',
     summary: 'The batch is sealed (or cancelled): no items can be appended to it.',
   },
+  monitor_limit_exceeded: {
+    title: 'Monitor limit exceeded',
+    summary:
+      "A monitor over the plan's limits (interval, targets, monitors, history) or its fair share of a host's capacity.",
+  },
 } as const satisfies Record<string, { title: string; summary: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

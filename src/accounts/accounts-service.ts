@@ -10,6 +10,7 @@ import type {
   ReviewApprovalRecord,
   Storage,
 } from '../storage/storage.js';
+import { allOperations } from '../storage/storage.js';
 import type { Site } from '../sites/site.js';
 import { displayPrefix, generateKey, hashKey, isWellFormedKey } from './api-keys.js';
 import { newId } from './ids.js';
@@ -72,7 +73,7 @@ export interface ReviewApprovalOutcome {
   created: boolean;
 }
 
-const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts', 'batch'];
+const operations = allOperations;
 /** An operator's name as recorded: one line of printable text, not an essay and not a secret. */
 const operatorNameMax = 100;
 const outputs: readonly Output[] = ['json', 'html', 'artifact'];

@@ -544,7 +544,7 @@ export function workOrder(item: Pick<NewBatchItem, 'index'>): number {
 }
 
 /** The host an item is fetched from (its politeness lane): on the `api` route, the API's host, not the page's. */
-function fetchedHostOf(planned: Planned): string {
+export function fetchedHostOf(planned: Planned): string {
   if (planned.route === 'api' && planned.entry.api) return planned.entry.api.request(planned.url).url.hostname;
   return planned.url.hostname;
 }

@@ -155,6 +155,8 @@ export interface ItemToRun {
   >;
   urlSealed: Uint8Array;
   dataKeySealed: Uint8Array;
+  /** The context `urlSealed` was sealed under; default `url:<item id>` (a monitor check's is its target's). */
+  urlContext?: string;
 }
 
 export type CreateOutcome =
@@ -246,6 +248,8 @@ export type RunOutcome =
       route: string;
       resultSealed: Uint8Array;
       record: RequestRecord;
+      /** The success body in memory (never stored by the batch store): what a monitor check reads its values from. */
+      body?: Record<string, unknown>;
     }
   | {
       state: 'failed' | 'not_found' | 'skipped';

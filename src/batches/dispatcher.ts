@@ -430,7 +430,7 @@ export class Dispatcher {
     let url: string;
     try {
       box = this.#o.secrets.dataKeyBox(toRun.dataKeySealed, batch.id);
-      url = box.open(toRun.urlSealed, `url:${item.id}`).toString('utf8');
+      url = box.open(toRun.urlSealed, toRun.urlContext ?? `url:${item.id}`).toString('utf8');
     } catch {
       // A data key that no longer opens (another server key, or corrupt): nothing can run, nothing is said of why.
       return this.#failed(work, new KumoError('internal', 'the item could not be opened'), null);
@@ -504,6 +504,7 @@ export class Dispatcher {
           route: planned.route,
           resultSealed,
           record: row('completed', null),
+          body,
         },
       };
     } catch (error) {

@@ -19,6 +19,7 @@ import {
 import { parseTargetUrl } from '../fetch/url-policy.js';
 import { isKumoError, KumoError } from '../errors.js';
 import type { Operation, Output, PlanId } from '../storage/storage.js';
+import { allOperations } from '../storage/storage.js';
 import { recordFixture } from '../sites/record-fixture.js';
 import { InProcessHostGate } from '../fetch/host-gate.js';
 import { parsePrice } from '../normalize/price.js';
@@ -62,7 +63,7 @@ ${batchUsage}
 Output is JSON on stdout (pipe it: \`npm run -s kumo -- … | jq\`); errors go to stderr with exit status 2.`;
 
 const plans: readonly PlanId[] = ['free', 'starter', 'growth'];
-const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts', 'batch'];
+const operations = allOperations;
 const outputs: readonly Output[] = ['json', 'html', 'artifact'];
 
 /** A comma-separated list; every item non-empty and, when `allowed` is given, one of those. */

@@ -10,6 +10,7 @@ import { nextPeriodStart, periodStart } from '../accounts/period.js';
 import { planOf } from '../accounts/plans.js';
 import type { SiteRegistry } from '../sites/registry.js';
 import type { Operation, Output, RequestLog } from '../storage/storage.js';
+import { allOperations } from '../storage/storage.js';
 import { errorCodes } from '../errors.js';
 import { siteCatalogue } from '../http/site-catalogue.js';
 import { requestStatuses } from '../scrape/scrape-service.js';
@@ -116,7 +117,7 @@ const shownOnceMs = 60_000;
 
 const pageSize = 50;
 const maxPage = 1000;
-const operations: readonly Operation[] = ['scrape', 'usage', 'artifacts', 'batch'];
+const operations = allOperations;
 const outputs: readonly Output[] = ['json', 'html', 'artifact'];
 const langCookie = 'kumo_console_lang';
 

@@ -5,6 +5,7 @@ import { dailyChart, type DayBar } from './chart.js';
 import type { ConsoleSession } from './console-sessions.js';
 import type { UsageReport } from '../accounts/usage-report.js';
 import type { RequestRecord, RequestSpend } from '../storage/storage.js';
+import { allOperations } from '../storage/storage.js';
 import type { KeySummary } from '../accounts/accounts-service.js';
 import type { SiteCatalogueEntry } from '../http/site-catalogue.js';
 import { itemStates, type BatchRecord, type FailureCount } from '../batches/batch-store.js';
@@ -376,7 +377,7 @@ function narrowForm(ctx: PageContext, key: KeySummary, data: KeysData, csrf: Saf
           ${(key.sites ?? data.sites).map((site) => markup`<option>${site}</option>`)}
         </select>
       </div>
-      ${checkboxes('operations', t('operations'), key.operations ?? ['scrape', 'usage', 'artifacts', 'batch'])}
+      ${checkboxes('operations', t('operations'), key.operations ?? allOperations)}
       ${checkboxes('outputs', t('outputs'), key.outputs ?? ['json', 'html', 'artifact'])}
       <div class="field">
         <label for="${id('credits')}">${t('creditLimit')}</label
@@ -480,7 +481,7 @@ export function keysPage(ctx: PageContext, data: KeysData): string {
                     ${data.sites.map((id) => markup`<option>${id}</option>`)}
                   </select>
                 </div>
-                ${checkboxes('operations', t('operations'), ['scrape', 'usage', 'artifacts', 'batch'])}
+                ${checkboxes('operations', t('operations'), allOperations)}
                 ${checkboxes('outputs', t('outputs'), ['json', 'html', 'artifact'])}
                 <div class="field">
                   <label for="k-credits">${t('creditLimit')}</label

@@ -36,6 +36,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   idempotency_key_spent: 422,
   batch_limit_exceeded: 422,
   batch_sealed: 409,
+  monitor_limit_exceeded: 422,
 };
 
 export const problemContentType = 'application/problem+json; charset=utf-8';

@@ -182,3 +182,11 @@ export const monitorEventTypes = [
   'monitor.paused',
 ] as const;
 export type MonitorEventType = (typeof monitorEventTypes)[number];
+
+/** A normalized schedule (schedule.ts's `Schedule` has this shape): one of every_minutes or cron, in a time zone. */
+export interface MonitorSchedule {
+  every_minutes: number | null;
+  cron: string | null;
+  timezone: string;
+  calendar: 'jp_business_days' | null;
+}

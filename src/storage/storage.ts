@@ -2,7 +2,9 @@
 // Backends: storage/sqlite (embedded default, node:sqlite) and storage/postgres; both pass storage.contract.ts.
 
 export type PlanId = 'free' | 'starter' | 'growth';
-export type Operation = 'scrape' | 'usage' | 'artifacts' | 'batch';
+export type Operation = 'scrape' | 'usage' | 'artifacts' | 'batch' | 'monitor';
+/** Every operation a key may be narrowed to (the one list the CLI, the console and the API check against). */
+export const allOperations: readonly Operation[] = Object.freeze(['scrape', 'usage', 'artifacts', 'batch', 'monitor']);
 export type Output = 'json' | 'html' | 'artifact';
 
 export interface AccountRecord {

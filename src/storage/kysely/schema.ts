@@ -335,6 +335,126 @@ export interface WorkGroupLanesTable {
   account_id: string;
 }
 
+/** JSON kept as text on both backends (monitors, migration 0013): parsed by the store. */
+export type JsonText = ColumnType<string, string, string>;
+
+/** A monitor (DESIGN §9): its definition, schedule and monthly spend; tokens only sealed (migration 0013). */
+export interface MonitorsTable {
+  id: string;
+  account_id: string;
+  key_id: string;
+  name: Nullable<string>;
+  status: 'active' | 'paused';
+  paused_reason: Nullable<string>;
+  schedule: JsonText;
+  jitter_s: number;
+  anchor_at: Timestamp;
+  /** Null while paused. */
+  next_run_at: NullableTime;
+  watch: JsonText;
+  rules: JsonText;
+  noise: JsonText;
+  alert_after: number;
+  /** What may be shown: the webhook endpoint id, the language, each channel's kind and masked secret. */
+  notify: JsonText;
+  /** The channels with their tokens, sealed with the monitor's data key; null without channels. */
+  channels_sealed: Nullable<Uint8Array>;
+  data_key_sealed: Bytes;
+  retain_days: Nullable<number>;
+  max_credits_per_month: Nullable<number>;
+  /** The JST month (YYYY-MM) `credits_used` counts. */
+  credits_period: Nullable<string>;
+  credits_used: Generated<number>;
+  /** The schedule's checks per day × targets, per host (for the fair-share check of later monitors). */
+  checks_per_day: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MonitorTargetsTable {
+  id: string;
+  monitor_id: string;
+  account_id: string;
+  target_index: number;
+  url: string;
+  url_sealed: Bytes;
+  ref: Nullable<string>;
+  host: string;
+  site_id: string;
+  page_type: string;
+  route: string;
+  cost_max: number;
+  /** The rule engine's TargetState (JSON): the last good watched values and the rules' memory, nothing else. */
+  state: JsonText;
+  last_check_at: NullableTime;
+  last_check_state: Nullable<string>;
+  last_error_code: Nullable<string>;
+  removed: Generated<number>;
+  /** The JST date of the last history row (one a day even without change). */
+  history_day: Nullable<string>;
+}
+
+export interface MonitorChecksTable {
+  id: string;
+  monitor_id: string;
+  target_id: string;
+  account_id: string;
+  state: 'queued' | 'running' | 'completed' | 'failed' | 'skipped';
+  reason: Nullable<string>;
+  scheduled_at: Timestamp;
+  started_at: NullableTime;
+  finished_at: NullableTime;
+  holder: Nullable<string>;
+  attempts: Generated<number>;
+  request_id: Nullable<string>;
+  cost_units: Generated<number>;
+  reserved: Generated<number>;
+  changes: Nullable<string>;
+  rules_hit: Nullable<string>;
+  skipped_rules: Nullable<string>;
+  error_code: Nullable<string>;
+  error_status: Nullable<number>;
+  created_at: Timestamp;
+}
+
+export interface MonitorHistoryTable {
+  target_id: string;
+  monitor_id: string;
+  t: Timestamp;
+  /** The watched values (JSON). */
+  observed: JsonText;
+  expires_at: Timestamp;
+}
+
+export interface MonitorEventsTable {
+  id: string;
+  account_id: string;
+  monitor_id: string;
+  target_id: Nullable<string>;
+  check_id: Nullable<string>;
+  type: string;
+  /** The event's `data` (JSON): ids, the URL without credentials, watched values. */
+  data: JsonText;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface MonitorDeliveriesTable {
+  id: string;
+  event_id: string;
+  account_id: string;
+  monitor_id: string;
+  channel: 'webhook' | 'slack' | 'chatwork' | 'line';
+  state: 'pending' | 'delivering' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: NullableTime;
+  holder: Nullable<string>;
+  lease_until: NullableTime;
+  last_status: Nullable<number>;
+  delivered_at: NullableTime;
+  created_at: Timestamp;
+}
+
 export interface KumoDatabase {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -362,4 +482,10 @@ export interface KumoDatabase {
   work_claims: WorkClaimsTable;
   /** PostgreSQL only. */
   work_group_lanes: WorkGroupLanesTable;
+  monitors: MonitorsTable;
+  monitor_targets: MonitorTargetsTable;
+  monitor_checks: MonitorChecksTable;
+  monitor_history: MonitorHistoryTable;
+  monitor_events: MonitorEventsTable;
+  monitor_deliveries: MonitorDeliveriesTable;
 }

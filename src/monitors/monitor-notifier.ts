@@ -1,0 +1,187 @@
+// Delivers monitor events: signed Standard Webhooks to the monitor's endpoint, and messages to Slack, ChatWork and
+// LINE in the monitor's language, each through the webhook transport (the fetcher's address policy, KUMO_CONNECT_TO).
+import type { Logger } from 'pino';
+import type { Clock } from '../time/clock.js';
+import type { Secrets } from '../secrets/secret-box.js';
+import type { WebhookEndpointStore } from '../webhooks/endpoint-store.js';
+import type { WebhookSender } from '../webhooks/webhook-transport.js';
+import { signDelivery } from '../webhooks/signer.js';
+import { webhookUserAgent } from '../webhooks/delivery-worker.js';
+import type { DueMonitorDelivery, MonitorStore } from './monitor-store.js';
+import { renderMessage } from './messages.js';
+import { sendToChannel, type Channel } from './channels.js';
+
+export interface MonitorNotifierOptions {
+  store: Pick<MonitorStore, 'claimDeliveries' | 'delivered' | 'deliveryFailed'>;
+  endpoints: Pick<WebhookEndpointStore, 'get' | 'signingSecrets' | 'disable'>;
+  secrets: Pick<Secrets, 'dataKeyBox'>;
+  sender: WebhookSender;
+  clock: Clock;
+  holder: string;
+  /** Waits before each retry (the webhooks' schedule); past its end, or past the event's 72 h, a delivery fails. */
+  retryScheduleMs: readonly number[];
+  timeoutMs: number;
+  pollMs?: number;
+  random?: () => number;
+  log?: Pick<Logger, 'warn'>;
+}
+
+const eventLifetimeMs = 72 * 3_600_000;
+
+/** The sealed channels of a monitor (JSON of Channel[]) are opened with its data key under this context. */
+export function channelsContext(monitorId: string): string {
+  return `channels:${monitorId}`;
+}
+
+export class MonitorNotifier {
+  readonly #o: MonitorNotifierOptions;
+  readonly #random: () => number;
+  #loop: Promise<void> | null = null;
+  #stopped = false;
+  #wakeup = new AbortController();
+
+  constructor(options: MonitorNotifierOptions) {
+    this.#o = options;
+    this.#random = options.random ?? Math.random;
+  }
+
+  start(): void {
+    if (this.#loop) return;
+    this.#stopped = false;
+    this.#loop = this.#run();
+  }
+
+  wake(): void {
+    this.#wakeup.abort();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.wake();
+    await this.#loop;
+    this.#loop = null;
+  }
+
+  /** One round: every due delivery sent and recorded (tests, and the loop's step). Returns how many. */
+  async runOnce(): Promise<number> {
+    const now = this.#o.clock.now();
+    const due = await this.#o.store.claimDeliveries(
+      new Date(now).toISOString(),
+      this.#o.holder,
+      new Date(now + this.#o.timeoutMs + 30_000).toISOString(),
+      32,
+    );
+    await Promise.all(
+      due.map((delivery) =>
+        this.#deliver(delivery).catch((error: unknown) => {
+          // Left leased: it is claimed again once the lease ends.
+          this.#o.log?.warn(
+            { delivery_id: delivery.id, channel: delivery.channel, error_name: (error as Error).name },
+            'monitor delivery: not recorded; retried when its lease ends',
+          );
+        }),
+      ),
+    );
+    return due.length;
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopped) {
+      let claimed = 0;
+      try {
+        claimed = await this.runOnce();
+      } catch (error) {
+        this.#o.log?.warn({ error_name: (error as Error).name }, 'monitor delivery: claim failed; will retry');
+      }
+      if (this.#stopped) break;
+      if (claimed === 0) {
+        await this.#o.clock.sleep(this.#o.pollMs ?? 1000, this.#wakeup.signal).catch(() => undefined);
+        if (this.#wakeup.signal.aborted) this.#wakeup = new AbortController();
+      }
+    }
+  }
+
+  async #deliver(delivery: DueMonitorDelivery): Promise<void> {
+    const { store, clock, holder } = this.#o;
+    const giveUp = (status: number | null) => store.deliveryFailed(delivery.id, holder, status, null);
+    const data = JSON.parse(delivery.data) as Record<string, unknown>;
+    let outcome: { result: 'delivered' | 'retry' | 'give_up'; status: number | null; retryAfterMs?: number };
+    if (delivery.channel === 'webhook') {
+      const sent = await this.#webhook(delivery, data);
+      if (sent === null) return giveUp(null);
+      outcome = sent;
+    } else {
+      const channel = this.#channel(delivery);
+      if (!channel) return giveUp(null);
+      const message = renderMessage(delivery.type, data as never, delivery.language);
+      outcome = await sendToChannel(this.#o.sender, channel, message, delivery.eventId);
+    }
+    const finished = clock.now();
+    if (outcome.result === 'delivered') {
+      return store.delivered(delivery.id, holder, outcome.status ?? 200, new Date(finished).toISOString());
+    }
+    // Ids and statuses only: a channel's URL or token never reaches a log line.
+    this.#o.log?.warn(
+      { delivery_id: delivery.id, channel: delivery.channel, status: outcome.status, attempts: delivery.attempts + 1 },
+      'monitor delivery failed',
+    );
+    if (outcome.result === 'give_up') return giveUp(outcome.status);
+    return store.deliveryFailed(delivery.id, holder, outcome.status, this.#nextAttempt(delivery, finished, outcome));
+  }
+
+  #nextAttempt(delivery: DueMonitorDelivery, now: number, outcome: { retryAfterMs?: number }): string | null {
+    const base = this.#o.retryScheduleMs[delivery.attempts];
+    if (base === undefined) return null;
+    let wait = base * (0.8 + 0.4 * this.#random());
+    if (outcome.retryAfterMs !== undefined) wait = Math.max(wait, outcome.retryAfterMs);
+    const at = now + Math.round(wait);
+    return at > Date.parse(delivery.createdAt) + eventLifetimeMs ? null : new Date(at).toISOString();
+  }
+
+  /** A signed Standard Webhooks delivery to the monitor's endpoint; null when there is none to send to. */
+  async #webhook(
+    delivery: DueMonitorDelivery,
+    data: Record<string, unknown>,
+  ): Promise<{ result: 'delivered' | 'retry' | 'give_up'; status: number | null; retryAfterMs?: number } | null> {
+    const { endpoints, clock } = this.#o;
+    if (delivery.webhookEndpointId === null) return null;
+    const endpoint = await endpoints.get(delivery.webhookEndpointId, delivery.accountId);
+    if (!endpoint || endpoint.disabledAt !== null) return null;
+    const secrets = await endpoints.signingSecrets(endpoint.id, new Date(clock.now()).toISOString());
+    if (secrets.length === 0) return null;
+    const body = JSON.stringify({ type: delivery.type, timestamp: delivery.createdAt, data });
+    const headers = {
+      ...signDelivery(delivery.eventId, Math.floor(clock.now() / 1000), body, secrets),
+      'content-type': 'application/json',
+      'user-agent': webhookUserAgent,
+    };
+    const sent = await this.#o.sender.send(endpoint.url, headers, body);
+    if (sent.kind === 'answered') {
+      if (sent.status >= 200 && sent.status < 300) return { result: 'delivered', status: sent.status };
+      if (sent.status === 410) {
+        await endpoints.disable(endpoint.id, 'the receiver answered 410 Gone', new Date(clock.now()).toISOString());
+        return { result: 'give_up', status: 410 };
+      }
+      return {
+        result: 'retry',
+        status: sent.status,
+        ...(sent.retryAfterMs === undefined ? {} : { retryAfterMs: sent.retryAfterMs }),
+      };
+    }
+    if (sent.failure === 'forbidden' || sent.failure === 'redirect') return { result: 'give_up', status: sent.status ?? null };
+    return { result: 'retry', status: sent.status ?? null };
+  }
+
+  #channel(delivery: DueMonitorDelivery): Channel | null {
+    if (delivery.channelsSealed === null) return null;
+    try {
+      const box = this.#o.secrets.dataKeyBox(delivery.dataKeySealed, delivery.monitorId);
+      const channels = JSON.parse(
+        box.open(delivery.channelsSealed, channelsContext(delivery.monitorId)).toString('utf8'),
+      ) as Channel[];
+      return channels.find((channel) => channel.kind === delivery.channel) ?? null;
+    } catch {
+      return null;
+    }
+  }
+}
