@@ -33,6 +33,7 @@ const mayUse = {
     'src/limits/refusal-limiter\\.ts$',
     'src/batches/',
     'src/webhooks/',
+    'src/monitors/',
     'src/secrets/secret-box\\.ts$',
   ],
   'src/scrape/': [
@@ -89,7 +90,21 @@ const mayUse = {
     'src/accounts/ids\\.ts$',
     'src/metrics/metrics\\.ts$',
   ],
+  // Monitors: the rule engine and schedules (pure), the monitor store (Kysely) and its check runs on the batch work
+  // queue, the scheduler, and the alerts' delivery through the webhooks' signer and transport.
+  'src/monitors/': [
+    'src/batches/',
+    'src/scrape/',
+    'src/storage/',
+    'src/secrets/',
+    'src/accounts/',
+    'src/sites/',
+    'src/fetch/host-gate\\.ts$',
+    'src/webhooks/',
+    'src/backends/',
+  ],
   'src/console/': [
+    'src/monitors/',
     'src/accounts/',
     'src/storage/storage\\.ts$',
     'src/sites/',

@@ -47,6 +47,11 @@ import { PgBossWorkQueue } from './batches/pg-boss-work-queue.js';
 import { KyselyBatchStore } from './batches/kysely-batch-store.js';
 import { Dispatcher } from './batches/dispatcher.js';
 import { BatchService } from './batches/batch-service.js';
+import { routedRunSteps } from './batches/run-steps.js';
+import { KyselyMonitorStore } from './monitors/kysely-monitor-store.js';
+import { MonitorScheduler } from './monitors/monitor-scheduler.js';
+import { MonitorNotifier } from './monitors/monitor-notifier.js';
+import { MonitorService } from './monitors/monitor-service.js';
 import { statusByCode } from './http/problem.js';
 import { DeliveryWorker } from './webhooks/delivery-worker.js';
 import { WebhookTransport } from './webhooks/webhook-transport.js';
@@ -68,6 +73,11 @@ export interface Services extends AppServices {
   dispatcher: Dispatcher | null;
   /** This instance's webhook delivery worker; null without `secrets`. `wake()` when events become due. */
   webhookDelivery: DeliveryWorker | null;
+  /** Monitors: the use case (the routes'), their store, and this instance's ticker and notifier (null without `secrets`). */
+  monitors: MonitorService;
+  monitorStore: KyselyMonitorStore;
+  monitorScheduler: MonitorScheduler | null;
+  monitorNotifier: MonitorNotifier | null;
   /** Stops timers and closes every connection this root opened. */
   close(): Promise<void>;
 }
@@ -395,6 +405,15 @@ export async function createServices(
   });
   const workQueue = createWorkQueue(config, storage, clock, logger);
   await workQueue.start();
+  // Monitors (DESIGN §9): their checks run on the same queue and dispatcher as batch items (politeness and fairness
+  // shared), recorded in the monitor store; alerts leave through the notifier.
+  let monitorNotifier: MonitorNotifier | null = null;
+  const monitorStore = new KyselyMonitorStore(storage, {
+    clock,
+    runTransaction: config.storage.kind === 'sqlite' ? holdWithoutFsync : commitWithoutWaiting,
+    onDeliveries: () => monitorNotifier?.wake(),
+  });
+  const runSteps = routedRunSteps({ chk: monitorStore }, batchStore);
   // Webhook deliveries of this instance (its own pools, the fetcher's address policy); woken when an item is recorded.
   const delivery =
     secrets && webhookEndpointStore
@@ -412,7 +431,7 @@ export async function createServices(
     ? new Dispatcher({
         instanceId,
         queue: workQueue,
-        store: batchStore,
+        store: runSteps,
         scrape,
         limiter,
         secrets,
@@ -444,6 +463,48 @@ export async function createServices(
       })
     : null;
   if (!dispatcher) logger.warn(`${secretsKeyVariable} is not set: no batch items run on this instance`);
+  if (secrets && webhookEndpointStore) {
+    monitorNotifier = new MonitorNotifier({
+      store: monitorStore,
+      endpoints: webhookEndpointStore,
+      secrets,
+      sender: new WebhookTransport({
+        timeoutMs: config.webhooks.timeoutMs,
+        connectTo: parseConnectTo(config.connectTo),
+        clock,
+      }),
+      clock,
+      holder: instanceId,
+      retryScheduleMs: config.webhooks.retryScheduleMs,
+      timeoutMs: config.webhooks.timeoutMs,
+      log: logger,
+    });
+  }
+  // Only where checks can run (the server key opens target URLs): due monitors are claimed by instances that run them.
+  const monitorScheduler = dispatcher
+    ? new MonitorScheduler({
+        store: monitorStore,
+        enqueue: (tx, work) => workQueue.enqueue(tx, work),
+        clock,
+        tickMs: Math.min(1_000, config.batches.pollMs),
+        onQueued: () => dispatcher.wake(),
+        logger,
+      })
+    : null;
+  const monitors = new MonitorService({
+    store: monitorStore,
+    plan: (caller, url, params) => scrape.plan(caller, url, params),
+    secrets,
+    endpoints: webhookEndpointStore,
+    politeness,
+    enqueue: (tx, work) => workQueue.enqueue(tx, work),
+    cancelWork: (tx, monitorId) => workQueue.cancel(tx, monitorId),
+    clock,
+    wake: () => {
+      monitorScheduler?.wake();
+      dispatcher?.wake();
+    },
+  });
   const usage = new UsageReporter({ ledger: storage.ledger, limiter });
   // Submission and reading (the batch routes); without the server key every batch route answers 503.
   const batches = new BatchService({
@@ -490,6 +551,13 @@ export async function createServices(
     } catch {
       logger.warn('sweeper: batches failed; will retry');
     }
+    try {
+      // History past retain_days, events past 72 h, check records past 30 days (DESIGN §5).
+      const removed = await monitorStore.sweep(new Date(clock.now()).toISOString());
+      if (removed > 0) logger.info({ removed }, 'sweeper: monitors');
+    } catch {
+      logger.warn('sweeper: monitors failed; will retry');
+    }
   };
   await sweep();
   const timer = setInterval(() => void sweep(), 60_000);
@@ -506,7 +574,7 @@ export async function createServices(
     // webhook deliveries it had leased become due again.
     releaseOrphaned: async (staleBefore, deadHolders) => {
       const requeued = await workQueue.releaseOrphaned(instanceId, staleBefore, deadHolders, (tx, ids) =>
-        batchStore.requeue(tx, ids),
+        runSteps.requeue(tx, ids),
       );
       const deliveries = await batchStore.releaseExpiredLeases(new Date(clock.now()).toISOString());
       return requeued.length + deliveries;
@@ -517,6 +585,8 @@ export async function createServices(
   // After the first sweep: what a killed predecessor was running is queued again before this instance claims.
   dispatcher?.start();
   delivery?.worker.start();
+  monitorScheduler?.start();
+  monitorNotifier?.start();
   logger.info({ instance_id: instanceId }, 'instance started');
 
   return {
@@ -548,11 +618,17 @@ export async function createServices(
     dispatcher,
     batches,
     webhookDelivery: delivery?.worker ?? null,
+    monitors,
+    monitorStore,
+    monitorScheduler,
+    monitorNotifier,
     close: async () => {
       clearInterval(timer);
+      await monitorScheduler?.stop();
       // Items in flight finish first: they use the fetcher, the extraction pool and the storage closed below.
       await dispatcher?.close();
       await delivery?.close();
+      await monitorNotifier?.stop();
       await extraction.close();
       await liveness.stop();
       await fetcher.close();

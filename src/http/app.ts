@@ -33,6 +33,8 @@ import { registerArtifactRoutes } from './routes/artifacts.js';
 import { registerBatchRoutes } from './routes/batches.js';
 import type { BatchService } from '../batches/batch-service.js';
 import { registerWebhookEndpointRoutes, type WebhookEndpointServices } from './routes/webhook-endpoints.js';
+import { registerMonitorRoutes } from './routes/monitors.js';
+import type { MonitorService } from '../monitors/monitor-service.js';
 import { registerConsole, type BatchReader, type EventStreamCaps } from '../console/routes.js';
 import type { ConsoleSessions } from '../console/console-sessions.js';
 import type { RefusalLimiter } from '../limits/refusal-limiter.js';
@@ -57,6 +59,8 @@ export interface AppServices {
   refusals?: RefusalLimiter;
   /** Batches (DESIGN §8); absent = the batch routes answer 503 unavailable. */
   batches?: BatchService;
+  /** Monitors (DESIGN §9); absent = the monitor routes answer 503 unavailable. */
+  monitors?: MonitorService;
   /** Webhook endpoint routes; absent or a null store = 503 unavailable (no KUMO_SECRETS_KEY in shared mode). */
   webhookEndpoints?: WebhookEndpointServices;
   /**
@@ -380,6 +384,7 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   registerArtifactRoutes(app, services, authenticate);
   registerBatchRoutes(app, services, authenticate);
   registerWebhookEndpointRoutes(app, services, authenticate);
+  registerMonitorRoutes(app, services, authenticate);
   if (services.console) {
     registerConsole(app as unknown as FastifyInstance, {
       ...services.console,

@@ -21,6 +21,7 @@ import {
   type MonitorSchedule,
   type NoiseSettings,
   type Rule,
+  type FieldValue,
   type WatchedField,
 } from './model.js';
 import { ruleProblems } from './rules.js';
@@ -103,6 +104,8 @@ export interface MonitorServiceOptions {
   endpoints: Pick<WebhookEndpointStore, 'get'> | null;
   politeness: (host: string) => PolitenessRule;
   enqueue: (tx: Tx, work: readonly NewWork[]) => Promise<void>;
+  /** Inside DELETE's transaction: the monitor's queued checks leave the work queue. */
+  cancelWork: (tx: Tx, monitorId: string) => Promise<string[]>;
   clock: Clock;
   /** A monitor was made, resumed or run now: the scheduler's and the dispatcher's wakes. */
   wake?: () => void;
@@ -252,8 +255,8 @@ export class MonitorService {
     return { monitor: monitorView(updated, await this.#estimateOf(caller, updated)) };
   }
 
-  async delete(caller: Caller, monitorId: string, cancelWork: (tx: Tx, monitorId: string) => Promise<string[]>) {
-    const deleted = await this.#o.store.delete(monitorId, caller.account.id, (tx) => cancelWork(tx, monitorId));
+  async delete(caller: Caller, monitorId: string): Promise<void> {
+    const deleted = await this.#o.store.delete(monitorId, caller.account.id, (tx) => this.#o.cancelWork(tx, monitorId));
     if (!deleted) throw new KumoError('not_found', 'no such monitor for this account');
   }
 
@@ -314,7 +317,7 @@ export class MonitorService {
   #schedule(spec: ScheduleSpec, plan: PlanId): MonitorSchedule {
     const parsed = parseSchedule(spec, plan);
     if (parsed.ok) return parsed.schedule;
-    const interval = parsed.problems.some((problem) => problem.includes('minimum'));
+    const interval = parsed.problems.some((problem: string) => problem.includes('minimum'));
     if (interval) overLimit(parsed.problems.join('; '), { field: 'schedule' });
     refuse(parsed.problems.join('; '), 'schedule');
   }
@@ -543,7 +546,7 @@ export interface MonitorView {
     site: string;
     page_type: string;
     removed: boolean;
-    last: (Record<string, unknown> & { at: string | null }) | null;
+    last: Record<string, FieldValue> | null;
     last_check: { at: string | null; state: string | null; error_code: string | null };
   }[];
   created_at: string;
@@ -629,7 +632,7 @@ export interface HistoryView {
   from: string;
   to: string;
   retain_days: number | null;
-  points: Record<string, unknown>[];
+  points: Record<string, FieldValue>[];
   stats: Record<string, FieldStats>;
 }
 
@@ -638,7 +641,7 @@ export function historyView(
   monitor: MonitorRecord,
   targetId: string,
   fields: readonly WatchedField[],
-  points: readonly { t: string; values: Record<string, unknown> }[],
+  points: readonly { t: string; values: Record<string, FieldValue | undefined> }[],
   from: Date,
   to: Date,
 ): HistoryView {
@@ -666,7 +669,7 @@ export function historyView(
     to: to.toISOString(),
     retain_days: monitor.retainDays,
     points: points.map((point) => {
-      const row: Record<string, unknown> = { t: point.t };
+      const row: Record<string, FieldValue> = { t: point.t };
       for (const field of fields) row[field] = point.values[field] ?? null;
       return row;
     }),
