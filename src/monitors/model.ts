@@ -190,3 +190,19 @@ export interface MonitorSchedule {
   timezone: string;
   calendar: 'jp_business_days' | null;
 }
+
+/** Where a schedule's times are read when the caller names no time zone (DESIGN §9). */
+export const defaultScheduleTimezone = 'Asia/Tokyo';
+
+/**
+ * Calendars a schedule may follow: `jp_business_days` skips runs on Japanese non-business days (土日, 祝日 including
+ * 振替休日 and 国民の休日, and 年末年始 12/31–1/3), judged by the date in Asia/Tokyo.
+ */
+export const scheduleCalendars = ['jp_business_days'] as const;
+export type ScheduleCalendar = (typeof scheduleCalendars)[number];
+
+/** The longest `every_minutes`: 30 days. */
+export const maxEveryMinutes = 43_200;
+
+/** The part of a host's daily politeness capacity that monitor checks may take, shared evenly by the accounts. */
+export const monitorHostShare = 0.5;
