@@ -49,6 +49,29 @@ export const availabilityStates = [
 ] as const;
 export type Availability = (typeof availabilityStates)[number];
 
+/** `price_tax` as data-model.md `item` writes it: what the page says about `price`. */
+export const priceTaxValues = ['included', 'excluded', 'unknown'] as const;
+/** `shipping` as data-model.md `item` writes it. */
+export const shippingValues = ['free', 'included', 'extra', 'unknown'] as const;
+
+/**
+ * Fields with a closed set of values, the ones `from` / `to` rules name. `on_sale` is a boolean, written `"true"` /
+ * `"false"` in a rule so that every transition rule is a list of strings.
+ */
+export const enumFieldValues: Readonly<Partial<Record<WatchedField, readonly string[]>>> = Object.freeze({
+  availability: availabilityStates,
+  price_tax: priceTaxValues,
+  shipping: shippingValues,
+  on_sale: ['true', 'false'],
+});
+
+/**
+ * The amounts whose tax basis is the one `price_tax` states: across a basis change (included ↔ excluded) their
+ * change is no price movement, so it carries no delta and no change rule reads it. `price_excluding_tax` is 税抜 by
+ * definition and a shipping fee is stated on its own, so neither is here.
+ */
+export const taxBasisFields: readonly WatchedField[] = ['price', 'list_price', 'effective_price'];
+
 export type FieldValue = number | string | boolean | null;
 
 /**
@@ -79,6 +102,18 @@ export interface RuleWhen {
   from?: string[];
   to?: string[];
 }
+
+/** The operators of `RuleWhen` that take a number; `from` / `to` together are the one other operator. */
+export const numericRuleOperators = [
+  'change_gte',
+  'change_lte',
+  'change_pct_gte',
+  'change_pct_lte',
+  'lte',
+  'gte',
+  'below_lowest_days',
+] as const;
+export type RuleOperator = (typeof numericRuleOperators)[number] | 'from_to';
 
 export interface Rule {
   /** The caller's name for the rule (`drop5`), reported in `rules_hit`. */
