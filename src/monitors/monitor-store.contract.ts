@@ -204,6 +204,8 @@ export function describeMonitorStoreContract(name: string, make: () => Promise<M
     }
 
     async function checkNow(monitorId: string, outcome: Parameters<typeof runCheck>[1]): Promise<string> {
+      // A second between checks, as between real ones: ids and times order them.
+      await clock.advance(1000);
       const checks = await store.runNow(monitorId, accountId, nowIso(), async () => undefined);
       expect(checks).toHaveLength(1);
       expect(await runCheck(checks![0]!.id, outcome)).toBe(true);
@@ -225,7 +227,7 @@ export function describeMonitorStoreContract(name: string, make: () => Promise<M
 
     async function charged(): Promise<number> {
       const entries = await storage.ledger.entries(accountId);
-      return entries.reduce((sum, entry) => sum + entry.cost, 0);
+      return entries.reduce((sum, entry) => sum + entry.credits, 0);
     }
 
     it('creates, reads, lists, counts and updates only the account’s own monitors', async () => {
@@ -250,7 +252,7 @@ export function describeMonitorStoreContract(name: string, make: () => Promise<M
       expect(work.every((w) => w.host === 'www.ikebe-gakki.com' && w.accountId === accountId)).toBe(true);
       expect((await store.get(due.id, accountId))!.nextRunAt).toBe(new Date(clock.now() + 60 * minute).toISOString());
       expect(await tick()).toEqual([]);
-      clock.advance(60 * minute);
+      await clock.advance(60 * minute);
       // The first checks are still queued: the second run records skipped checks (free) and queues nothing.
       expect((await tick()).map((w) => w.groupId)).toEqual([later.id]);
       const checks = await store.checks(due.id, accountId, { limit: 10 });
@@ -366,9 +368,9 @@ export function describeMonitorStoreContract(name: string, make: () => Promise<M
       ];
       const monitor = await store.create(newMonitor({ rules, retainDays: 30 }));
       await checkNow(monitor.id, { data: item(1000) });
-      clock.advance(day);
+      await clock.advance(day);
       await checkNow(monitor.id, { data: item(940) });
-      clock.advance(day);
+      await clock.advance(day);
       await checkNow(monitor.id, { data: item(930) });
       const checks = await store.checks(monitor.id, accountId, { limit: 10 });
       expect(checks.map((c) => c.rulesHit)).toEqual([['newlow'], ['under950', 'newlow'], []]);
@@ -383,16 +385,16 @@ export function describeMonitorStoreContract(name: string, make: () => Promise<M
       const on = await store.create(newMonitor({ retainDays: 2 }));
       const target = on.targets[0]!.id;
       await checkNow(on.id, { data: item(1000) });
-      clock.advance(minute);
+      await clock.advance(minute);
       await checkNow(on.id, { data: item(1000) });
-      clock.advance(minute);
+      await clock.advance(minute);
       await checkNow(on.id, { data: item(900) });
-      clock.advance(day);
+      await clock.advance(day);
       await checkNow(on.id, { data: item(900) });
       const points = await store.history(on.id, accountId, target, new Date(0).toISOString());
       expect(points.map((p) => p.values.price)).toEqual([1000, 900, 900]);
       expect(await store.history(on.id, (await newAccount()).accountId, target, new Date(0).toISOString())).toEqual([]);
-      clock.advance(day + 2 * minute);
+      await clock.advance(day + 2 * minute);
       await store.sweep(nowIso());
       const kept = await store.history(on.id, accountId, target, new Date(0).toISOString());
       expect(kept.map((p) => p.t)).toEqual([points[2]!.t]);
@@ -466,11 +468,11 @@ export function describeMonitorStoreContract(name: string, make: () => Promise<M
       await store.deliveryFailed(delivery.id, other, 503, nowIso());
       await store.deliveryFailed(delivery.id, holder, 503, new Date(clock.now() + minute).toISOString());
       expect(await store.claimDeliveries(nowIso(), 'ins_a', lease, 10)).toEqual([]);
-      clock.advance(minute);
+      await clock.advance(minute);
       const [again] = await store.claimDeliveries(nowIso(), 'ins_a', new Date(clock.now() + minute).toISOString(), 10);
       expect(again).toMatchObject({ id: delivery.id, attempts: 1 });
       await store.delivered(delivery.id, 'ins_a', 200, nowIso());
-      clock.advance(2 * minute);
+      await clock.advance(2 * minute);
       expect(await store.claimDeliveries(nowIso(), 'ins_a', lease, 10)).toEqual([]);
     });
 
