@@ -18,7 +18,7 @@ import {
 } from '../sites/verification.js';
 import { parseTargetUrl } from '../fetch/url-policy.js';
 import { isKumoError, KumoError } from '../errors.js';
-import type { Operation, Output, PlanId } from '../storage/storage.js';
+import type { Output, PlanId } from '../storage/storage.js';
 import { allOperations } from '../storage/storage.js';
 import { recordFixture } from '../sites/record-fixture.js';
 import { InProcessHostGate } from '../fetch/host-gate.js';

@@ -44,7 +44,11 @@ const RefSchema = Type.String({
 const ScheduleInputSchema = Type.Object(
   {
     every_minutes: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 43_200, description: 'Minutes between checks (one of every_minutes or cron).' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 43_200,
+        description: 'Minutes between checks (one of every_minutes or cron).',
+      }),
     ),
     cron: Type.Optional(
       Type.String({
@@ -111,7 +115,11 @@ const NotifyInputSchema = Type.Object(
       Type.Object(
         {
           room_id: Type.String({ minLength: 1, maxLength: 20 }),
-          token: Type.String({ minLength: 1, maxLength: 200, description: 'Sent as X-ChatWorkToken; never shown again.' }),
+          token: Type.String({
+            minLength: 1,
+            maxLength: 200,
+            description: 'Sent as X-ChatWorkToken; never shown again.',
+          }),
         },
         { additionalProperties: false },
       ),
@@ -134,9 +142,12 @@ export const MonitorCreateBodySchema = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     targets: Type.Array(
-      Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }), ref: Type.Optional(RefSchema) }, {
-        additionalProperties: false,
-      }),
+      Type.Object(
+        { url: Type.String({ minLength: 1, maxLength: 2048 }), ref: Type.Optional(RefSchema) },
+        {
+          additionalProperties: false,
+        },
+      ),
       { minItems: 1, maxItems: 200, description: 'Item pages on supported sites (the plan caps how many).' },
     ),
     schedule: ScheduleInputSchema,
@@ -170,9 +181,12 @@ export const MonitorPatchBodySchema = Type.Object(
     rules: Type.Optional(Type.Array(RuleSchema, { maxItems: 20 })),
     noise: Type.Optional(NoiseSchema),
     failures: Type.Optional(
-      Type.Object({ alert_after: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })) }, {
-        additionalProperties: false,
-      }),
+      Type.Object(
+        { alert_after: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })) },
+        {
+          additionalProperties: false,
+        },
+      ),
     ),
     notify: Type.Optional(Nullable(NotifyInputSchema)),
     history: Type.Optional(
@@ -186,9 +200,13 @@ export const MonitorPatchBodySchema = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-const ValuesSchema = Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Null()]), {
-  description: 'Watched fields and their values (integer yen for prices).',
-});
+const ValuesSchema = Type.Record(
+  Type.String(),
+  Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Null()]),
+  {
+    description: 'Watched fields and their values (integer yen for prices).',
+  },
+);
 
 const ChangeSchema = Type.Object({
   field: WatchedFieldSchema,
@@ -221,7 +239,7 @@ export const MonitorSchema = Type.Object({
     cron: Nullable(Type.String()),
     timezone: Type.String(),
     calendar: Nullable(Type.Literal('jp_business_days')),
-    jitter_s: Type.Integer({ minimum: 0, description: "A stable per-monitor offset, so 9:00 JST is no stampede." }),
+    jitter_s: Type.Integer({ minimum: 0, description: 'A stable per-monitor offset, so 9:00 JST is no stampede.' }),
     next_run_at: Nullable(Type.String()),
   }),
   watch: Type.Array(WatchedFieldSchema),
@@ -336,9 +354,12 @@ export const MonitorHistoryResponseSchema = Type.Object({
   from: Type.String(),
   to: Type.String(),
   retain_days: Nullable(Type.Integer({ description: 'Null: history is off, and points is empty.' })),
-  points: Type.Array(Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Null()])), {
-    description: 'Oldest first: `t` and the watched fields.',
-  }),
+  points: Type.Array(
+    Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Null()])),
+    {
+      description: 'Oldest first: `t` and the watched fields.',
+    },
+  ),
   stats: Type.Record(Type.String(), StatsSchema),
 });
 

@@ -71,7 +71,13 @@ export class KyselyCheckRuns {
    * Inside the queue's claim: queued → running. A check of a paused monitor is `skipped` (free) instead, and null
    * tells the dispatcher to drop its queue row; so is a check whose monitor is gone.
    */
-  async markRunning(tx: Tx, checkId: string, holder: string, requestId: string, now: string): Promise<ItemToRun | null> {
+  async markRunning(
+    tx: Tx,
+    checkId: string,
+    holder: string,
+    requestId: string,
+    now: string,
+  ): Promise<ItemToRun | null> {
     const at = toIso(now);
     const found = await tx
       .selectFrom('monitor_checks as c')
@@ -240,7 +246,11 @@ export class KyselyCheckRuns {
           .returningAll()
           .executeTakeFirst();
         if (!check) {
-          const exists = await tx.selectFrom('monitor_checks').select('id').where('id', '=', checkId).executeTakeFirst();
+          const exists = await tx
+            .selectFrom('monitor_checks')
+            .select('id')
+            .where('id', '=', checkId)
+            .executeTakeFirst();
           if (exists) return false;
           await finishWork(tx);
           return true;
@@ -259,7 +269,11 @@ export class KyselyCheckRuns {
         if (outcome.record) {
           await this.#requests.insertIn(tx, { ...outcome.record, costUnits: ready ? outcome.costUnits : 0 });
         }
-        const monitor = await tx.selectFrom('monitors').selectAll().where('id', '=', check.monitor_id).executeTakeFirst();
+        const monitor = await tx
+          .selectFrom('monitors')
+          .selectAll()
+          .where('id', '=', check.monitor_id)
+          .executeTakeFirst();
         const target = await tx
           .selectFrom('monitor_targets')
           .selectAll()

@@ -133,7 +133,11 @@ export class KyselyMonitorStore implements MonitorStore {
       .where('account_id', '=', accountId)
       .executeTakeFirst();
     if (!row) return null;
-    const targets = await this.#db.selectFrom('monitor_targets').selectAll().where('monitor_id', '=', monitorId).execute();
+    const targets = await this.#db
+      .selectFrom('monitor_targets')
+      .selectAll()
+      .where('monitor_id', '=', monitorId)
+      .execute();
     return toMonitorRecord(row, targets);
   }
 
@@ -230,7 +234,11 @@ export class KyselyMonitorStore implements MonitorStore {
       await tx.deleteFrom('monitor_history').where('monitor_id', '=', monitorId).execute();
       return;
     }
-    const rows = await tx.selectFrom('monitor_history').select(['target_id', 't']).where('monitor_id', '=', monitorId).execute();
+    const rows = await tx
+      .selectFrom('monitor_history')
+      .select(['target_id', 't'])
+      .where('monitor_id', '=', monitorId)
+      .execute();
     for (const row of rows) {
       const t = isoOf(row.t);
       await tx
@@ -301,7 +309,11 @@ export class KyselyMonitorStore implements MonitorStore {
           anchorAt: isoOf(monitor.anchor_at),
           nextRunAt: isoOf(monitor.next_run_at!),
         });
-        await tx.updateTable('monitors').set({ next_run_at: toIso(next) }).where('id', '=', monitor.id).execute();
+        await tx
+          .updateTable('monitors')
+          .set({ next_run_at: toIso(next) })
+          .where('id', '=', monitor.id)
+          .execute();
       }
       const scheduled = new Map(due.map((row) => [row.id, isoOf(row.next_run_at!)]));
       const made = await this.#makeChecks(tx, [...scheduled.keys()], (id) => scheduled.get(id)!, null, at);
@@ -327,7 +339,12 @@ export class KyselyMonitorStore implements MonitorStore {
       if (!monitor) return null;
       const made = await this.#makeChecks(tx, [monitorId], () => at, 'manual', at);
       await enqueue(tx, made.work);
-      const rows = await tx.selectFrom('monitor_checks').selectAll().where('id', 'in', made.ids).orderBy('id').execute();
+      const rows = await tx
+        .selectFrom('monitor_checks')
+        .selectAll()
+        .where('id', 'in', made.ids)
+        .orderBy('id')
+        .execute();
       return rows.map(toCheckRecord);
     });
   }
@@ -398,7 +415,10 @@ export class KyselyMonitorStore implements MonitorStore {
       };
     });
     for (let i = 0; i < rows.length; i += insertChunk) {
-      await tx.insertInto('monitor_checks').values(rows.slice(i, i + insertChunk)).execute();
+      await tx
+        .insertInto('monitor_checks')
+        .values(rows.slice(i, i + insertChunk))
+        .execute();
     }
     return { work, ids, skipped };
   }

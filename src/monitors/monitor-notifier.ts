@@ -168,7 +168,8 @@ export class MonitorNotifier {
         ...(sent.retryAfterMs === undefined ? {} : { retryAfterMs: sent.retryAfterMs }),
       };
     }
-    if (sent.failure === 'forbidden' || sent.failure === 'redirect') return { result: 'give_up', status: sent.status ?? null };
+    if (sent.failure === 'forbidden' || sent.failure === 'redirect')
+      return { result: 'give_up', status: sent.status ?? null };
     return { result: 'retry', status: sent.status ?? null };
   }
 

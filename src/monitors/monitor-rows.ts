@@ -1,10 +1,6 @@
 // Monitor, target, check and history rows as both dialects return them, turned into the MonitorStore's records.
 import type { Selectable } from 'kysely';
-import type {
-  MonitorChecksTable,
-  MonitorTargetsTable,
-  MonitorsTable,
-} from '../storage/kysely/schema.js';
+import type { MonitorChecksTable, MonitorTargetsTable, MonitorsTable } from '../storage/kysely/schema.js';
 import { isoOf, isoOrNull } from '../storage/kysely/columns.js';
 import { jsonOf } from '../batches/batch-rows.js';
 import type {
@@ -88,7 +84,9 @@ export function toCheckRecord(row: CheckRow): CheckRecord {
     rulesHit: row.rules_hit === null ? [] : jsonOf<string[]>(row.rules_hit),
     skippedRules: row.skipped_rules === null ? [] : jsonOf<SkippedRule[]>(row.skipped_rules),
     error:
-      row.error_code === null ? null : { code: row.error_code, status: row.error_status === null ? 0 : Number(row.error_status) },
+      row.error_code === null
+        ? null
+        : { code: row.error_code, status: row.error_status === null ? 0 : Number(row.error_status) },
   };
 }
 

@@ -231,8 +231,7 @@ export class MonitorService {
     if (body.noise !== undefined) patch.noise = this.#noise({ ...current.noise, ...body.noise });
     if (body.failures?.alert_after !== undefined) patch.alertAfter = this.#alertAfter(body.failures.alert_after);
     if (body.history !== undefined) {
-      patch.retainDays =
-        body.history.retain_days === null ? null : this.#retainDays(body.history.retain_days, plan);
+      patch.retainDays = body.history.retain_days === null ? null : this.#retainDays(body.history.retain_days, plan);
     }
     if (body.max_credits_per_month !== undefined) {
       patch.maxCreditsPerMonth =
@@ -246,7 +245,14 @@ export class MonitorService {
         notify.channels.length > 0 ? box.seal(JSON.stringify(notify.channels), channelsContext(current.id)) : null;
     }
     if (body.schedule !== undefined) {
-      const estimate = await this.#estimate(caller, current.id, schedule, current.targets, now, new Date(current.anchorAt));
+      const estimate = await this.#estimate(
+        caller,
+        current.id,
+        schedule,
+        current.targets,
+        now,
+        new Date(current.anchorAt),
+      );
       patch.checksPerDay = estimate.checks_per_month / 30 / Math.max(1, current.targets.length);
     }
     const updated = await this.#o.store.update(current.id, caller.account.id, patch);
@@ -291,13 +297,14 @@ export class MonitorService {
     const monitor = await this.#own(caller, monitorId);
     const target = query.target ? monitor.targets.find((t) => t.id === query.target) : monitor.targets[0];
     if (!target) throw new KumoError('not_found', 'no such target of this monitor', { body: { field: 'target' } });
-    const fields = query.fields
-      ? this.#watch(query.fields.split(',').map((field) => field.trim()) as WatchedField[])
-      : monitor.watch;
+    const fields = query.fields ? this.#watch(query.fields.split(',').map((field) => field.trim())) : monitor.watch;
     const days = Math.min(query.days ?? monitor.retainDays ?? 30, 365);
     const now = this.#now();
     const since = new Date(now.getTime() - days * 86_400_000);
-    const points = monitor.retainDays === null ? [] : await this.#o.store.history(monitor.id, caller.account.id, target.id, since.toISOString());
+    const points =
+      monitor.retainDays === null
+        ? []
+        : await this.#o.store.history(monitor.id, caller.account.id, target.id, since.toISOString());
     return historyView(monitor, target.id, fields, points, since, now);
   }
 
@@ -430,7 +437,8 @@ export class MonitorService {
   async #notify(caller: Caller, input: NotifyInput): Promise<{ public: PublicNotify; channels: Channel[] }> {
     const channels: Channel[] = [];
     if (input.slack) channels.push({ kind: 'slack', webhookUrl: input.slack.webhook_url });
-    if (input.chatwork) channels.push({ kind: 'chatwork', roomId: input.chatwork.room_id, token: input.chatwork.token });
+    if (input.chatwork)
+      channels.push({ kind: 'chatwork', roomId: input.chatwork.room_id, token: input.chatwork.token });
     if (input.line) {
       channels.push({ kind: 'line', to: input.line.to, channelAccessToken: input.line.channel_access_token });
     }
@@ -440,7 +448,9 @@ export class MonitorService {
     }
     let webhook: PublicNotify['webhook'] = null;
     if (input.webhook) {
-      const endpoint = this.#o.endpoints ? await this.#o.endpoints.get(input.webhook.endpoint_id, caller.account.id) : null;
+      const endpoint = this.#o.endpoints
+        ? await this.#o.endpoints.get(input.webhook.endpoint_id, caller.account.id)
+        : null;
       if (!endpoint) {
         throw new KumoError('not_found', 'no such webhook endpoint for this account', {
           body: { field: 'notify.webhook.endpoint_id' },
@@ -462,7 +472,15 @@ export class MonitorService {
   }
 
   async #estimateOf(caller: Caller, monitor: MonitorRecord): Promise<Estimate> {
-    return this.#estimate(caller, monitor.id, monitor.schedule, monitor.targets, this.#now(), new Date(monitor.anchorAt), false);
+    return this.#estimate(
+      caller,
+      monitor.id,
+      monitor.schedule,
+      monitor.targets,
+      this.#now(),
+      new Date(monitor.anchorAt),
+      false,
+    );
   }
 
   /**

@@ -155,7 +155,9 @@ export function describeMonitorStoreContract(name: string, make: () => Promise<M
       outcome: { data: Record<string, unknown> } | { state: 'failed' | 'not_found'; code?: string; status?: number },
     ): Promise<boolean> {
       const requestId = newId('req');
-      const toRun = await storage.db.transaction().execute((tx) => store.markRunning(tx, checkId, 'ins_a', requestId, nowIso()));
+      const toRun = await storage.db
+        .transaction()
+        .execute((tx) => store.markRunning(tx, checkId, 'ins_a', requestId, nowIso()));
       expect(toRun).not.toBeNull();
       const reserved = await store.reserve(checkId, 'ins_a', {
         requestId,
@@ -169,7 +171,12 @@ export function describeMonitorStoreContract(name: string, make: () => Promise<M
         return store.finishRun(
           checkId,
           'ins_a',
-          { state: 'skipped', requestId: null, error: { code: 'credits_exhausted', status: 429, retryable: false }, record: null },
+          {
+            state: 'skipped',
+            requestId: null,
+            error: { code: 'credits_exhausted', status: 429, retryable: false },
+            record: null,
+          },
           workDone,
         );
       }
@@ -482,9 +489,10 @@ export function describeMonitorStoreContract(name: string, make: () => Promise<M
       await checkNow(monitor.id, { data: item(900) });
       for (const table of monitorTables) {
         const rows = await storage.db.selectFrom(table).selectAll().execute();
-        expect(JSON.stringify(rows, (_k, v: unknown) => (v instanceof Uint8Array ? '' : v)), table).not.toContain(
-          'marker-title',
-        );
+        expect(
+          JSON.stringify(rows, (_k, v: unknown) => (v instanceof Uint8Array ? '' : v)),
+          table,
+        ).not.toContain('marker-title');
       }
       if (backend.file) {
         await storage.close();

@@ -20,7 +20,6 @@ import type {
   WatchedField,
 } from './model.js';
 
-
 export type ChannelKind = 'slack' | 'chatwork' | 'line';
 export type DeliveryChannel = 'webhook' | ChannelKind;
 
@@ -225,7 +224,12 @@ export interface CheckRunStore {
     holder: string,
     request: ReserveCheck,
   ): Promise<ReserveOutcome | { ok: false; exhausted: 'batch' } | { ok: false; held: 'batch' }>;
-  finishRun(checkId: string, holder: string, outcome: RunOutcome, finishWork: (tx: Tx) => Promise<boolean>): Promise<boolean>;
+  finishRun(
+    checkId: string,
+    holder: string,
+    outcome: RunOutcome,
+    finishWork: (tx: Tx) => Promise<boolean>,
+  ): Promise<boolean>;
   retryLater(checkId: string, holder: string, giveBack: (tx: Tx) => Promise<boolean>): Promise<boolean>;
   requeue(tx: Tx, checkIds: readonly string[]): Promise<void>;
 }
@@ -279,7 +283,12 @@ export interface MonitorStore extends CheckRunStore {
   claimDeliveries(now: string, holder: string, leaseUntil: string, limit: number): Promise<DueMonitorDelivery[]>;
   delivered(deliveryId: string, holder: string, status: number, now: string): Promise<void>;
   /** No success: the next attempt at `nextAttemptAt`, or failed for good (null). */
-  deliveryFailed(deliveryId: string, holder: string, status: number | null, nextAttemptAt: string | null): Promise<void>;
+  deliveryFailed(
+    deliveryId: string,
+    holder: string,
+    status: number | null,
+    nextAttemptAt: string | null,
+  ): Promise<void>;
   /**
    * Past their ends: history rows, events and their deliveries (72 h), check records (30 days), leases of dead
    * deliveries. Returns how many rows went.

@@ -17,7 +17,7 @@ import {
 import { problemResponses } from '../openapi.js';
 import { KumoError } from '../../errors.js';
 import { backendRetryAfterSeconds } from '../../backends/backend-errors.js';
-import type { MonitorBody, MonitorPatchBody, MonitorService, HistoryView } from '../../monitors/monitor-service.js';
+import type { MonitorService, HistoryView } from '../../monitors/monitor-service.js';
 
 export interface MonitorRouteServices {
   monitors?: MonitorService;
@@ -26,7 +26,7 @@ export interface MonitorRouteServices {
 /** A history as CSV: `t` then the fields, one row per point (RFC 4180 quoting; UTF-8 with a BOM for Excel). */
 export function historyCsv(history: HistoryView): string {
   const fields = Object.keys(history.stats);
-  const quote = (value: unknown): string => {
+  const quote = (value: string | number | boolean | null | undefined): string => {
     if (value === null || value === undefined) return '';
     const text = String(value);
     // A cell a spreadsheet would run as a formula is written as text.
@@ -34,7 +34,8 @@ export function historyCsv(history: HistoryView): string {
     return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
   };
   const lines = [['t', ...fields].join(',')];
-  for (const point of history.points) lines.push([point.t, ...fields.map((field) => point[field])].map(quote).join(','));
+  for (const point of history.points)
+    lines.push([point.t, ...fields.map((field) => point[field])].map(quote).join(','));
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }
 
@@ -65,7 +66,7 @@ export function registerMonitorRoutes(app: KumoApp, services: MonitorRouteServic
       onRequest,
     },
     async (request, reply) => {
-      const { monitor } = await monitors().create(request.caller!, request.body as MonitorBody);
+      const { monitor } = await monitors().create(request.caller!, request.body);
       return reply.code(201).send({ request_id: String(request.id), monitor });
     },
   );
@@ -124,7 +125,7 @@ export function registerMonitorRoutes(app: KumoApp, services: MonitorRouteServic
     },
     async (request) => ({
       request_id: String(request.id),
-      monitor: (await monitors().update(request.caller!, request.params.id, request.body as MonitorPatchBody)).monitor,
+      monitor: (await monitors().update(request.caller!, request.params.id, request.body)).monitor,
     }),
   );
 
