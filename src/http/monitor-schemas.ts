@@ -57,7 +57,7 @@ const ScheduleInputSchema = Type.Object(
         description: 'A 5-field cron expression (minute hour day month weekday), in `timezone`.',
       }),
     ),
-    timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, default: 'Asia/Tokyo' })),
+    timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     calendar: Type.Optional(
       Type.Literal('jp_business_days', {
         description: 'Skip Saturdays, Sundays and Japanese public holidays (and 振替休日).',
@@ -92,10 +92,10 @@ const RuleSchema = Type.Object(
 
 const NoiseSchema = Type.Object(
   {
-    price_abs_yen: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 1 })),
-    confirm_checks: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, default: 1 })),
-    cooldown_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_080, default: 0 })),
-    max_alerts_per_day: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000, default: 20 })),
+    price_abs_yen: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+    confirm_checks: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
+    cooldown_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_080 })),
+    max_alerts_per_day: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000 })),
   },
   { additionalProperties: false },
 );
@@ -133,7 +133,7 @@ const NotifyInputSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    language: Type.Optional(Type.Union([Type.Literal('ja'), Type.Literal('en')], { default: 'ja' })),
+    language: Type.Optional(Type.Union([Type.Literal('ja'), Type.Literal('en')])),
   },
   { additionalProperties: false },
 );
@@ -156,7 +156,7 @@ export const MonitorCreateBodySchema = Type.Object(
     noise: Type.Optional(NoiseSchema),
     failures: Type.Optional(
       Type.Object(
-        { alert_after: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 3 })) },
+        { alert_after: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })) },
         { additionalProperties: false },
       ),
     ),
@@ -224,7 +224,11 @@ const EstimateSchema = Type.Object({
     Type.Object({
       host: Type.String(),
       checks_per_day: Type.Number(),
-      share_per_day: Type.Integer({ description: "This account's fair share of the host's checks a day." }),
+      share_per_day: Nullable(
+        Type.Integer({
+          description: "This account's fair share of the host's checks a day (null: the host is unbounded).",
+        }),
+      ),
     }),
   ),
 });
@@ -336,7 +340,7 @@ export const MonitorHistoryQuerySchema = Type.Object(
     target: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Default the first target.' })),
     days: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: '1–365; default retain_days.' })),
     fields: Type.Optional(Type.String({ maxLength: 300, description: 'Comma-separated watched fields.' })),
-    format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')], { default: 'json' })),
+    format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])),
   },
   { additionalProperties: false },
 );

@@ -94,7 +94,7 @@ export interface Estimate {
   checks_per_month: number;
   credits_per_month: number;
   within_plan: boolean;
-  host_load: { host: string; checks_per_day: number; share_per_day: number }[];
+  host_load: { host: string; checks_per_day: number; share_per_day: number | null }[];
 }
 
 export interface MonitorServiceOptions {
@@ -512,7 +512,9 @@ export class MonitorService {
         accountChecksPerDay: own,
         addingChecksPerDay: adding,
       });
-      hostLoad.push({ host, checks_per_day: round2(adding), share_per_day: Math.floor(share.sharePerDay) });
+      // A host without spacing (an operator's override) has no daily bound to share.
+      const sharePerDay = Number.isFinite(share.sharePerDay) ? Math.floor(share.sharePerDay) : null;
+      hostLoad.push({ host, checks_per_day: round2(adding), share_per_day: sharePerDay });
       if (enforce && !share.allowed) {
         overLimit(
           `${host}: this monitor adds ${round2(adding)} checks a day to this account's ${round2(own)}, over its ` +
