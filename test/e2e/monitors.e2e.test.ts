@@ -126,7 +126,7 @@ describe('monitors (embedded SQLite)', () => {
     expect(monitor.targets[0]).toMatchObject({ ref: 'SKU-0001', site: 'ikebe_gakki', page_type: 'item', last: null });
     const text = JSON.stringify(res.body);
     for (const secret of [chatworkToken, lineToken, 'zq8Xw3v9NbKumoSlackSecret42']) expect(text).not.toContain(secret);
-    expect(monitor.notify.channels.map((c: any) => c.kind)).toEqual(['slack', 'chatwork', 'line']);
+    expect((monitor.notify.channels as { kind: string }[]).map((c) => c.kind)).toEqual(['slack', 'chatwork', 'line']);
   });
 
   it('a drop alerts in integer yen: signed webhook, and Slack, ChatWork and LINE in their vendors’ request shapes', async () => {
@@ -198,7 +198,7 @@ describe('monitors (embedded SQLite)', () => {
       30_000,
     );
     await sleep(1500);
-    const types = world.receiver.deliveries().map((d) => d.json?.type);
+    const types = world.receiver.deliveries().map((d) => d.type);
     expect(types.filter((t) => t === 'monitor.check.failed')).toHaveLength(1);
     expect(types.filter((t) => t === 'monitor.alert')).toHaveLength(1);
     const failed = world.receiver.deliveries().find((d) => d.json?.type === 'monitor.check.failed')!;
@@ -215,7 +215,7 @@ describe('monitors (embedded SQLite)', () => {
       'SELECT count(*) AS n, sum(credits) AS s FROM credit_ledger WHERE account_id = $1',
       [accountId],
     );
-    expect(Number(ledger!.s)).toBe(completed.reduce((sum, c) => sum + c.cost_units, 0));
+    expect(Number(ledger!.s)).toBe(completed.reduce((sum: number, c: { cost_units: number }) => sum + c.cost_units, 0));
     expect(Number(ledger!.n)).toBe(3);
     const usage = await api(baseUrl, 'GET', '/v1/usage', undefined, key);
     expect(usage.body.credits.used).toBe(3);
@@ -224,7 +224,7 @@ describe('monitors (embedded SQLite)', () => {
   it('history and the monitor: watched values only; the page’s title is nowhere at rest or in the log', async () => {
     const history = await api(baseUrl, 'GET', `/v1/monitors/${monitorId}/history`, undefined, key);
     expect(history.status).toBe(200);
-    expect(history.body.points.map((p: any) => p.price)).toEqual([1000, 900]);
+    expect((history.body.points as { price: number }[]).map((p) => p.price)).toEqual([1000, 900]);
     expect(history.body.stats.price).toMatchObject({ min: 900, max: 1000 });
     const csv = await fetch(`${baseUrl}/v1/monitors/${monitorId}/history?format=csv`, {
       headers: { authorization: `Bearer ${key}` },
