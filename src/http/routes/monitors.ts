@@ -19,6 +19,9 @@ import { KumoError } from '../../errors.js';
 import { backendRetryAfterSeconds } from '../../backends/backend-errors.js';
 import type { MonitorService, HistoryView } from '../../monitors/monitor-service.js';
 
+/** A monitor carries up to 200 target URLs with their refs: 256 KiB, for create and PATCH only. */
+export const monitorBodyLimitBytes = 256 * 1024;
+
 export interface MonitorRouteServices {
   monitors?: MonitorService;
 }
@@ -53,6 +56,7 @@ export function registerMonitorRoutes(app: KumoApp, services: MonitorRouteServic
   app.post(
     '/v1/monitors',
     {
+      bodyLimit: monitorBodyLimitBytes,
       schema: {
         summary: 'Create a monitor: re-scrape item pages on a schedule and alert on typed changes',
         operationId: 'createMonitor',
@@ -110,6 +114,7 @@ export function registerMonitorRoutes(app: KumoApp, services: MonitorRouteServic
   app.patch(
     '/v1/monitors/:id',
     {
+      bodyLimit: monitorBodyLimitBytes,
       schema: {
         summary: 'Change a monitor: pause or resume, schedule, rules, watched fields, notifications, history',
         operationId: 'updateMonitor',
