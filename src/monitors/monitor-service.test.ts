@@ -69,9 +69,10 @@ async function callerOf(plan: PlanId = 'growth'): Promise<Caller> {
   const accountId = newId('acc');
   const account = { id: accountId, plan, overageCapCredits: 0, createdAt };
   await storage.accounts.create(account);
+  const keyId = newId('key');
   const key = {
-    id: newId('key'),
-    lineageId: null,
+    id: keyId,
+    lineageId: keyId,
     accountId,
     displayPrefix: 'kumo_live_test',
     hash: newId('hash').toLowerCase(),
@@ -85,7 +86,7 @@ async function callerOf(plan: PlanId = 'growth'): Promise<Caller> {
     expiresAt: null,
   };
   await storage.keys.create(key);
-  return { account, key } as Caller;
+  return { account, key };
 }
 
 const body = (changes: Partial<MonitorBody> = {}): MonitorBody => ({
