@@ -478,6 +478,7 @@ export async function createServices(
       retryScheduleMs: config.webhooks.retryScheduleMs,
       timeoutMs: config.webhooks.timeoutMs,
       log: logger,
+      metrics,
     });
   }
   // Only where checks can run (the server key opens target URLs): due monitors are claimed by instances that run them.
@@ -489,6 +490,7 @@ export async function createServices(
         tickMs: Math.min(1_000, config.batches.pollMs),
         onQueued: () => dispatcher.wake(),
         logger,
+        metrics,
       })
     : null;
   const monitors = new MonitorService({

@@ -46,6 +46,10 @@ export interface Metrics {
    * from sending to the answer or failure.
    */
   webhookDelivered(result: string, seconds: number): void;
+  /** Monitor checks the scheduler queued (`queued`) or recorded `skipped` because the previous one was still open. */
+  monitorChecksScheduled(state: 'queued' | 'skipped', count: number): void;
+  /** One monitor alert delivery attempt ended: by channel (webhook, slack, chatwork, line) and result. */
+  monitorDelivered(channel: string, result: 'delivered' | 'retry' | 'give_up'): void;
   /** The Prometheus text exposition. */
   exposition(): Promise<{ contentType: string; body: string }>;
 }
@@ -60,6 +64,8 @@ export class NoopMetrics implements Metrics {
   sourcesDisagreed(): void {}
   batchItemRan(): void {}
   webhookDelivered(): void {}
+  monitorChecksScheduled(): void {}
+  monitorDelivered(): void {}
   exposition(): Promise<{ contentType: string; body: string }> {
     return Promise.resolve({ contentType: 'text/plain; version=0.0.4; charset=utf-8', body: '' });
   }

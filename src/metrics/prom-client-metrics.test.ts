@@ -4,7 +4,7 @@ import { register } from 'prom-client';
 import { PromClientMetrics } from './prom-client-metrics.js';
 
 describe('PromClientMetrics', () => {
-  it('exposes requests, credits, fetch latency, attempts, bytes, waits, breaker state, source disagreements, batch runs and webhook attempts', async () => {
+  it('exposes requests, credits, fetch latency, attempts, bytes, waits, breaker state, source disagreements, batch runs, webhook attempts and monitors', async () => {
     const metrics = new PromClientMetrics();
     metrics.scrapeFinished({ site: 'ikebe_gakki', status: 'completed', route: 'http', code: 'ok', creditsCharged: 1 });
     metrics.scrapeFinished({ site: 'ikebe_gakki', status: 'completed', route: 'http', code: 'ok', creditsCharged: 2 });
@@ -19,6 +19,9 @@ describe('PromClientMetrics', () => {
     metrics.batchItemRan('retry', 'fetch_timeout');
     metrics.webhookDelivered('2xx', 0.04);
     metrics.webhookDelivered('timeout', 15);
+    metrics.monitorChecksScheduled('queued', 3);
+    metrics.monitorChecksScheduled('skipped', 0);
+    metrics.monitorDelivered('chatwork', 'delivered');
     const { contentType, body } = await metrics.exposition();
     expect(contentType).toMatch(/^text\/plain/);
     expect(body).toContain(
@@ -38,6 +41,9 @@ describe('PromClientMetrics', () => {
     expect(body).toContain('kumo_webhook_delivery_seconds_count{result="2xx"} 1');
     expect(body).toContain('kumo_webhook_delivery_seconds_bucket{le="0.05",result="2xx"} 1');
     expect(body).toContain('kumo_webhook_delivery_seconds_count{result="timeout"} 1');
+    expect(body).toContain('kumo_monitor_checks_scheduled_total{state="queued"} 3');
+    expect(body).not.toContain('kumo_monitor_checks_scheduled_total{state="skipped"}');
+    expect(body).toContain('kumo_monitor_deliveries_total{channel="chatwork",result="delivered"} 1');
     expect(await register.metrics()).not.toContain('kumo_');
   });
 });

@@ -18,6 +18,8 @@ export class PromClientMetrics implements Metrics {
   readonly #disagreements: Counter<'site' | 'field'>;
   readonly #batchRuns: Counter<'outcome' | 'code'>;
   readonly #webhookSeconds: Histogram<'result'>;
+  readonly #monitorChecks: Counter<'state'>;
+  readonly #monitorDeliveries: Counter<'channel' | 'result'>;
 
   constructor() {
     const registers = [this.registry];
@@ -83,6 +85,18 @@ export class PromClientMetrics implements Metrics {
       labelNames: ['outcome', 'code'],
       registers,
     });
+    this.#monitorChecks = new Counter({
+      name: 'kumo_monitor_checks_scheduled_total',
+      help: 'Monitor checks the scheduler made on this instance: queued, or skipped because the previous one was still open.',
+      labelNames: ['state'],
+      registers,
+    });
+    this.#monitorDeliveries = new Counter({
+      name: 'kumo_monitor_deliveries_total',
+      help: 'Monitor alert delivery attempts, by channel (webhook, slack, chatwork, line) and result (delivered, retry, give_up).',
+      labelNames: ['channel', 'result'],
+      registers,
+    });
     this.#webhookSeconds = new Histogram({
       name: 'kumo_webhook_delivery_seconds',
       help: 'Webhook delivery attempts from send to answer or failure, by result (2xx, 3xx, 4xx, 410, 5xx, connect, timeout, forbidden, redirect).',
@@ -121,6 +135,14 @@ export class PromClientMetrics implements Metrics {
 
   batchItemRan(outcome: string, code: string): void {
     this.#batchRuns.inc({ outcome, code });
+  }
+
+  monitorChecksScheduled(state: 'queued' | 'skipped', count: number): void {
+    if (count > 0) this.#monitorChecks.inc({ state }, count);
+  }
+
+  monitorDelivered(channel: string, result: 'delivered' | 'retry' | 'give_up'): void {
+    this.#monitorDeliveries.inc({ channel, result });
   }
 
   webhookDelivered(result: string, seconds: number): void {

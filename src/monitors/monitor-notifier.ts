@@ -2,6 +2,7 @@
 // LINE in the monitor's language, each through the webhook transport (the fetcher's address policy, KUMO_CONNECT_TO).
 import type { Logger } from 'pino';
 import type { Clock } from '../time/clock.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { Secrets } from '../secrets/secret-box.js';
 import type { WebhookEndpointStore } from '../webhooks/endpoint-store.js';
 import type { WebhookSender } from '../webhooks/webhook-transport.js';
@@ -24,6 +25,7 @@ export interface MonitorNotifierOptions {
   pollMs?: number;
   random?: () => number;
   log?: Pick<Logger, 'warn'>;
+  metrics?: Pick<Metrics, 'monitorDelivered'>;
 }
 
 const eventLifetimeMs = 72 * 3_600_000;
@@ -117,6 +119,7 @@ export class MonitorNotifier {
       outcome = await sendToChannel(this.#o.sender, channel, message, delivery.eventId);
     }
     const finished = clock.now();
+    this.#o.metrics?.monitorDelivered(delivery.channel, outcome.result);
     if (outcome.result === 'delivered') {
       return store.delivered(delivery.id, holder, outcome.status ?? 200, new Date(finished).toISOString());
     }

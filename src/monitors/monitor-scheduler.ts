@@ -2,6 +2,7 @@
 // work queue and advances their next run, in one transaction per claim (exclusive across instances).
 import type { Logger } from 'pino';
 import type { Clock } from '../time/clock.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { NewWork, Tx } from '../batches/work-queue.js';
 import type { DueMonitor, MonitorStore } from './monitor-store.js';
 import { nextRunAt } from './schedule.js';
@@ -17,6 +18,7 @@ export interface MonitorSchedulerOptions {
   /** Checks were queued: the dispatcher's wake. */
   onQueued?: () => void;
   logger?: Pick<Logger, 'info' | 'warn'>;
+  metrics?: Pick<Metrics, 'monitorChecksScheduled'>;
 }
 
 /**
@@ -73,6 +75,8 @@ export class MonitorScheduler {
       total.monitors += claimed.monitors;
       total.queued += claimed.queued;
       total.skipped += claimed.skipped;
+      this.#o.metrics?.monitorChecksScheduled('queued', claimed.queued);
+      this.#o.metrics?.monitorChecksScheduled('skipped', claimed.skipped);
       if (claimed.queued > 0) this.#o.onQueued?.();
       if (claimed.monitors < this.#limit || this.#stopped) return total;
     }
