@@ -102,6 +102,7 @@ const mayUse = {
     'src/fetch/host-gate\\.ts$',
     'src/webhooks/',
     'src/backends/',
+    'src/metrics/metrics\\.ts$',
   ],
   'src/console/': [
     'src/monitors/',
