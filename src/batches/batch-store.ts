@@ -146,6 +146,16 @@ export interface BatchItemRecord {
   finishedAt: string | null;
 }
 
+/** What a run's reservation asks of the ledger: the attempt's request, its JST month, cost and the caller's limits. */
+export interface RunReservation {
+  requestId: string;
+  period: string;
+  cost: number;
+  accountLimit: number;
+  keyLimit: number | null;
+  expiresAt: string;
+}
+
 /** What the dispatcher needs to run a claimed item. */
 export interface ItemToRun {
   item: BatchItemRecord;
@@ -314,14 +324,7 @@ export interface BatchStore {
   reserve(
     itemId: string,
     holder: string,
-    request: {
-      requestId: string;
-      period: string;
-      cost: number;
-      accountLimit: number;
-      keyLimit: number | null;
-      expiresAt: string;
-    },
+    request: RunReservation,
   ): Promise<ReserveOutcome | { ok: false; exhausted: 'batch' } | { ok: false; held: 'batch' }>;
   /**
    * A run's outcome, in one transaction with `finishWork(tx)` (the queue's finish), guarded by `holder`:

@@ -28,6 +28,7 @@ import type {
   RejectedItem,
   RenderedDelivery,
   RunOutcome,
+  RunReservation,
 } from './batch-store.js';
 import {
   bytesOf,
@@ -50,6 +51,7 @@ import {
   writeOutcome,
 } from './run-queries.js';
 import { KyselyOutbox, type ResultUrl } from './kysely-outbox.js';
+import { Abort, answerOrAbort } from '../storage/kysely/abort.js';
 
 /** What the store needs of the storage: its database, the ledger (holds) and the request log (metadata rows). */
 export interface BatchStoreStorage {
@@ -69,22 +71,6 @@ export interface KyselyBatchStoreOptions {
    * every delivery claim and handover after them is a durable commit that puts them on the disk first.
    */
   runTransaction?: HoldTransaction;
-}
-
-/** Rolls a transaction back with an answer for the caller; never leaves this module. */
-class Abort<T> extends Error {
-  constructor(readonly answer: T) {
-    super('transaction rolled back');
-  }
-}
-
-async function answerOrAbort<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof Abort) return error.answer as T;
-    throw error;
-  }
 }
 
 /** Rows per INSERT: well inside SQLite's and PostgreSQL's limits on bound parameters. */
@@ -403,14 +389,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
   async reserve(
     itemId: string,
     holder: string,
-    request: {
-      requestId: string;
-      period: string;
-      cost: number;
-      accountLimit: number;
-      keyLimit: number | null;
-      expiresAt: string;
-    },
+    request: RunReservation,
   ): Promise<ReserveOutcome | { ok: false; exhausted: 'batch' } | { ok: false; held: 'batch' }> {
     type Outcome = ReserveOutcome | { ok: false; exhausted: 'batch' } | { ok: false; held: 'batch' };
     const attempt = () =>

@@ -17,22 +17,7 @@ import type { MonitorEventType, NoiseSettings, Observation, Rule, TargetState, W
 import { evaluateCheck, observationOf, recordFailure } from './rules.js';
 import { jstDay, type MonitorRow, type TargetRow } from './monitor-rows.js';
 import type { PublicNotify, ReserveCheck } from './monitor-store.js';
-
-/** Rolls a transaction back with an answer for the caller; never leaves this module. */
-class Abort<T> extends Error {
-  constructor(readonly answer: T) {
-    super('transaction rolled back');
-  }
-}
-
-async function answerOrAbort<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof Abort) return error.answer as T;
-    throw error;
-  }
-}
+import { Abort, answerOrAbort } from '../storage/kysely/abort.js';
 
 /** Events (and their deliveries) are kept 72 h, as batch events. */
 const eventRetentionMs = 72 * 3_600_000;

@@ -2,6 +2,7 @@
 // LINE in the monitor's language, each through the webhook transport (the fetcher's address policy, KUMO_CONNECT_TO).
 import type { Logger } from 'pino';
 import type { Clock } from '../time/clock.js';
+import { PollingLoop } from '../time/polling-loop.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Secrets } from '../secrets/secret-box.js';
 import type { WebhookEndpointStore } from '../webhooks/endpoint-store.js';
@@ -38,30 +39,32 @@ export function channelsContext(monitorId: string): string {
 export class MonitorNotifier {
   readonly #o: MonitorNotifierOptions;
   readonly #random: () => number;
-  #loop: Promise<void> | null = null;
-  #stopped = false;
-  #wakeup = new AbortController();
+  readonly #loop: PollingLoop;
 
   constructor(options: MonitorNotifierOptions) {
     this.#o = options;
     this.#random = options.random ?? Math.random;
+    this.#loop = new PollingLoop({
+      clock: options.clock,
+      intervalMs: options.pollMs ?? 1000,
+      // Claimed some: more may be due at once; none: wait.
+      step: async () => (await this.runOnce()) > 0,
+      onError: (error) =>
+        this.#o.log?.warn({ error_name: (error as Error).name }, 'monitor delivery: claim failed; will retry'),
+    });
   }
 
   start(): void {
-    if (this.#loop) return;
-    this.#stopped = false;
-    this.#loop = this.#run();
+    this.#loop.start();
   }
 
+  /** An event was written: claim now rather than at the next poll. */
   wake(): void {
-    this.#wakeup.abort();
+    this.#loop.wake();
   }
 
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    this.wake();
-    await this.#loop;
-    this.#loop = null;
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** One round: every due delivery sent and recorded (tests, and the loop's step). Returns how many. */
@@ -85,22 +88,6 @@ export class MonitorNotifier {
       ),
     );
     return due.length;
-  }
-
-  async #run(): Promise<void> {
-    while (!this.#stopped) {
-      let claimed = 0;
-      try {
-        claimed = await this.runOnce();
-      } catch (error) {
-        this.#o.log?.warn({ error_name: (error as Error).name }, 'monitor delivery: claim failed; will retry');
-      }
-      if (this.#stopped) break;
-      if (claimed === 0) {
-        await this.#o.clock.sleep(this.#o.pollMs ?? 1000, this.#wakeup.signal).catch(() => undefined);
-        if (this.#wakeup.signal.aborted) this.#wakeup = new AbortController();
-      }
-    }
   }
 
   async #deliver(delivery: DueMonitorDelivery): Promise<void> {

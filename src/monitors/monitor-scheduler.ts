@@ -2,6 +2,7 @@
 // work queue and advances their next run, in one transaction per claim (exclusive across instances).
 import type { Logger } from 'pino';
 import type { Clock } from '../time/clock.js';
+import { PollingLoop } from '../time/polling-loop.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { NewWork, Tx } from '../batches/work-queue.js';
 import type { DueMonitor, MonitorStore } from './monitor-store.js';
@@ -33,35 +34,48 @@ export function advance(monitor: DueMonitor, now: number): string {
 export class MonitorScheduler {
   readonly #o: MonitorSchedulerOptions;
   readonly #limit: number;
-  #loop: Promise<void> | null = null;
-  #stopped = false;
-  #wakeup = new AbortController();
+  readonly #loop: PollingLoop;
   #failing = false;
+  #stopping = false;
 
   constructor(options: MonitorSchedulerOptions) {
     this.#o = options;
     this.#limit = options.claimLimit ?? 500;
+    this.#loop = new PollingLoop({
+      clock: options.clock,
+      intervalMs: options.tickMs,
+      step: async () => {
+        await this.tick();
+        if (this.#failing) this.#o.logger?.info('monitor scheduler: recovered');
+        this.#failing = false;
+        return false;
+      },
+      onError: (error) => {
+        if (!this.#failing) {
+          const e = error as Error & { code?: unknown };
+          this.#o.logger?.warn({ error_name: e.name, error_code: e.code }, 'monitor scheduler: failing; will retry');
+        }
+        this.#failing = true;
+      },
+    });
   }
 
   start(): void {
-    if (this.#loop) return;
-    this.#stopped = false;
-    this.#loop = this.#run();
+    this.#stopping = false;
+    this.#loop.start();
   }
 
   /** A monitor was created or resumed: look now rather than at the next tick. */
   wake(): void {
-    this.#wakeup.abort();
+    this.#loop.wake();
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
-    this.wake();
-    await this.#loop;
-    this.#loop = null;
+    this.#stopping = true;
+    await this.#loop.stop();
   }
 
-  /** Claims until nothing is due (tests and the loop's step). Returns how many monitors were advanced. */
+  /** Claims until nothing is due (tests and the loop's step). Returns what was claimed. */
   async tick(): Promise<{ monitors: number; queued: number; skipped: number }> {
     const total = { monitors: 0, queued: 0, skipped: 0 };
     for (;;) {
@@ -78,26 +92,7 @@ export class MonitorScheduler {
       this.#o.metrics?.monitorChecksScheduled('queued', claimed.queued);
       this.#o.metrics?.monitorChecksScheduled('skipped', claimed.skipped);
       if (claimed.queued > 0) this.#o.onQueued?.();
-      if (claimed.monitors < this.#limit || this.#stopped) return total;
-    }
-  }
-
-  async #run(): Promise<void> {
-    while (!this.#stopped) {
-      try {
-        await this.tick();
-        if (this.#failing) this.#o.logger?.info('monitor scheduler: recovered');
-        this.#failing = false;
-      } catch (error) {
-        if (!this.#failing) {
-          const e = error as Error & { code?: unknown };
-          this.#o.logger?.warn({ error_name: e.name, error_code: e.code }, 'monitor scheduler: failing; will retry');
-        }
-        this.#failing = true;
-      }
-      if (this.#stopped) break;
-      await this.#o.clock.sleep(this.#o.tickMs, this.#wakeup.signal).catch(() => undefined);
-      if (this.#wakeup.signal.aborted) this.#wakeup = new AbortController();
+      if (claimed.monitors < this.#limit || this.#stopping) return total;
     }
   }
 }

@@ -20,6 +20,7 @@ import { KyselyMonitorStore } from './kysely-monitor-store.js';
 import { MonitorService, type MonitorBody } from './monitor-service.js';
 import { channelsContext } from './monitor-notifier.js';
 import type { Channel } from './channels.js';
+import { createAccountWithKey } from '../../test/support/accounts.js';
 
 const ikebe = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592';
 const registry = new SiteRegistry();
@@ -66,27 +67,7 @@ function service(): MonitorService {
 
 async function callerOf(plan: PlanId = 'growth'): Promise<Caller> {
   const createdAt = new Date(clock.now()).toISOString();
-  const accountId = newId('acc');
-  const account = { id: accountId, plan, overageCapCredits: 0, createdAt };
-  await storage.accounts.create(account);
-  const keyId = newId('key');
-  const key = {
-    id: keyId,
-    lineageId: keyId,
-    accountId,
-    displayPrefix: 'kumo_live_test',
-    hash: newId('hash').toLowerCase(),
-    sites: null,
-    operations: ['monitor' as const],
-    outputs: null,
-    monthlyCreditLimit: null,
-    concurrencyLimit: null,
-    createdAt,
-    revokedAt: null,
-    expiresAt: null,
-  };
-  await storage.keys.create(key);
-  return { account, key };
+  return await createAccountWithKey(storage, { plan, operations: ['monitor'], createdAt });
 }
 
 const body = (changes: Partial<MonitorBody> = {}): MonitorBody => ({

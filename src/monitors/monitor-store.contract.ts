@@ -13,6 +13,7 @@ import type { HoldTransaction } from '../storage/kysely/kysely-credit-ledger.js'
 import type { RunOutcome } from '../batches/batch-store.js';
 import type { NewWork } from '../batches/work-queue.js';
 import { completedRequest } from '../../test/support/request-records.js';
+import { createAccountWithKey } from '../../test/support/accounts.js';
 import { KyselyMonitorStore } from './kysely-monitor-store.js';
 import { defaultNoise, type Rule } from './model.js';
 import type { NewMonitor } from './monitor-store.js';
@@ -67,26 +68,8 @@ export function describeMonitorStoreContract(name: string, make: () => Promise<M
     const nowIso = () => new Date(clock.now()).toISOString();
 
     async function newAccount(): Promise<{ accountId: string; keyId: string }> {
-      const account = newId('acc');
-      const key = newId('key');
-      const createdAt = nowIso();
-      await storage.accounts.create({ id: account, plan: 'growth', overageCapCredits: 0, createdAt });
-      await storage.keys.create({
-        id: key,
-        lineageId: key,
-        accountId: account,
-        displayPrefix: 'kumo_live_abcd',
-        hash: newId('hash').toLowerCase(),
-        sites: null,
-        operations: null,
-        outputs: null,
-        monthlyCreditLimit: null,
-        concurrencyLimit: null,
-        createdAt,
-        revokedAt: null,
-        expiresAt: null,
-      });
-      return { accountId: account, keyId: key };
+      const { account, key } = await createAccountWithKey(storage, { createdAt: nowIso() });
+      return { accountId: account.id, keyId: key.id };
     }
 
     function newMonitor(changes: Partial<NewMonitor> = {}, targets = 1): NewMonitor {

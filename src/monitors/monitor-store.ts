@@ -4,7 +4,7 @@
 // (RunStore), and its outcome, the charge, the rule engine's verdict and the alerts commit in one transaction.
 import type { ErrorCode } from '../errors.js';
 import type { RequestRecord, ReserveOutcome } from '../storage/storage.js';
-import type { ItemError, RunOutcome, ItemToRun } from '../batches/batch-store.js';
+import type { ItemError, RunOutcome, ItemToRun, RunReservation } from '../batches/batch-store.js';
 import type { NewWork, Tx } from '../batches/work-queue.js';
 import type {
   CheckState,
@@ -207,14 +207,7 @@ export interface ClaimDueResult {
 }
 
 /** What a check's reservation asks of the ledger (as a batch item's). */
-export interface ReserveCheck {
-  requestId: string;
-  period: string;
-  cost: number;
-  accountLimit: number;
-  keyLimit: number | null;
-  expiresAt: string;
-}
+export type ReserveCheck = RunReservation;
 
 /** The run steps the dispatcher drives (the batch store has the same ones); a check's ids start `chk_`. */
 export interface CheckRunStore {
