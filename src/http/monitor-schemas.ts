@@ -100,43 +100,48 @@ const NoiseSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const NotifyInputSchema = Type.Object(
-  {
-    webhook: Type.Optional(
-      Type.Object({ endpoint_id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
-    ),
-    slack: Type.Optional(
-      Type.Object(
-        { webhook_url: Type.String({ minLength: 1, maxLength: 500, description: 'A Slack incoming webhook URL.' }) },
-        { additionalProperties: false },
+// A function of the language's schema: PATCH's notify is nullable (an anyOf), where Ajv's strict mode refuses a
+// default (it would be ignored there) and the server would not start; POST keeps its default, 'ja'.
+const notifyInput = <L extends Type.TSchema>(language: L) =>
+  Type.Object(
+    {
+      webhook: Type.Optional(
+        Type.Object({ endpoint_id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
       ),
-    ),
-    chatwork: Type.Optional(
-      Type.Object(
-        {
-          room_id: Type.String({ minLength: 1, maxLength: 20 }),
-          token: Type.String({
-            minLength: 1,
-            maxLength: 200,
-            description: 'Sent as X-ChatWorkToken; never shown again.',
-          }),
-        },
-        { additionalProperties: false },
+      slack: Type.Optional(
+        Type.Object(
+          { webhook_url: Type.String({ minLength: 1, maxLength: 500, description: 'A Slack incoming webhook URL.' }) },
+          { additionalProperties: false },
+        ),
       ),
-    ),
-    line: Type.Optional(
-      Type.Object(
-        {
-          to: Type.String({ minLength: 1, maxLength: 64, description: 'A user, group or room id (U…, C…, R…).' }),
-          channel_access_token: Type.String({ minLength: 1, maxLength: 500, description: 'Never shown again.' }),
-        },
-        { additionalProperties: false },
+      chatwork: Type.Optional(
+        Type.Object(
+          {
+            room_id: Type.String({ minLength: 1, maxLength: 20 }),
+            token: Type.String({
+              minLength: 1,
+              maxLength: 200,
+              description: 'Sent as X-ChatWorkToken; never shown again.',
+            }),
+          },
+          { additionalProperties: false },
+        ),
       ),
-    ),
-    language: Type.Optional(Type.Union([Type.Literal('ja'), Type.Literal('en')], { default: 'ja' })),
-  },
-  { additionalProperties: false },
-);
+      line: Type.Optional(
+        Type.Object(
+          {
+            to: Type.String({ minLength: 1, maxLength: 64, description: 'A user, group or room id (U…, C…, R…).' }),
+            channel_access_token: Type.String({ minLength: 1, maxLength: 500, description: 'Never shown again.' }),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+      language: Type.Optional(language),
+    },
+    { additionalProperties: false },
+  );
+const NotifyInputSchema = notifyInput(Type.Union([Type.Literal('ja'), Type.Literal('en')], { default: 'ja' }));
+const NotifyPatchSchema = notifyInput(Type.Union([Type.Literal('ja'), Type.Literal('en')]));
 
 export const MonitorCreateBodySchema = Type.Object(
   {
@@ -188,7 +193,7 @@ export const MonitorPatchBodySchema = Type.Object(
         },
       ),
     ),
-    notify: Type.Optional(Nullable(NotifyInputSchema)),
+    notify: Type.Optional(Nullable(NotifyPatchSchema)),
     history: Type.Optional(
       Type.Object(
         { retain_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 365 }))) },
