@@ -319,12 +319,14 @@ export const EnvSchema = Type.Object(
     KUMO_BASE_URL: Type.String({
       default: 'http://127.0.0.1:8080',
       description:
-        'Where `kumo batch` sends its API requests (the server, or the proxy in front of it); unused by the server.',
+        'Where `kumo batch` and `kumo monitors` send their API requests (the server, or the proxy in front of it); ' +
+        'unused by the server.',
     }),
     KUMO_API_KEY: Type.String({
       default: '',
       description:
-        'The API key `kumo batch` sends as its bearer token (needs the batch operation); unused by the server.',
+        'The API key `kumo batch` and `kumo monitors` send as their bearer token (needs the batch or monitor ' +
+        'operation); unused by the server.',
     }),
   },
   { additionalProperties: true },

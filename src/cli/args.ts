@@ -18,6 +18,16 @@ export function parse<T extends ParseArgsConfig['options']>(args: string[], opti
   return parsed;
 }
 
+/**
+ * The API's rule for a caller's `ref` (a batch item's, a monitor target's): printable text, no control characters
+ * (C0, DEL, C1, line and paragraph separators), at most 128 characters. Checked before sending, so that the mistake is
+ * named with its line or flag rather than as a schema pattern.
+ */
+export function isValidRef(ref: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]+$/u.test(ref) && [...ref].length <= 128;
+}
+
 export function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }

@@ -1,5 +1,5 @@
-// The CLI's HTTP client for the batch API (KUMO_BASE_URL, KUMO_API_KEY): JSON in and out, problem answers as errors,
-// and the waits a 429 or 503 asks for (Retry-After) taken on the injected clock.
+// The CLI's HTTP client for the batch and monitor APIs (KUMO_BASE_URL, KUMO_API_KEY): JSON in and out, problem
+// answers as errors, and the waits a 429 or 503 asks for (Retry-After) taken on the injected clock.
 import type { Clock } from '../time/clock.js';
 
 /** An answer that is not 2xx: the problem's code and detail (docs/errors.md), or the status alone. */

@@ -2,7 +2,7 @@
 // waited on with a progress bar, its results written as JSON Lines (docs/batches.md, "From the command line").
 import { createHash } from 'node:crypto';
 import type { Clock } from '../time/clock.js';
-import { parse, UsageError } from './args.js';
+import { isValidRef, parse, UsageError } from './args.js';
 import type { BatchApiClient } from './batch-client.js';
 import { chunks, readBatchInput, type InputItem } from './batch-input.js';
 import { doneOf, EtaEstimator, ProgressDisplay, type BatchView, type ProgressStream } from './batch-progress.js';
@@ -201,13 +201,7 @@ async function submit(args: string[], io: BatchIo): Promise<number> {
   }
   const inputs = readBatchInput(bytes);
   // The API refuses a whole request for one bad ref (its schema): said here with the line, before anything is sent.
-  const badRef = inputs.find(
-    (item) =>
-      item.ref !== undefined &&
-      // The API's rule: no control characters (C0, DEL, C1, line and paragraph separators), at most 128 characters.
-      // eslint-disable-next-line no-control-regex
-      (!/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]+$/u.test(item.ref) || [...item.ref].length > 128),
-  );
+  const badRef = inputs.find((item) => item.ref !== undefined && !isValidRef(item.ref));
   if (badRef)
     throw new UsageError(
       `line ${badRef.line}: a ref is printable text (no control characters), at most 128 characters`,

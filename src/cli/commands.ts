@@ -31,6 +31,8 @@ import { parse, print, UsageError } from './args.js';
 import { isReviewApprovalAction, reviewApprovals, reviewApprovalsUsage } from './review-approvals.js';
 import { createLogger } from '../logger.js';
 import { batchCommand, batchUsage, type Sink } from './batch-command.js';
+import { monitorsCommand, monitorsUsage } from './monitors-command.js';
+import { languageOf } from './monitors-format.js';
 import { ApiError, BatchApiClient, UnreachableError } from './batch-client.js';
 import { systemClock } from '../time/clock.js';
 import { once } from 'node:events';
@@ -55,6 +57,7 @@ ${reviewApprovalsUsage}
   kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]
                    (serves the saved page at the URL's path on 127.0.0.1, for KUMO_CONNECT_TO)
 ${batchUsage}
+${monitorsUsage}
   kumo browser-server [--host 127.0.0.1] [--port 0]
                    (the remote browser for KUMO_BROWSER_WS: Chromium with Kumo's hardening; prints ws_endpoint,
                    at the path of KUMO_BROWSER_WS when that is set here too)
@@ -523,6 +526,22 @@ async function batch(args: string[]): Promise<void> {
   });
 }
 
+/** `kumo monitors …`: an API client like `kumo batch` (KUMO_BASE_URL, KUMO_API_KEY). */
+async function monitors(args: string[]): Promise<void> {
+  const { client } = loadConfigFromProcess();
+  if (args[0] !== undefined && ['create', 'list', 'run'].includes(args[0]) && client.apiKey === '')
+    throw new UsageError('kumo monitors needs KUMO_API_KEY (a key allowed the monitor operation) and KUMO_BASE_URL');
+  process.exitCode = await monitorsCommand(args, {
+    client: new BatchApiClient({ baseUrl: client.baseUrl, apiKey: client.apiKey, clock: systemClock }),
+    clock: systemClock,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    readFile: (file) => readFile(file),
+    // Node's default locale comes from LC_ALL, LC_MESSAGES or LANG (config.ts alone reads the environment).
+    language: languageOf(new Intl.DateTimeFormat().resolvedOptions().locale),
+  });
+}
+
 /** `help`, or `--help`/`-h` anywhere before a `--`: usage on stdout, exit 0 (asking for help is not an error). */
 function wantsHelp(argv: string[]): boolean {
   const end = argv.indexOf('--');
@@ -545,6 +564,8 @@ async function run(argv: string[]): Promise<void> {
       return browserServer(rest);
     case 'batch':
       return batch(rest);
+    case 'monitors':
+      return monitors(rest);
     case 'keys':
       return keys(rest);
     case 'extract':
