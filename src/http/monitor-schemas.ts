@@ -292,13 +292,17 @@ export const MonitorSchema = Type.Object({
 export const MonitorResponseSchema = Type.Object({ request_id: RequestId, monitor: MonitorSchema });
 
 export const MonitorListQuerySchema = Type.Object(
-  { limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', description: '1–100; default 20.' })) },
+  {
+    limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', description: '1–100; default 20.' })),
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'next_cursor of the last page.' })),
+  },
   { additionalProperties: false },
 );
 
 export const MonitorListResponseSchema = Type.Object({
   request_id: RequestId,
   monitors: Type.Array(MonitorSchema, { description: 'Newest first.' }),
+  next_cursor: Nullable(Type.String({ description: 'Null on the last page.' })),
 });
 
 const CheckSchema = Type.Object({

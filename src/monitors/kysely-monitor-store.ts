@@ -141,14 +141,15 @@ export class KyselyMonitorStore implements MonitorStore {
     return toMonitorRecord(row, targets);
   }
 
-  async list(accountId: string, limit: number): Promise<MonitorRecord[]> {
-    const rows = await this.#db
+  async list(accountId: string, limit: number, before?: string): Promise<MonitorRecord[]> {
+    let query = this.#db
       .selectFrom('monitors')
       .selectAll()
       .where('account_id', '=', accountId)
       .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+      .limit(limit);
+    if (before !== undefined) query = query.where('id', '<', before);
+    const rows = await query.execute();
     if (rows.length === 0) return [];
     const targets = await this.#db
       .selectFrom('monitor_targets')

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KumoError } from '../errors.js';
 import { ManualClock } from '../time/clock.js';
-import { newId } from '../accounts/ids.js';
 import { SiteRegistry } from '../sites/registry.js';
 import { ScrapeService, type ScrapeServiceOptions } from '../scrape/scrape-service.js';
 import type { Caller } from '../scrape/caller.js';

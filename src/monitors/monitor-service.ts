@@ -157,7 +157,7 @@ export class MonitorService {
     }
     const schedule = this.#schedule(body.schedule, plan);
     const watch = this.#watch(body.watch);
-    const rules = this.#rules(body.rules);
+    const rules = this.#rules(body.rules, watch);
     const noise = this.#noise(body.noise);
     const alertAfter = this.#alertAfter(body.failures?.alert_after);
     const retainDays = this.#retainDays(body.history?.retain_days, plan);
@@ -202,8 +202,19 @@ export class MonitorService {
     return { monitor: monitorView(monitor, await this.#estimateOf(caller, monitor)) };
   }
 
-  async list(caller: Caller, limit: number): Promise<MonitorView[]> {
-    return (await this.#o.store.list(caller.account.id, limit)).map((monitor) => monitorView(monitor, null));
+  /** Newest first; `cursor` is the last id of the page before. */
+  async list(
+    caller: Caller,
+    query: { limit: number; cursor?: string },
+  ): Promise<{
+    monitors: MonitorView[];
+    next_cursor: string | null;
+  }> {
+    const rows = await this.#o.store.list(caller.account.id, query.limit, query.cursor);
+    return {
+      monitors: rows.map((monitor) => monitorView(monitor, null)),
+      next_cursor: rows.length === query.limit ? rows.at(-1)!.id : null,
+    };
   }
 
   async update(caller: Caller, monitorId: string, body: MonitorPatchBody): Promise<{ monitor: MonitorView }> {
@@ -227,7 +238,11 @@ export class MonitorService {
       patch.nextRunAt = nextRunAt(schedule, current.id, new Date(current.anchorAt), now).toISOString();
     }
     if (body.watch !== undefined) patch.watch = this.#watch(body.watch);
-    if (body.rules !== undefined) patch.rules = this.#rules(body.rules);
+    // Rules only on watched fields (a check keeps nothing else): the new rules against the new or current watch, and
+    // the current rules against a new watch.
+    if (body.rules !== undefined || body.watch !== undefined) {
+      patch.rules = this.#rules(body.rules ?? current.rules, patch.watch ?? current.watch);
+    }
     if (body.noise !== undefined) patch.noise = this.#noise({ ...current.noise, ...body.noise });
     if (body.failures?.alert_after !== undefined) patch.alertAfter = this.#alertAfter(body.failures.alert_after);
     if (body.history !== undefined) {
@@ -339,9 +354,9 @@ export class MonitorService {
     return [...new Set(watch)] as WatchedField[];
   }
 
-  #rules(rules: readonly Rule[] | undefined): Rule[] {
+  #rules(rules: readonly Rule[] | undefined, watch: readonly WatchedField[]): Rule[] {
     if (rules === undefined) return [];
-    const problems = ruleProblems(rules);
+    const problems = ruleProblems(rules, watch);
     if (problems.length > 0) refuse(problems.join('; '), 'rules');
     return rules.map((rule) => ({ ...rule }));
   }

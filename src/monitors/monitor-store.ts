@@ -231,8 +231,8 @@ export interface MonitorStore extends CheckRunStore {
   create(monitor: NewMonitor): Promise<MonitorRecord>;
   /** Only the account's own; null otherwise. */
   get(monitorId: string, accountId: string): Promise<MonitorRecord | null>;
-  /** The account's monitors, newest first. */
-  list(accountId: string, limit: number): Promise<MonitorRecord[]>;
+  /** The account's monitors, newest first; `before` a monitor id (the cursor). */
+  list(accountId: string, limit: number, before?: string): Promise<MonitorRecord[]>;
   count(accountId: string): Promise<number>;
   /** The monitor's data key, sealed with the server key (it opens target URLs and channel tokens). */
   dataKey(monitorId: string): Promise<Uint8Array | null>;

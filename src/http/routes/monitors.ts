@@ -89,7 +89,10 @@ export function registerMonitorRoutes(app: KumoApp, services: MonitorRouteServic
     },
     async (request) => ({
       request_id: String(request.id),
-      monitors: await monitors().list(request.caller!, Number(request.query.limit ?? 20)),
+      ...(await monitors().list(request.caller!, {
+        limit: Number(request.query.limit ?? 20),
+        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+      })),
     }),
   );
 
