@@ -121,6 +121,15 @@ describe('MonitorService', () => {
     const watch = await refusal(service().create(growth, body({ watch: ['title' as never] })));
     expect(watch.code).toBe('invalid_request');
     expect(watch.message).toMatch(/allowed: price, price_tax/);
+    // A check keeps only the watched fields: a rule on another could never fire.
+    const unwatched = await refusal(
+      service().create(
+        growth,
+        body({ watch: ['price'], rules: [{ id: 'back', when: { field: 'availability', to: ['in_stock'] } }] }),
+      ),
+    );
+    expect(unwatched.code).toBe('invalid_request');
+    expect(unwatched.message).toMatch(/availability/);
     const page = await refusal(service().create(growth, body({ targets: [{ url: 'https://www.ikebe-gakki.com/' }] })));
     expect(page.code).toBe('page_not_supported');
   });
