@@ -71,7 +71,6 @@ async function callerOf(plan: PlanId = 'growth'): Promise<Caller> {
   await storage.accounts.create(account);
   const key = {
     id: newId('key'),
-    lineageId: null,
     accountId,
     displayPrefix: 'kumo_live_test',
     hash: newId('hash').toLowerCase(),
@@ -85,7 +84,7 @@ async function callerOf(plan: PlanId = 'growth'): Promise<Caller> {
     expiresAt: null,
   };
   await storage.keys.create(key);
-  return { account, key } as Caller;
+  return { account, key };
 }
 
 const body = (changes: Partial<MonitorBody> = {}): MonitorBody => ({
