@@ -607,7 +607,7 @@ export async function createServices(
     usage,
     refusals: new InProcessRefusalLimiter(config.refusals),
     metrics,
-    console: { sessions: consoleSessions, eventIntervalMs: 1_000, batches: batchStore },
+    console: { sessions: consoleSessions, eventIntervalMs: 1_000, batches: batchStore, monitors: monitorStore },
     // Each proves its backend can take the writes a call needs, not only that a socket is open.
     readiness: {
       storage: () => storage.instances.heartbeat(instanceId, new Date().toISOString()),

@@ -40,7 +40,11 @@ button{background:#0b57d0;border-color:#0b57d0;color:#fff;cursor:pointer}button.
 .detail{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}.detail div{display:contents}.detail dt{color:#555}.detail dd{margin:0}
 .pager{display:flex;gap:1rem;margin-top:1rem}
 .level{padding:0 .4rem;border-radius:3px}.level-stable{background:#e6f4ea;color:#0a5c28}.level-beta{background:#e8f0fe;color:#0842a0}
-.level-verifying,.level-experimental{background:#fef7e0;color:#6b4e00}.level-stopped{background:#fce8e6;color:#a50e0e}`;
+.level-verifying,.level-experimental{background:#fef7e0;color:#6b4e00}.level-stopped{background:#fce8e6;color:#a50e0e}
+.price-figure{margin:1rem 0}.price-chart{display:block;width:100%;max-width:700px;height:auto}
+.target-switch ul{flex-wrap:wrap;gap:.4rem 1rem;margin:.5rem 0}.target-switch a[aria-current=true]{font-weight:700;text-decoration-thickness:3px}
+.target-prices{list-style:none;margin:0;padding:0}.target-prices li{margin-bottom:.4rem}.target-name{color:#555;margin-right:.3rem}.change{font-size:.85rem}
+.message summary{cursor:pointer}.message-text{white-space:pre-line;margin:.3rem 0 0;font-size:.85rem}`;
 
 // No framework: the pages work without it (forms and links); it only copies a new key and keeps the overview live.
 const js = `"use strict";

@@ -21,11 +21,12 @@ export interface PageContext {
 }
 
 // Wide tables scroll sideways in a focusable region (class scroll), so a keyboard can reach what is off screen.
-type Section = 'overview' | 'requests' | 'batches' | 'keys' | 'sites';
+export type Section = 'overview' | 'requests' | 'batches' | 'monitors' | 'keys' | 'sites';
 const sections: { id: Section; path: string }[] = [
   { id: 'overview', path: '/console' },
   { id: 'requests', path: '/console/requests' },
   { id: 'batches', path: '/console/batches' },
+  { id: 'monitors', path: '/console/monitors' },
   { id: 'keys', path: '/console/keys' },
   { id: 'sites', path: '/console/sites' },
 ];

@@ -35,7 +35,7 @@ import type { BatchService } from '../batches/batch-service.js';
 import { registerWebhookEndpointRoutes, type WebhookEndpointServices } from './routes/webhook-endpoints.js';
 import { registerMonitorRoutes } from './routes/monitors.js';
 import type { MonitorService } from '../monitors/monitor-service.js';
-import { registerConsole, type BatchReader, type EventStreamCaps } from '../console/routes.js';
+import { registerConsole, type BatchReader, type EventStreamCaps, type MonitorReader } from '../console/routes.js';
 import type { ConsoleSessions } from '../console/console-sessions.js';
 import type { RefusalLimiter } from '../limits/refusal-limiter.js';
 
@@ -75,6 +75,8 @@ export interface AppServices {
     eventStreamCaps?: Partial<EventStreamCaps>;
     /** The batch store's reads for the batch pages; absent = those pages say batches are not available. */
     batches?: BatchReader;
+    /** The monitor store's reads for the monitor pages; absent = those pages say monitors are not available. */
+    monitors?: MonitorReader;
   };
 }
 

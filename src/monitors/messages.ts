@@ -87,7 +87,30 @@ export function renderMessage<T extends MonitorEventType>(
   language: MessageLanguage = 'ja',
 ): RenderedMessage {
   const render: (data: MonitorEventDataByType[T], w: Words) => RenderedMessage = renderers[type];
-  return render(data, language === 'en' ? en : ja);
+  return render(data, wordsOf(language));
+}
+
+/** One watched value as the messages write it (`¥12,800`, `在庫切れ`, `118pt`): the console shows the same words. */
+export function formatValue(
+  field: WatchedField,
+  value: FieldValue | undefined,
+  language: MessageLanguage = 'ja',
+): string {
+  return valueText(field, value, wordsOf(language));
+}
+
+/** One change as a message line writes it: `価格: ¥12,800 → ¥11,800（−1,000円, −7.8%）`. */
+export function formatChange(change: FieldChange, language: MessageLanguage = 'ja'): string {
+  return changeLine(change, wordsOf(language));
+}
+
+/** A watched field's name as the messages write it (`価格`, `Price`). */
+export function fieldName(field: WatchedField, language: MessageLanguage = 'ja'): string {
+  return wordsOf(language).fields[field];
+}
+
+function wordsOf(language: MessageLanguage): Words {
+  return language === 'en' ? en : ja;
 }
 
 const renderers: { [K in MonitorEventType]: (data: MonitorEventDataByType[K], w: Words) => RenderedMessage } = {

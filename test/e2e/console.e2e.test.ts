@@ -1,4 +1,6 @@
 // Issue 10: the /console pages in real Chromium against the built server: sign-in, live numbers, ownership, CSRF, a11y.
+// Issue 21: the monitor pages over a real monitor whose checks saw the price move and the item sell out.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -11,6 +13,7 @@ import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, call, kumoCli, testKey, repoRoot, type KumoProcess } from '../support/kumo-process.js';
 import { itemPage } from '../support/pages.js';
 import { chromiumForTests } from '../support/chromium.js';
+import { api, sleep } from '../support/batches.js';
 
 // Debian's chromium-headless-shell, or a full Chromium; the test skips (loudly) when none is installed.
 const chromiumPath = chromiumForTests('console e2e');
@@ -31,6 +34,9 @@ const cspViolations: string[] = [];
 const requestIds: string[] = [];
 let other: { key: string; key_id: string; account_id: string };
 let otherRequestId: string;
+/** What the monitored item page says now (changed between the monitor's checks). */
+let watched = { price: 12800, availability: 'InStock' };
+let monitorId: string;
 
 async function open(target: Page, pathname: string) {
   const response = await target.goto(`${kumo.baseUrl}${pathname}`);
@@ -48,10 +54,15 @@ beforeAll(async () => {
   origin.route('GET', '/c/c-/kb/kb01/kb011427/300002', (_req, res) => {
     gated.push(() => res.writeHead(200, htmlType).end(itemPage()));
   });
+  origin.route('GET', '/c/c-/kb/kb01/kb011427/300003', (_req, res) => {
+    res.writeHead(200, htmlType).end(itemPage({ title: 'Kumo テスト ヘッドホン', ...watched }));
+  });
   kumo = await startKumo({
     KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }),
     KUMO_BOOTSTRAP_PLAN: 'starter',
     KUMO_CONSOLE_SIGN_IN_FAILURES: '3',
+    // Monitors seal their target URLs with it (without it they answer 503).
+    KUMO_SECRETS_KEY: randomBytes(32).toString('base64'),
   });
   other = await kumoCli(kumo.dataDir, ['keys', 'create', '--plan', 'free', '--json']);
   const theirs = await scrape(kumo.baseUrl, { url: item('300001') }, other.key);
@@ -75,25 +86,28 @@ afterAll(async () => {
   await origin?.close();
 });
 
-/** axe-core in the page (through the DevTools protocol, so the page's CSP stays on); serious and critical findings. */
-async function axeFindings(target: Page): Promise<string[]> {
+/**
+ * axe-core in the page (through the DevTools protocol, so the page's CSP stays on): serious and critical findings, or
+ * every finding whatever its impact (`all`).
+ */
+async function axeFindings(target: Page, all = false): Promise<string[]> {
   await target.evaluate(axeSource);
   // Page-side code as text: the project's TypeScript has no DOM types, and the page's own world runs it.
   const results = await target.evaluate<{ id: string; impact: string; nodes: string[] }[]>(
     `axe.run().then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))`,
   );
   return results
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => all || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.join(', ')}`);
 }
 
 const pageBytes: Record<string, number> = {};
-async function check(target: Page, name: string, pathname: string): Promise<void> {
+async function check(target: Page, name: string, pathname: string, allImpacts = false): Promise<void> {
   for (const lang of ['ja', 'en'] as const) {
     const response = await open(target, `${pathname}${pathname.includes('?') ? '&' : '?'}lang=${lang}`);
     expect(response.status(), `${name} ${lang}`).toBeLessThan(400);
     expect(await target.getAttribute('html', 'lang')).toBe(lang);
-    expect(await axeFindings(target), `${name} ${lang}`).toEqual([]);
+    expect(await axeFindings(target, allImpacts), `${name} ${lang}`).toEqual([]);
     pageBytes[`${name} ${lang}`] = (await response.body()).length;
     if (screenshotDir) {
       await mkdir(path.resolve(repoRoot, screenshotDir), { recursive: true });
@@ -284,12 +298,96 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
     expect(await page.locator('table.keys tbody tr').count()).toBe(before);
   });
 
+  interface MonitorCheck {
+    id: string;
+    state: string;
+    changes: unknown[];
+  }
+
+  /** POST …/run and wait until its check has ended (GET …/checks); returns the check. */
+  async function runCheck(id: string): Promise<MonitorCheck> {
+    const run = await api(kumo.baseUrl, 'POST', `/v1/monitors/${id}/run`);
+    expect(run.status, JSON.stringify(run.body)).toBe(202);
+    const checkId = run.body.checks[0].id as string;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const checks = (await api(kumo.baseUrl, 'GET', `/v1/monitors/${id}/checks?limit=20`)).body
+        .checks as MonitorCheck[];
+      const found = checks.find((c) => c.id === checkId);
+      if (found && found.state !== 'queued' && found.state !== 'running') return found;
+      if (Date.now() > deadline) throw new Error(`check ${checkId} did not end: ${JSON.stringify(found)}`);
+      await sleep(100);
+    }
+  }
+
+  it('shows a real monitor: last price and change, the price chart with its low and stock gap, and the CSV', async () => {
+    const created = await api(kumo.baseUrl, 'POST', '/v1/monitors', {
+      name: 'ヘッドホン 価格監視',
+      targets: [{ url: item('300003'), ref: 'HP-300003' }],
+      schedule: { cron: '0 9,13 * * *', calendar: 'jp_business_days' },
+      history: { retain_days: 30 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    monitorId = created.body.monitor.id;
+    // Four checks: a price, a rise, sold out, back in stock at the lowest price.
+    for (const state of [
+      { price: 12800, availability: 'InStock' },
+      { price: 13200, availability: 'InStock' },
+      { price: 13200, availability: 'OutOfStock' },
+      { price: 11800, availability: 'InStock' },
+    ]) {
+      watched = state;
+      expect((await runCheck(monitorId)).state).toBe('completed');
+    }
+
+    await open(page, '/console/monitors?lang=ja');
+    const row = page.locator('table.monitors tbody tr', { hasText: 'ヘッドホン 価格監視' });
+    expect(await row.textContent()).toContain('毎日 9:00, 13:00（営業日のみ）');
+    expect(await row.locator('.target-prices li').first().textContent()).toMatch(
+      /HP-300003\s+¥11,800\s*価格: ¥13,200 → ¥11,800（−1,400円, −10\.6%）/,
+    );
+
+    await open(page, `/console/monitors/${monitorId}?lang=ja`);
+    expect(await text('h1')).toBe('監視 ヘッドホン 価格監視');
+    const chart = page.locator('svg.price-chart[role=img]');
+    expect(await chart.count()).toBe(1);
+    expect(await chart.locator('text.lowest-label').textContent()).toMatch(/^最安値 ¥11,800（\d+月\d+日 \d+:\d\d）$/);
+    expect(await chart.locator('desc').textContent()).toContain('購入できない期間：在庫切れ');
+    expect(await chart.locator('rect.gap').count()).toBe(1);
+    expect(await page.locator('table.checks tbody tr').count()).toBe(4);
+    expect(await page.textContent('table.alerts')).toContain('【在庫復活・値下がり】ヘッドホン 価格監視');
+
+    // The CSV link downloads with the console's session (the browser's cookie), the API's CSV.
+    const href = await page.getAttribute('a[href*="/history.csv"]', 'href');
+    const csv = await page.request.get(`${kumo.baseUrl}${href}`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    const body = await csv.body();
+    // UTF-8 with a BOM (for Excel), as the API writes it.
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = body.subarray(3).toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('t,price,price_tax,points,shipping,shipping_fee,availability');
+    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['12800', '13200', '13200', '11800']);
+    const fromApi = await fetch(`${kumo.baseUrl}/v1/monitors/${monitorId}/history?format=csv`, {
+      headers: { authorization: `Bearer ${testKey}` },
+    });
+    expect(Buffer.from(await fromApi.arrayBuffer()).equals(body)).toBe(true);
+    // Another account sees none of it.
+    const theirs = await fetch(`${kumo.baseUrl}/v1/monitors/${monitorId}`, {
+      headers: { authorization: `Bearer ${other.key}` },
+    });
+    expect(theirs.status).toBe(404);
+  });
+
   it('every page is accessible in Japanese and English, ships little, and breaks no CSP rule', async () => {
     await check(page, 'overview', '/console');
     await check(page, 'requests', '/console/requests');
     await check(page, 'request', `/console/requests/${requestIds[0]}`);
     await check(page, 'keys', '/console/keys');
     await check(page, 'sites', '/console/sites');
+    // The monitor pages (issue 21): no axe finding at all, minor ones included.
+    await check(page, 'monitors', '/console/monitors', true);
+    await check(page, 'monitor', `/console/monitors/${monitorId}`, true);
     const css = (await (await fetch(`${kumo.baseUrl}/console/assets/console.css`)).text()).length;
     const js = (await (await fetch(`${kumo.baseUrl}/console/assets/console.js`)).text()).length;
     for (const [name, bytes] of Object.entries(pageBytes)) {

@@ -7,6 +7,8 @@ export interface ItemPageOptions {
   price?: number | null;
   /** A string planted in the page to prove it is never stored. */
   marker?: string;
+  /** The offer's schema.org availability term (`InStock`, `OutOfStock`, …); default InStock. */
+  availability?: string;
 }
 
 export function itemPage(options: ItemPageOptions = {}): string {
@@ -16,7 +18,7 @@ export function itemPage(options: ItemPageOptions = {}): string {
   const offers =
     price === null
       ? ''
-      : `,"offers":{"@type":"Offer","price":"${price}","priceCurrency":"JPY","availability":"https://schema.org/InStock"}`;
+      : `,"offers":{"@type":"Offer","price":"${price}","priceCurrency":"JPY","availability":"https://schema.org/${options.availability ?? 'InStock'}"}`;
   const excl = price === null ? '' : Math.round(price / 1.1).toLocaleString('en-US');
   const incl = price === null ? '' : price.toLocaleString('en-US');
   return `<!DOCTYPE html>

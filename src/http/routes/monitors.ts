@@ -17,7 +17,8 @@ import {
 import { problemResponses } from '../openapi.js';
 import { KumoError } from '../../errors.js';
 import { backendRetryAfterSeconds } from '../../backends/backend-errors.js';
-import type { MonitorService, HistoryView } from '../../monitors/monitor-service.js';
+import type { MonitorService } from '../../monitors/monitor-service.js';
+import { historyCsv } from '../../monitors/history-csv.js';
 
 /** A monitor carries up to 200 target URLs with their refs: 256 KiB, for create and PATCH only. */
 export const monitorBodyLimitBytes = 256 * 1024;
@@ -26,21 +27,8 @@ export interface MonitorRouteServices {
   monitors?: MonitorService;
 }
 
-/** A history as CSV: `t` then the fields, one row per point (RFC 4180 quoting; UTF-8 with a BOM for Excel). */
-export function historyCsv(history: HistoryView): string {
-  const fields = Object.keys(history.stats);
-  const quote = (value: string | number | boolean | null | undefined): string => {
-    if (value === null || value === undefined) return '';
-    const text = String(value);
-    // A cell a spreadsheet would run as a formula is written as text.
-    const safe = /^[=+\-@\t\r]/.test(text) && typeof value !== 'number' ? `'${text}` : text;
-    return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-  };
-  const lines = [['t', ...fields].join(',')];
-  for (const point of history.points)
-    lines.push([point.t, ...fields.map((field) => point[field])].map(quote).join(','));
-  return `\ufeff${lines.join('\r\n')}\r\n`;
-}
+// The CSV writer lives with the monitors, where the console's download uses it too.
+export { historyCsv };
 
 export function registerMonitorRoutes(app: KumoApp, services: MonitorRouteServices, authenticate: Authenticate): void {
   const monitors = (): MonitorService => {
