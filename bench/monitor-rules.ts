@@ -1,6 +1,6 @@
-// `node bench/monitor-rules.ts`: µs per check of the monitor's diff and rule engine (research §2.6: ≤ 0.1 ms a check).
-// Runs on Node 24's own TypeScript stripping against src/ (no build: the engine is pure code). Options: --checks N
-// (default 200,000), --rounds N (default 5, the median reported).
+// `node bench/monitor-rules.ts`: µs per check of the monitor's diff and rule engine (research §2.6: ≤ 0.1 ms a check);
+// bench/monitors.ts runs it too (`measureRules`). Runs on Node 24's own TypeScript stripping against src/ (no build:
+// the engine is pure code). Options: --checks N (default 200,000), --rounds N (default 5, the median reported).
 import { registerHooks } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -20,12 +20,6 @@ registerHooks({
     return nextResolve(specifier, context);
   },
 });
-
-const { values } = parseArgs({
-  options: { checks: { type: 'string', default: '200000' }, rounds: { type: 'string', default: '5' } },
-});
-const checks = countOption('checks', values.checks);
-const rounds = countOption('rounds', values.rounds);
 
 const { defaultNoise, defaultWatch, emptyTargetState } = await import('../src/monitors/model.ts');
 const { evaluateCheck, observationOf, lowsKey } = await import('../src/monitors/rules.ts');
@@ -98,7 +92,7 @@ function withObservation(n: number): { alerts: number } {
   return { alerts };
 }
 
-function measure(name: string, body: (n: number) => { alerts: number }): void {
+function measure(name: string, body: (n: number) => { alerts: number }, checks: number, rounds: number): number {
   body(Math.min(checks, 20_000));
   const perCheck: number[] = [];
   let alerts = 0;
@@ -111,8 +105,21 @@ function measure(name: string, body: (n: number) => { alerts: number }): void {
   const median = perCheck[Math.floor(perCheck.length / 2)]!;
   const range = `${perCheck[0]!.toFixed(2)}–${perCheck.at(-1)!.toFixed(2)}`;
   console.log(`${name}: ${median.toFixed(2)} µs per check (median of ${rounds}; range ${range}), ${alerts} alerts`);
+  return median;
 }
 
-console.log(`${checks} checks, ${rules.length} rules, ${watch.length} watched fields, Node ${process.version}`);
-measure('evaluateCheck', evaluateOnly);
-measure('observationOf + evaluateCheck', withObservation);
+/** Prints, and returns, the median µs per check of the engine alone and with the observation read from the page. */
+export function measureRules(checks: number, rounds: number): { evaluate: number; withObservation: number } {
+  console.log(`${checks} checks, ${rules.length} rules, ${watch.length} watched fields, Node ${process.version}`);
+  return {
+    evaluate: measure('evaluateCheck', evaluateOnly, checks, rounds),
+    withObservation: measure('observationOf + evaluateCheck', withObservation, checks, rounds),
+  };
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: { checks: { type: 'string', default: '200000' }, rounds: { type: 'string', default: '5' } },
+  });
+  measureRules(countOption('checks', values.checks), countOption('rounds', values.rounds));
+}

@@ -26,9 +26,17 @@ export interface LaneCount {
   count: number;
 }
 
-/** Adds (or, negative, removes) queued items to lanes; a new lane starts at turn 0, so it goes next on its host. */
+/**
+ * Adds (or, negative, removes) queued items to lanes; a new lane starts at turn 0, so it goes next on its host. The
+ * lane rows are written in one order (host, then account) whatever order the caller's work came in: two transactions
+ * adding to the same lanes in opposite orders would each hold a row the other waits for (on PostgreSQL, three
+ * instances' monitor claims deadlocked so: monitor-scheduler.contract.ts).
+ */
 export async function addQueued(tx: Tx, counts: Iterable<LaneCount>): Promise<void> {
-  for (const lane of counts) {
+  const lanes = [...counts].sort((a, b) =>
+    a.host === b.host ? compare(a.accountId, b.accountId) : compare(a.host, b.host),
+  );
+  for (const lane of lanes) {
     if (lane.count === 0) continue;
     if (lane.count > 0) {
       await tx
@@ -49,6 +57,10 @@ export async function addQueued(tx: Tx, counts: Iterable<LaneCount>): Promise<vo
         .execute();
     }
   }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

@@ -301,26 +301,39 @@ export class KyselyMonitorStore implements MonitorStore {
       if (this.#postgres) select = select.forUpdate().skipLocked();
       const due = await select.execute();
       if (due.length === 0) return { monitors: 0, queued: 0, skipped: 0 };
-      for (const monitor of due) {
-        const next = options.next({
-          id: monitor.id,
-          accountId: monitor.account_id,
-          schedule: jsonOf<MonitorSchedule>(monitor.schedule),
-          jitterS: Number(monitor.jitter_s),
-          anchorAt: isoOf(monitor.anchor_at),
-          nextRunAt: isoOf(monitor.next_run_at!),
-        });
-        await tx
-          .updateTable('monitors')
-          .set({ next_run_at: toIso(next) })
-          .where('id', '=', monitor.id)
-          .execute();
+      const advanced = due.map((monitor) => ({
+        id: monitor.id,
+        next: toIso(
+          options.next({
+            id: monitor.id,
+            accountId: monitor.account_id,
+            schedule: jsonOf<MonitorSchedule>(monitor.schedule),
+            jitterS: Number(monitor.jitter_s),
+            anchorAt: isoOf(monitor.anchor_at),
+            nextRunAt: isoOf(monitor.next_run_at!),
+          }),
+        ),
+      }));
+      for (let i = 0; i < advanced.length; i += insertChunk) {
+        await this.#advance(tx, advanced.slice(i, i + insertChunk));
       }
       const scheduled = new Map(due.map((row) => [row.id, isoOf(row.next_run_at!)]));
       const made = await this.#makeChecks(tx, [...scheduled.keys()], (id) => scheduled.get(id)!, null, at);
       await options.enqueue(tx, made.work);
       return { monitors: due.length, queued: made.work.length, skipped: made.skipped };
     });
+  }
+
+  /**
+   * Sets each claimed monitor's next run, in one UPDATE per chunk: a statement per monitor was half of a 10,000-monitor
+   * claim's time on PostgreSQL (bench/monitors.ts). A VALUES list's columns are column1, column2 on both backends;
+   * PostgreSQL reads them as text, so the time is cast there (SQLite keeps it as the text it compares).
+   */
+  async #advance(tx: Tx, advanced: readonly { id: string; next: string }[]): Promise<void> {
+    const values = sql.join(advanced.map((monitor) => sql`(${monitor.id}, ${monitor.next})`));
+    const next = this.#postgres ? sql`cast(v.column2 as timestamptz)` : sql`v.column2`;
+    await sql`update monitors set next_run_at = ${next}
+      from (values ${values}) as v where monitors.id = v.column1`.execute(tx);
   }
 
   async runNow(
