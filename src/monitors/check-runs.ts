@@ -30,6 +30,18 @@ export interface CheckRunsOptions {
   onDeliveries?: () => void;
 }
 
+/** The running check held by `holder`, its row locked; undefined when it is not (any more). */
+function lockRunning(tx: Tx, checkId: string, holder: string) {
+  return tx
+    .updateTable('monitor_checks')
+    .set((eb) => ({ holder: eb.ref('holder') }))
+    .where('id', '=', checkId)
+    .where('state', '=', 'running')
+    .where('holder', '=', holder)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 type Reserved = ReserveOutcome | { ok: false; exhausted: 'batch' } | { ok: false; held: 'batch' };
 
 export class KyselyCheckRuns {
@@ -222,14 +234,7 @@ export class KyselyCheckRuns {
     let delivered = false;
     const done = await answerOrAbort(() =>
       this.#o.runTransaction(this.#db, async (tx) => {
-        const check = await tx
-          .updateTable('monitor_checks')
-          .set((eb) => ({ holder: eb.ref('holder') }))
-          .where('id', '=', checkId)
-          .where('state', '=', 'running')
-          .where('holder', '=', holder)
-          .returningAll()
-          .executeTakeFirst();
+        const check = await lockRunning(tx, checkId, holder);
         if (!check) {
           const exists = await tx
             .selectFrom('monitor_checks')
@@ -506,17 +511,10 @@ export class KyselyCheckRuns {
   async retryLater(checkId: string, holder: string, giveBack: (tx: Tx) => Promise<boolean>): Promise<boolean> {
     return answerOrAbort(() =>
       this.#o.runTransaction(this.#db, async (tx) => {
-        const check = await tx
-          .updateTable('monitor_checks')
-          .set((eb) => ({ holder: eb.ref('holder') }))
-          .where('id', '=', checkId)
-          .where('state', '=', 'running')
-          .where('holder', '=', holder)
-          .returning(['request_id', 'reserved'])
-          .executeTakeFirst();
+        const check = await lockRunning(tx, checkId, holder);
         if (!check) return false;
         if (!(await giveBack(tx))) throw new Abort(false);
-        if (check.request_id !== null && Number(check.reserved) > 0) await this.#ledger.releaseIn(tx, check.request_id);
+        await this.#release(tx, [check]);
         await tx
           .updateTable('monitor_checks')
           .set({ state: 'queued', holder: null, reserved: 0 })
@@ -536,9 +534,7 @@ export class KyselyCheckRuns {
       .where('id', 'in', [...checkIds])
       .where('state', '=', 'running')
       .execute();
-    for (const row of rows) {
-      if (row.request_id !== null && Number(row.reserved) > 0) await this.#ledger.releaseIn(tx, row.request_id);
-    }
+    await this.#release(tx, rows);
     if (rows.length === 0) return;
     await tx
       .updateTable('monitor_checks')
@@ -559,8 +555,13 @@ export class KyselyCheckRuns {
       .where('monitor_id', '=', monitorId)
       .where('state', '=', 'running')
       .execute();
-    for (const row of rows) {
-      if (row.request_id !== null && Number(row.reserved) > 0) await this.#ledger.releaseIn(tx, row.request_id);
+    await this.#release(tx, rows);
+  }
+
+  /** The reservations of running checks go back to the counters (a check that never reserved has none). */
+  async #release(tx: Tx, checks: readonly { request_id: string | null; reserved: number }[]): Promise<void> {
+    for (const check of checks) {
+      if (check.request_id !== null && Number(check.reserved) > 0) await this.#ledger.releaseIn(tx, check.request_id);
     }
   }
 }
