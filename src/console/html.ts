@@ -35,3 +35,28 @@ export function markup(strings: TemplateStringsArray, ...values: Value[]): SafeH
 export function raw(markup: string): SafeHtml {
   return new SafeHtml(markup);
 }
+
+export interface Column {
+  label: string;
+  /** A numeric column: right-aligned. */
+  num?: boolean;
+}
+
+/**
+ * A table in a region of its own that scrolls sideways on a narrow screen (not the page), reachable by keyboard and
+ * named for screen readers by `label`.
+ */
+export function scrollTable(label: string, className: string, columns: readonly Column[], rows: Value): SafeHtml {
+  return markup`<div class="scroll" tabindex="0" role="region" aria-label="${label}">
+    <table class="${className}">
+      <thead>
+        <tr>
+          ${columns.map((column) => markup`<th scope="col"${column.num ? raw(' class="num"') : ''}>${column.label}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${rows}
+      </tbody>
+    </table>
+  </div>`;
+}

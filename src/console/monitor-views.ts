@@ -1,6 +1,6 @@
 // The console's monitor pages: the account's monitors (last price and change per target) and one monitor's page
 // (settings, a price chart per target, targets, recent checks and alerts). Values read as the alerts word them.
-import { markup, type SafeHtml } from './html.js';
+import { markup, scrollTable, type SafeHtml } from './html.js';
 import { formatNumber, formatTime, type MessageKey } from './i18n.js';
 import { layout, type PageContext } from './views.js';
 import { scheduleWords } from './schedule-words.js';
@@ -104,22 +104,20 @@ export function monitorsPage(ctx: PageContext, data: MonitorsData): string {
       ${
         data.monitors.length === 0
           ? markup`<p>${t('noMonitors')}</p>`
-          : markup`<div class="scroll" tabindex="0" role="region" aria-label="${t('monitors')}">
-              <table class="monitors">
-                <thead>
-                  <tr>
-                    <th scope="col">${t('monitorName')}</th>
-                    <th scope="col">${t('status')}</th>
-                    <th scope="col">${t('schedule')}</th>
-                    <th scope="col" class="num">${t('targetsCount')}</th>
-                    <th scope="col">${t('lastPrices')}</th>
-                    <th scope="col">${t('nextRun')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${data.monitors.map(({ monitor, lastChanges }) => {
-                    const hidden = monitor.targets.length - listedTargets;
-                    return markup`<tr>
+          : scrollTable(
+              t('monitors'),
+              'monitors',
+              [
+                { label: t('monitorName') },
+                { label: t('status') },
+                { label: t('schedule') },
+                { label: t('targetsCount'), num: true },
+                { label: t('lastPrices') },
+                { label: t('nextRun') },
+              ],
+              data.monitors.map(({ monitor, lastChanges }) => {
+                const hidden = monitor.targets.length - listedTargets;
+                return markup`<tr>
                       <td>
                         <a href="/console/monitors/${monitor.id}">${monitor.name ?? monitor.id}</a
                         >${monitor.name === null ? '' : markup`<br /><code class="muted">${monitor.id}</code>`}
@@ -137,10 +135,8 @@ export function monitorsPage(ctx: PageContext, data: MonitorsData): string {
                       </td>
                       <td>${nextRunText(ctx, monitor)}</td>
                     </tr>`;
-                  })}
-                </tbody>
-              </table>
-            </div>`
+              }),
+            )
       }`,
     'monitors',
   );
@@ -287,31 +283,27 @@ export function monitorDetailPage(ctx: PageContext, data: MonitorDetailData): st
       ${chartSection(ctx, data)}
       <section>
         <h2 id="targets">${t('targets')}</h2>
-        <div class="scroll" tabindex="0" role="region" aria-label="${t('targets')}">
-          <table class="targets">
-            <thead>
-              <tr>
-                <th scope="col">${t('ref')}</th>
-                <th scope="col">${t('url')}</th>
-                <th scope="col">${t('site')}</th>
-                <th scope="col">${t('lastValues')}</th>
-                <th scope="col">${t('lastCheck')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${monitor.targets.map(
-                (target) =>
-                  markup`<tr>
+        ${scrollTable(
+          t('targets'),
+          'targets',
+          [
+            { label: t('ref') },
+            { label: t('url') },
+            { label: t('site') },
+            { label: t('lastValues') },
+            { label: t('lastCheck') },
+          ],
+          monitor.targets.map(
+            (target) =>
+              markup`<tr>
                     <td>${target.ref ?? '—'}<br /><code class="muted">${target.id}</code></td>
                     <td><code class="wrap">${target.url}</code></td>
                     <td>${target.siteId}</td>
                     <td>${lastValues(ctx, monitor, target)}</td>
                     <td>${lastCheck(ctx, target)}</td>
                   </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>
+          ),
+        )}
       </section>
       <section>
         <h2 id="recent-checks">${t('recentChecks')}</h2>
@@ -319,22 +311,20 @@ export function monitorDetailPage(ctx: PageContext, data: MonitorDetailData): st
           data.checks.length === 0
             ? markup`<p>${t('noChecks')}</p>`
             : markup`<p class="muted">${t('recentChecksLead', { n: data.checks.length })}</p>
-              <div class="scroll" tabindex="0" role="region" aria-label="${t('recentChecks')}">
-                <table class="checks">
-                  <thead>
-                    <tr>
-                      <th scope="col">${t('time')}</th>
-                      <th scope="col">${t('target')}</th>
-                      <th scope="col">${t('status')}</th>
-                      <th scope="col" class="num">${t('cost')}</th>
-                      <th scope="col">${t('changes')}</th>
-                      <th scope="col">${t('rulesHit')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${data.checks.map(
-                      (check) =>
-                        markup`<tr>
+              ${scrollTable(
+                t('recentChecks'),
+                'checks',
+                [
+                  { label: t('time') },
+                  { label: t('target') },
+                  { label: t('status') },
+                  { label: t('cost'), num: true },
+                  { label: t('changes') },
+                  { label: t('rulesHit') },
+                ],
+                data.checks.map(
+                  (check) =>
+                    markup`<tr>
                           <td>${formatTime(check.finishedAt ?? check.startedAt ?? check.scheduledAt, lang)}</td>
                           <td>${targetOf(check.targetId)}</td>
                           <td>
@@ -362,10 +352,8 @@ export function monitorDetailPage(ctx: PageContext, data: MonitorDetailData): st
                             }
                           </td>
                         </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
+                ),
+              )}`
         }
       </section>
       <section>
@@ -374,20 +362,13 @@ export function monitorDetailPage(ctx: PageContext, data: MonitorDetailData): st
         ${
           data.events.length === 0
             ? markup`<p>${t('noAlerts')}</p>`
-            : markup`<div class="scroll" tabindex="0" role="region" aria-label="${t('recentAlerts')}">
-                <table class="alerts">
-                  <thead>
-                    <tr>
-                      <th scope="col">${t('time')}</th>
-                      <th scope="col">${t('eventType')}</th>
-                      <th scope="col">${t('target')}</th>
-                      <th scope="col">${t('message')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${data.events.map((event) => {
-                      const message = rendered(event, lang);
-                      return markup`<tr>
+            : scrollTable(
+                t('recentAlerts'),
+                'alerts',
+                [{ label: t('time') }, { label: t('eventType') }, { label: t('target') }, { label: t('message') }],
+                data.events.map((event) => {
+                  const message = rendered(event, lang);
+                  return markup`<tr>
                         <td>${formatTime(event.createdAt, lang)}</td>
                         <td>${t(eventKeys[event.type] ?? 'event_alert')}</td>
                         <td>${event.targetId === null ? '—' : targetOf(event.targetId)}</td>
@@ -402,10 +383,8 @@ export function monitorDetailPage(ctx: PageContext, data: MonitorDetailData): st
                           }
                         </td>
                       </tr>`;
-                    })}
-                  </tbody>
-                </table>
-              </div>`
+                }),
+              )
         }
       </section>
       <p><a href="/console/monitors">${t('backToMonitors')}</a></p>`,

@@ -1,5 +1,5 @@
 // The console's pages as server-rendered HTML: one layout (language switch, navigation, sign-out) and each page.
-import { markup, type SafeHtml } from './html.js';
+import { markup, scrollTable, type SafeHtml } from './html.js';
 import { formatNumber, formatTime, type Lang, type Translate } from './i18n.js';
 import { dailyChart, type DayBar } from './chart.js';
 import type { ConsoleSession } from './console-sessions.js';
@@ -264,24 +264,22 @@ export function requestsPage(ctx: PageContext, data: RequestsData): string {
       ${
         data.rows.length === 0
           ? markup`<p>${t('noRequests')}</p>`
-          : markup`<div class="scroll" tabindex="0" role="region" aria-label="${t('requests')}">
-              <table class="requests">
-                <thead>
-                  <tr>
-                    <th scope="col">${t('requestId')}</th>
-                    <th scope="col">${t('time')}</th>
-                    <th scope="col">${t('site')}</th>
-                    <th scope="col">${t('pageType')}</th>
-                    <th scope="col">${t('status')}</th>
-                    <th scope="col" class="num">${t('attempts')}</th>
-                    <th scope="col" class="num">${t('cost')}</th>
-                    <th scope="col" class="num">${t('latency')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${data.rows.map(
-                    (row) =>
-                      markup`<tr>
+          : scrollTable(
+              t('requests'),
+              'requests',
+              [
+                { label: t('requestId') },
+                { label: t('time') },
+                { label: t('site') },
+                { label: t('pageType') },
+                { label: t('status') },
+                { label: t('attempts'), num: true },
+                { label: t('cost'), num: true },
+                { label: t('latency'), num: true },
+              ],
+              data.rows.map(
+                (row) =>
+                  markup`<tr>
                         <td>
                           <a href="/console/requests/${row.requestId}"><code>${row.requestId}</code></a>
                         </td>
@@ -293,10 +291,8 @@ export function requestsPage(ctx: PageContext, data: RequestsData): string {
                         <td class="num">${row.costUnits}</td>
                         <td class="num">${formatNumber(row.latencyMs, lang)}</td>
                       </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>`
+              ),
+            )
       }
       <nav class="pager" aria-label="${t('requests')}">
         ${data.page > 1 ? markup`<a href="${pageHref(data.page - 1)}" rel="prev">${t('newer')}</a>` : ''}${data.hasMore ? markup`<a href="${pageHref(data.page + 1)}" rel="next">${t('older')}</a>` : ''}
@@ -420,22 +416,20 @@ export function keysPage(ctx: PageContext, data: KeysData): string {
       ${data.error ? markup`<p class="error" role="alert">${data.error}</p>` : ''}
       <p>${t('keysLead')}</p>
       ${manage ? '' : markup`<p class="notice">${t('keysReadOnly')}</p>`}
-      <div class="scroll" tabindex="0" role="region" aria-label="${t('keys')}">
-        <table class="keys">
-          <thead>
-            <tr>
-              <th scope="col">${t('keyId')}</th>
-              <th scope="col">${t('prefix')}</th>
-              <th scope="col">${t('keyStatus')}</th>
-              <th scope="col">${t('created')}</th>
-              <th scope="col">${t('narrowing')}</th>
-              ${manage ? markup`<th scope="col">${t('actions')}</th>` : ''}
-            </tr>
-          </thead>
-          <tbody>
-            ${data.keys.map(
-              (key) =>
-                markup`<tr id="${key.id}">
+      ${scrollTable(
+        t('keys'),
+        'keys',
+        [
+          { label: t('keyId') },
+          { label: t('prefix') },
+          { label: t('keyStatus') },
+          { label: t('created') },
+          { label: t('narrowing') },
+          { label: t('actions') },
+        ],
+        data.keys.map(
+          (key) =>
+            markup`<tr id="${key.id}">
                   <td>
                     <code>${key.id}</code
                     >${key.id === session.caller.key.id ? markup`<br /><span class="muted">${t('thisSession')}</span>` : ''}
@@ -465,10 +459,8 @@ export function keysPage(ctx: PageContext, data: KeysData): string {
                       : ''
                   }
                 </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
+        ),
+      )}
       ${
         manage
           ? markup`<section aria-labelledby="create-key">
@@ -522,25 +514,23 @@ export function sitesPage(ctx: PageContext, sites: SiteCatalogueEntry[]): string
     ctx,
     t('sites'),
     markup`<p>${t('sitesLead')}</p>
-      <div class="scroll" tabindex="0" role="region" aria-label="${t('sites')}">
-        <table class="sites">
-          <thead>
-            <tr>
-              <th scope="col">${t('site')}</th>
-              <th scope="col">${t('kind')}</th>
-              <th scope="col">${t('route')}</th>
-              <th scope="col" class="num">${t('cost')}</th>
-              <th scope="col">${t('pageType')}</th>
-              <th scope="col">${t('coverage')}</th>
-              <th scope="col">${t('verifiedBy')}</th>
-              <th scope="col" class="num">${t('fixtures')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${sites.map((site) =>
-              site.page_types.map(
-                (entry, i) =>
-                  markup`<tr>
+      ${scrollTable(
+        t('sites'),
+        'sites',
+        [
+          { label: t('site') },
+          { label: t('kind') },
+          { label: t('route') },
+          { label: t('cost'), num: true },
+          { label: t('pageType') },
+          { label: t('coverage') },
+          { label: t('verifiedBy') },
+          { label: t('fixtures'), num: true },
+        ],
+        sites.map((site) =>
+          site.page_types.map(
+            (entry, i) =>
+              markup`<tr>
                     ${
                       i === 0
                         ? markup`<th scope="rowgroup" rowspan="${site.page_types.length}">
@@ -561,11 +551,9 @@ export function sitesPage(ctx: PageContext, sites: SiteCatalogueEntry[]): string
                     <td class="verified">${entry.verified_by}</td>
                     <td class="num">${entry.fixtures.real} / ${entry.fixtures.modelled}</td>
                   </tr>`,
-              ),
-            )}
-          </tbody>
-        </table>
-      </div>`,
+          ),
+        ),
+      )}`,
     'sites',
   );
 }
@@ -606,23 +594,21 @@ export function batchesPage(ctx: PageContext, data: BatchesData): string {
       ${
         data.batches.length === 0
           ? markup`<p>${t('noBatches')}</p>`
-          : markup`<div class="scroll" tabindex="0" role="region" aria-label="${t('batches')}">
-              <table class="batches">
-                <thead>
-                  <tr>
-                    <th scope="col">${t('batchId')}</th>
-                    <th scope="col">${t('created')}</th>
-                    <th scope="col">${t('status')}</th>
-                    <th scope="col">${t('progress')}</th>
-                    <th scope="col" class="num">${t('state_failed')}</th>
-                    <th scope="col" class="num">${t('costSoFar')}</th>
-                    <th scope="col">${t('resultsExpire')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${data.batches.map(
-                    (batch) =>
-                      markup`<tr>
+          : scrollTable(
+              t('batches'),
+              'batches',
+              [
+                { label: t('batchId') },
+                { label: t('created') },
+                { label: t('status') },
+                { label: t('progress') },
+                { label: t('state_failed'), num: true },
+                { label: t('costSoFar'), num: true },
+                { label: t('resultsExpire') },
+              ],
+              data.batches.map(
+                (batch) =>
+                  markup`<tr>
                         <td><a href="/console/batches/${batch.id}"><code>${batch.id}</code></a></td>
                         <td>${formatTime(batch.createdAt, lang)}</td>
                         <td>${t(`batch_${batch.status}`)}</td>
@@ -631,10 +617,8 @@ export function batchesPage(ctx: PageContext, data: BatchesData): string {
                         <td class="num">${formatNumber(costSoFar(batch), lang)}</td>
                         <td>${formatTime(batch.resultsExpireAt, lang)}</td>
                       </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>`
+              ),
+            )
       }`,
     'batches',
   );
