@@ -8,7 +8,7 @@ import type { Secrets } from '../secrets/secret-box.js';
 import type { WebhookEndpointStore } from '../webhooks/endpoint-store.js';
 import type { WebhookSender } from '../webhooks/webhook-transport.js';
 import { signDelivery } from '../webhooks/signer.js';
-import { webhookUserAgent } from '../webhooks/delivery-worker.js';
+import { nextAttemptAt, webhookUserAgent } from '../webhooks/delivery-worker.js';
 import type { DueMonitorDelivery, MonitorStore } from './monitor-store.js';
 import { renderMessage } from './messages.js';
 import { sendToChannel, type Channel } from './channels.js';
@@ -116,16 +116,16 @@ export class MonitorNotifier {
       'monitor delivery failed',
     );
     if (outcome.result === 'give_up') return giveUp(outcome.status);
-    return store.deliveryFailed(delivery.id, holder, outcome.status, this.#nextAttempt(delivery, finished, outcome));
-  }
-
-  #nextAttempt(delivery: DueMonitorDelivery, now: number, outcome: { retryAfterMs?: number }): string | null {
-    const base = this.#o.retryScheduleMs[delivery.attempts];
-    if (base === undefined) return null;
-    let wait = base * (0.8 + 0.4 * this.#random());
-    if (outcome.retryAfterMs !== undefined) wait = Math.max(wait, outcome.retryAfterMs);
-    const at = now + Math.round(wait);
-    return at > Date.parse(delivery.createdAt) + eventLifetimeMs ? null : new Date(at).toISOString();
+    // The webhooks' retry rule (schedule ± jitter, Retry-After honoured), bounded by the event's 72 h.
+    const resultsExpireAt = new Date(Date.parse(delivery.createdAt) + eventLifetimeMs).toISOString();
+    const next = nextAttemptAt(
+      { attempts: delivery.attempts, resultsExpireAt },
+      finished,
+      this.#o.retryScheduleMs,
+      this.#random,
+      outcome.retryAfterMs,
+    );
+    return store.deliveryFailed(delivery.id, holder, outcome.status, next);
   }
 
   /** A signed Standard Webhooks delivery to the monitor's endpoint; null when there is none to send to. */

@@ -5,6 +5,7 @@ import type { Secrets } from '../secrets/secret-box.js';
 import type { Clock } from '../time/clock.js';
 import type { WebhookEndpointStore } from './endpoint-store.js';
 import { signDelivery } from './signer.js';
+import { PollingLoop } from '../time/polling-loop.js';
 import type { SendOutcome, WebhookSender } from './webhook-transport.js';
 
 export const webhookUserAgent = 'Kumo-Webhooks/1';
@@ -70,9 +71,7 @@ export class DeliveryWorker {
   readonly #pollMs: number;
   readonly #random: () => number;
   readonly #inFlight = new Set<Promise<void>>();
-  #wakeup = new AbortController();
-  #running: Promise<void> | null = null;
-  #stopped = false;
+  readonly #loop: PollingLoop;
 
   constructor(options: DeliveryWorkerOptions) {
     this.#o = options;
@@ -80,26 +79,30 @@ export class DeliveryWorker {
     this.#maxInFlight = options.maxInFlight ?? 32;
     this.#pollMs = Math.min(options.pollMs ?? 1000, 1000);
     this.#random = options.random ?? Math.random;
+    this.#loop = new PollingLoop({
+      clock: options.clock,
+      intervalMs: this.#pollMs,
+      // Claimed some, with room left: more may be due at once. Nothing, or full: wait (a finished delivery wakes it).
+      step: async () => (await this.#claim()) > 0 && this.#inFlight.size < this.#maxInFlight,
+      // A database outage: the claim is retried at the next poll; deliveries leased elsewhere are not touched.
+      onError: (error) =>
+        this.#o.log?.warn({ error_name: (error as Error).name }, 'webhook delivery: claim failed; will retry'),
+    });
   }
 
   /** Starts the loop (claims at once, then on `wake()` or every poll). */
   start(): void {
-    if (this.#running) return;
-    this.#stopped = false;
-    this.#running = this.#loop();
+    this.#loop.start();
   }
 
   /** Something became due (an event was written): claim now rather than at the next poll. */
   wake(): void {
-    this.#wakeup.abort();
+    this.#loop.wake();
   }
 
   /** Stops claiming and waits for the deliveries in flight to be recorded. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    this.wake();
-    await this.#running;
-    this.#running = null;
+    await this.#loop.stop();
     await Promise.all([...this.#inFlight]);
   }
 
@@ -108,25 +111,6 @@ export class DeliveryWorker {
     const claimed = await this.#claim();
     await Promise.all([...this.#inFlight]);
     return claimed;
-  }
-
-  async #loop(): Promise<void> {
-    while (!this.#stopped) {
-      let claimed = 0;
-      try {
-        claimed = await this.#claim();
-      } catch (error) {
-        // A database outage: the claim is retried at the next poll; deliveries leased elsewhere are not touched.
-        this.#o.log?.warn({ error_name: (error as Error).name }, 'webhook delivery: claim failed; will retry');
-      }
-      if (this.#stopped) break;
-      if (claimed === 0 || this.#inFlight.size >= this.#maxInFlight) await this.#idle();
-    }
-  }
-
-  async #idle(): Promise<void> {
-    await this.#o.clock.sleep(this.#pollMs, this.#wakeup.signal).catch(() => undefined);
-    if (this.#wakeup.signal.aborted) this.#wakeup = new AbortController();
   }
 
   async #claim(): Promise<number> {
