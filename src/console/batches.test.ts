@@ -2,15 +2,10 @@
 // results expiry), Japanese first, only the account's own batches, over the real app and SQLite accounts; the batches
 // come from an in-memory BatchReader of plain records (the Kysely store is checked by its own contract suite).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pino } from 'pino';
-import { buildApp, type AppServices, type KumoApp } from '../http/app.js';
+import { consoleApp, type ConsoleApp } from '../../test/support/console-app.js';
 import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import type { KyselyStorage } from '../storage/kysely/kysely-storage.js';
 import { Accounts } from '../accounts/accounts-service.js';
-import { UsageReporter } from '../accounts/usage-report.js';
-import { InProcessConcurrencyLimiter } from '../limits/in-process-concurrency-limiter.js';
-import { SiteRegistry } from '../sites/registry.js';
-import { ConsoleSessions } from './console-sessions.js';
 import type { BatchReader } from './routes.js';
 import type { BatchCounts, BatchRecord, FailureCount } from '../batches/batch-store.js';
 import { batchDetailPage, batchesPage, type PageContext } from './views.js';
@@ -140,8 +135,7 @@ describe('batch views', () => {
 describe('batch pages over HTTP', () => {
   let storage: KyselyStorage;
   let accounts: Accounts;
-  let app: KumoApp;
-  const origin = 'http://kumo.test';
+  let app: ConsoleApp;
   const asked: string[] = [];
 
   /** Plain records by account, read as the store would: only the account's own. */
@@ -160,39 +154,11 @@ describe('batch pages over HTTP', () => {
   }
 
   async function build(batches: BatchReader | undefined) {
-    const limiter = new InProcessConcurrencyLimiter();
-    const sessions = new ConsoleSessions({
-      sessions: storage.sessions,
-      keys: storage.keys,
-      accounts: storage.accounts,
-      authenticate: (secret) => accounts.authenticate(secret),
-      ttlMs: 60_000,
-      signIn: { maxFailures: 10, windowMs: 60_000 },
-    });
-    const services = {
-      accounts,
-      usage: new UsageReporter({ ledger: storage.ledger, limiter }),
-      requests: storage.requests,
-      registry: new SiteRegistry(),
-      readiness: {},
-      console: { sessions, eventIntervalMs: 50, ...(batches ? { batches } : {}) },
-    } as unknown as AppServices;
-    app = await buildApp(services, { logger: pino({ level: 'silent' }), bodyLimitBytes: 16_384, trustProxy: false });
+    app = await consoleApp(storage, accounts, batches ? { batches } : {});
   }
 
-  async function signIn(key: string): Promise<string> {
-    const answer = await app.inject({
-      method: 'POST',
-      url: '/console/sign-in',
-      headers: { host: 'kumo.test', origin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ key }).toString(),
-    });
-    const header = [answer.headers['set-cookie']].flat().find((c) => String(c).includes('kumo_console='));
-    return String(header).split(';')[0]!;
-  }
-
-  const get = (url: string, cookie: string, lang = 'ja') =>
-    app.inject({ method: 'GET', url, headers: { host: 'kumo.test', cookie, 'accept-language': lang } });
+  const signIn = (key: string) => app.signIn(key);
+  const get = (url: string, cookie: string, lang = 'ja') => app.get(url, cookie, lang);
 
   beforeEach(async () => {
     storage = await createSqliteStorage({ path: ':memory:' });
