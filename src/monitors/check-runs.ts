@@ -14,8 +14,8 @@ import { newId } from '../accounts/ids.js';
 import { periodOf } from '../accounts/period.js';
 import type { Clock } from '../time/clock.js';
 import type { MonitorEventType, NoiseSettings, Observation, Rule, TargetState, WatchedField } from './model.js';
-import { evaluateCheck, observationOf, recordFailure } from './rules.js';
-import { jstDay, type MonitorRow, type TargetRow } from './monitor-rows.js';
+import { evaluateCheck, jstDay, observationOf, recordFailure } from './rules.js';
+import type { MonitorRow, TargetRow } from './monitor-rows.js';
 import type { PublicNotify, ReserveCheck } from './monitor-store.js';
 import { Abort, answerOrAbort } from '../storage/kysely/abort.js';
 

@@ -89,8 +89,3 @@ export function toCheckRecord(row: CheckRow): CheckRecord {
         : { code: row.error_code, status: row.error_status === null ? 0 : Number(row.error_status) },
   };
 }
-
-/** The JST calendar date (YYYY-MM-DD) of an instant: history keeps one row a day in Japan's day. */
-export function jstDay(iso: string): string {
-  return new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 10);
-}

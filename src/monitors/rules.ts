@@ -63,6 +63,7 @@ import {
   type TargetState,
   type WatchedField,
 } from './model.js';
+import { japanDate } from './schedule-calendar.js';
 
 export { observationOf, effectivePriceOf } from './observation.js';
 export { ruleProblems } from './rule-problems.js';
@@ -122,11 +123,9 @@ export function modeOf(rule: Rule, op: RuleOperator): 'change' | 'enter' {
   return rule.mode ?? (op === 'lte' || op === 'gte' ? 'enter' : 'change');
 }
 
-const jstOffsetMs = 9 * 60 * 60 * 1000;
-
-/** The Asia/Tokyo calendar date of an ISO instant, YYYY-MM-DD (JST has no DST). */
+/** The Asia/Tokyo calendar date of an ISO instant, YYYY-MM-DD (the schedules' Japanese date). */
 export function jstDay(at: string): string {
-  return new Date(Date.parse(at) + jstOffsetMs).toISOString().slice(0, 10);
+  return japanDate(Date.parse(at));
 }
 
 const flooredFields: readonly WatchedField[] = [...yenFields, 'points'];
