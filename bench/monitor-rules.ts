@@ -1,25 +1,11 @@
 // `node bench/monitor-rules.ts`: µs per check of the monitor's diff and rule engine (research §2.6: ≤ 0.1 ms a check);
 // bench/monitors.ts runs it too (`measureRules`). Runs on Node 24's own TypeScript stripping against src/ (no build:
 // the engine is pure code). Options: --checks N (default 200,000), --rounds N (default 5, the median reported).
-import { registerHooks } from 'node:module';
+import './source-imports.ts';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Observation, Rule, TargetState } from '../src/monitors/model.ts';
 import { countOption } from './load.ts';
-
-// Node strips the types but does not map the `.js` specifiers of src/ onto their `.ts` files (as extraction-worker.ts).
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    if (/^\.\.?\//.test(specifier) && specifier.endsWith('.js')) {
-      try {
-        return nextResolve(specifier, context);
-      } catch {
-        return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
-      }
-    }
-    return nextResolve(specifier, context);
-  },
-});
 
 const { defaultNoise, defaultWatch, emptyTargetState } = await import('../src/monitors/model.ts');
 const { evaluateCheck, observationOf, lowsKey } = await import('../src/monitors/rules.ts');

@@ -8,7 +8,7 @@
 // against dist/. Options: --monitors N (10,000), --instances N (schedulers ticking at once on PostgreSQL, default 1;
 // SQLite has one writer), --claim-limit N (monitors per claim transaction, default the scheduler's), --only
 // pg,sqlite,rules, --profile (time per statement kind, the enqueue and the schedule), --checks and --rounds (rules).
-import { registerHooks } from 'node:module';
+import './source-imports.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,21 +36,6 @@ import type { MonitorSchedule } from '../src/monitors/model.ts';
 import type { WorkQueue } from '../src/batches/work-queue.ts';
 import type { KyselyStorage } from '../src/storage/kysely/kysely-storage.ts';
 import { countOption } from './load.ts';
-
-// test/support/monitors.ts imports src/ with `.js` specifiers, which Node's type stripping does not map onto the
-// `.ts` files (as bench/monitor-rules.ts does).
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    if (/^\.\.?\//.test(specifier) && specifier.endsWith('.js')) {
-      try {
-        return nextResolve(specifier, context);
-      } catch {
-        return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
-      }
-    }
-    return nextResolve(specifier, context);
-  },
-});
 
 const { values: args } = parseArgs({
   options: {
