@@ -138,6 +138,19 @@ const NotifyInputSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** What a monitor's POST and its PATCH both accept, alike. */
+const settingFields = {
+  watch: Type.Optional(Type.Array(WatchedFieldSchema, { minItems: 1, maxItems: watchableFields.length })),
+  rules: Type.Optional(Type.Array(RuleSchema, { maxItems: 20 })),
+  noise: Type.Optional(NoiseSchema),
+  failures: Type.Optional(
+    Type.Object(
+      { alert_after: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })) },
+      { additionalProperties: false },
+    ),
+  ),
+};
+
 export const MonitorCreateBodySchema = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -151,15 +164,7 @@ export const MonitorCreateBodySchema = Type.Object(
       { minItems: 1, maxItems: 200, description: 'Item pages on supported sites (the plan caps how many).' },
     ),
     schedule: ScheduleInputSchema,
-    watch: Type.Optional(Type.Array(WatchedFieldSchema, { minItems: 1, maxItems: watchableFields.length })),
-    rules: Type.Optional(Type.Array(RuleSchema, { maxItems: 20 })),
-    noise: Type.Optional(NoiseSchema),
-    failures: Type.Optional(
-      Type.Object(
-        { alert_after: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })) },
-        { additionalProperties: false },
-      ),
-    ),
+    ...settingFields,
     notify: Type.Optional(NotifyInputSchema),
     history: Type.Optional(
       Type.Object(
@@ -177,17 +182,7 @@ export const MonitorPatchBodySchema = Type.Object(
     name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
     status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('paused')])),
     schedule: Type.Optional(ScheduleInputSchema),
-    watch: Type.Optional(Type.Array(WatchedFieldSchema, { minItems: 1, maxItems: watchableFields.length })),
-    rules: Type.Optional(Type.Array(RuleSchema, { maxItems: 20 })),
-    noise: Type.Optional(NoiseSchema),
-    failures: Type.Optional(
-      Type.Object(
-        { alert_after: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })) },
-        {
-          additionalProperties: false,
-        },
-      ),
-    ),
+    ...settingFields,
     notify: Type.Optional(Nullable(NotifyInputSchema)),
     history: Type.Optional(
       Type.Object(
