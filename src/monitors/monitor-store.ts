@@ -77,18 +77,13 @@ export interface MonitorRecord {
   targets: TargetRecord[];
 }
 
-export interface NewTarget {
-  id: string;
-  index: number;
-  url: string;
+/** A target as made: what the record shows of where and how it is fetched, before any check. */
+export interface NewTarget extends Pick<
+  TargetRecord,
+  'id' | 'index' | 'url' | 'ref' | 'host' | 'siteId' | 'pageType' | 'route' | 'costMax'
+> {
   /** The URL as given, sealed with the monitor's data key (context `url:<target id>`). */
   urlSealed: Uint8Array;
-  ref: string | null;
-  host: string;
-  siteId: string;
-  pageType: string;
-  route: string;
-  costMax: number;
 }
 
 export interface NewMonitor {
