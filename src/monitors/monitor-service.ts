@@ -259,21 +259,16 @@ export class MonitorService {
       patch.channelsSealed =
         notify.channels.length > 0 ? box.seal(JSON.stringify(notify.channels), channelsContext(current.id)) : null;
     }
+    // A new schedule is estimated (and held to the host's share) once; that estimate is the one shown.
+    let estimate: Estimate | null = null;
     if (body.schedule !== undefined) {
-      const estimate = await this.#estimate(
-        caller,
-        current.id,
-        schedule,
-        current.targets,
-        now,
-        new Date(current.anchorAt),
-      );
+      estimate = await this.#estimate(caller, current.id, schedule, current.targets, now, new Date(current.anchorAt));
       patch.checksPerDay = estimate.checks_per_month / 30 / Math.max(1, current.targets.length);
     }
     const updated = await this.#o.store.update(current.id, caller.account.id, patch);
     if (!updated) throw new KumoError('not_found', 'no such monitor for this account');
     if (status === 'active') this.#o.wake?.();
-    return { monitor: monitorView(updated, await this.#estimateOf(caller, updated)) };
+    return { monitor: monitorView(updated, estimate ?? (await this.#estimateOf(caller, updated))) };
   }
 
   async delete(caller: Caller, monitorId: string): Promise<void> {
