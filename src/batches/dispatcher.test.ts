@@ -343,6 +343,7 @@ function completed(request: RunRequest): CallOutcome {
     latency_ms: 1,
     extractor: { id: 'ikebe/item', version: 1, coverage: 'verified', provenance: {} },
     data: { title: 'MARKER-テレキャスター' },
+    cache: { state: 'bypass', fetched_at: new Date(0).toISOString(), age_s: 0 },
     warnings: [],
   };
   return { status: 'completed', result };

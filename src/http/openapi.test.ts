@@ -162,6 +162,7 @@ describe('/openapi.json', () => {
       include_html: false,
       store_artifact: false,
       render_js: false,
+      max_age_s: 0,
     });
   });
 

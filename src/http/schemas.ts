@@ -37,6 +37,17 @@ export const ScrapeParamsSchema = Type.Object(
           "page type's default route.",
       }),
     ),
+    max_age_s: Type.Optional(
+      Type.Integer({
+        default: 0,
+        minimum: 0,
+        maximum: 604_800,
+        description:
+          "Accept this account's own earlier result of the same call when it is at most this many seconds old (a hit " +
+          "costs 0 and never touches the site), and keep this call's result for later calls that ask; capped by the " +
+          "site's cache limit (`cache_limit_s` in GET /v1/sites). 0 or absent: nothing is read or kept (docs/cache.md).",
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -69,6 +80,19 @@ const FetchSummarySchema = Type.Object({
   elapsed_ms: Type.Union([Type.Integer(), Type.Null()]),
 });
 
+export const CacheStateSchema = Type.Object(
+  {
+    state: Type.Union([Type.Literal('hit'), Type.Literal('miss'), Type.Literal('bypass')], {
+      description:
+        '`hit`: answered from this account\'s cache at cost 0; `miss`: fetched now and kept for later calls; ' +
+        '`bypass`: fetched now, nothing read or kept (no max_age_s, or an output the cache does not hold).',
+    }),
+    fetched_at: Type.String({ format: 'date-time', description: 'When Kumo fetched the page this answer comes from.' }),
+    age_s: Type.Integer({ minimum: 0, description: 'Seconds since fetched_at (0 unless a hit).' }),
+  },
+  { additionalProperties: false },
+);
+
 export const ScrapeResponseSchema = Type.Object({
   request_id: Type.String(),
   resolved_site: Type.String(),
@@ -87,6 +111,7 @@ export const ScrapeResponseSchema = Type.Object({
   }),
   html: Type.Optional(Type.String()),
   artifact: Type.Optional(Type.Object({ id: Type.String(), expires_at: Type.String() })),
+  cache: CacheStateSchema,
   warnings: Type.Array(Type.String()),
 });
 

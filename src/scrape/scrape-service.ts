@@ -36,6 +36,16 @@ export interface ScrapeParams {
   store_artifact: boolean;
   /** Render in the headless browser where the page type offers it (DESIGN §1); absent = false. */
   render_js?: boolean;
+  /** Accept this account's cached result up to this age, and keep this one (DESIGN §10); absent or 0 = bypass. */
+  max_age_s?: number;
+}
+
+/** Where an answer came from (DESIGN §10): this account's cache, or a fetch that was (`miss`) or was not kept. */
+export interface CacheInfo {
+  state: 'hit' | 'miss' | 'bypass';
+  /** When Kumo fetched the page the answer comes from. */
+  fetched_at: string;
+  age_s: number;
 }
 
 /** Every status a call's request-log row can hold: a fetch's outcome, or `cancelled` when the client went away. */
@@ -64,6 +74,7 @@ export interface ScrapeResult {
   data: Record<string, unknown> | null;
   html?: string;
   artifact?: { id: string; expires_at: string };
+  cache: CacheInfo;
   warnings: string[];
 }
 
@@ -610,6 +621,7 @@ export class ScrapeService {
         provenance: extraction?.provenance ?? {},
       },
       data: extraction?.data ?? null,
+      cache: { state: 'bypass', fetched_at: this.#clock().toISOString(), age_s: 0 },
       warnings: extraction?.warnings ?? [],
     };
     if (artifact) result.artifact = artifact;

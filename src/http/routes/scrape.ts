@@ -48,6 +48,7 @@ const defaults: ScrapeParams = {
   include_html: false,
   store_artifact: false,
   render_js: false,
+  max_age_s: 0,
 };
 
 export function registerScrapeRoutes(app: KumoApp, services: ScrapeRouteServices, authenticate: Authenticate): void {
