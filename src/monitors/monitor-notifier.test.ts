@@ -1,5 +1,5 @@
 // MonitorNotifier with a fake outbox and sender: signed webhook bodies, channel messages in the monitor's language,
-// retries on the schedule (Retry-After honoured), giving up on a 4xx, and no token in any log line.
+// retries on the schedule (Retry-After honoured), giving up on a channel's 4xx and a webhook's 410, no token in any log.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
@@ -58,6 +58,7 @@ function harness(answers: Record<string, SendOutcome[]> = {}) {
   const outcomes: string[] = [];
   const sent: { url: string; headers: Record<string, string>; body: string }[] = [];
   const logs: string[] = [];
+  const disabled: string[] = [];
   const store: Pick<MonitorStore, 'claimDeliveries' | 'delivered' | 'deliveryFailed'> = {
     claimDeliveries: async () => due.splice(0),
     delivered: async (id, _holder, status) => {
@@ -88,7 +89,9 @@ function harness(answers: Record<string, SendOutcome[]> = {}) {
         disabledReason: null,
       }),
       signingSecrets: async () => [signingSecret],
-      disable: async () => undefined,
+      disable: async (id, reason) => {
+        disabled.push(`${id}: ${reason}`);
+      },
     },
     secrets,
     sender,
@@ -99,7 +102,7 @@ function harness(answers: Record<string, SendOutcome[]> = {}) {
     random: () => 0.5,
     log: { warn: (...args: unknown[]) => void logs.push(JSON.stringify(args)) },
   });
-  return { notifier, outcomes, sent, logs, clock };
+  return { notifier, outcomes, sent, logs, clock, disabled };
 }
 
 describe('MonitorNotifier', () => {
@@ -126,5 +129,18 @@ describe('MonitorNotifier', () => {
     expect(outcomes.sort()).toEqual([`dlv_0 failed 503 ${retryAt}`, 'dlv_1 failed 400 give up']);
     expect(logs.join('\n')).not.toContain(token);
     expect(logs.length).toBeGreaterThan(0);
+  });
+
+  it('treats the webhook as batch events are treated: a redirect is retried, a 410 retires the endpoint', async () => {
+    const redirected = harness({ 'https://hooks.example.jp/': [{ kind: 'failed', failure: 'redirect', status: 301 }] });
+    await redirected.notifier.runOnce();
+    const retryAt = new Date(redirected.clock.now() + 60_000).toISOString();
+    expect(redirected.outcomes.find((o) => o.startsWith('dlv_0'))).toBe(`dlv_0 failed 301 ${retryAt}`);
+    expect(redirected.disabled).toEqual([]);
+
+    const gone = harness({ 'https://hooks.example.jp/': [{ kind: 'answered', status: 410 }] });
+    await gone.notifier.runOnce();
+    expect(gone.outcomes.find((o) => o.startsWith('dlv_0'))).toBe('dlv_0 failed 410 give up');
+    expect(gone.disabled).toEqual(['whe_1: the receiver answered 410 Gone']);
   });
 });

@@ -7,8 +7,8 @@ import type { Metrics } from '../metrics/metrics.js';
 import type { Secrets } from '../secrets/secret-box.js';
 import type { WebhookEndpointStore } from '../webhooks/endpoint-store.js';
 import type { WebhookSender } from '../webhooks/webhook-transport.js';
-import { signDelivery } from '../webhooks/signer.js';
-import { nextAttemptAt, webhookUserAgent } from '../webhooks/delivery-worker.js';
+import { nextAttemptAt } from '../webhooks/delivery-worker.js';
+import { retryAfterOf, sendSigned, signingTargetOf, statusOf } from '../webhooks/signed-send.js';
 import type { DueMonitorDelivery, MonitorStore } from './monitor-store.js';
 import { renderMessage } from './messages.js';
 import { sendToChannel, type Channel } from './channels.js';
@@ -133,34 +133,18 @@ export class MonitorNotifier {
     delivery: DueMonitorDelivery,
     data: Record<string, unknown>,
   ): Promise<{ result: 'delivered' | 'retry' | 'give_up'; status: number | null; retryAfterMs?: number } | null> {
-    const { endpoints, clock } = this.#o;
     if (delivery.webhookEndpointId === null) return null;
-    const endpoint = await endpoints.get(delivery.webhookEndpointId, delivery.accountId);
-    if (!endpoint || endpoint.disabledAt !== null) return null;
-    const secrets = await endpoints.signingSecrets(endpoint.id, new Date(clock.now()).toISOString());
-    if (secrets.length === 0) return null;
+    const target = await signingTargetOf(this.#o, delivery.webhookEndpointId, delivery.accountId);
+    if (!target) return null;
     const body = JSON.stringify({ type: delivery.type, timestamp: delivery.createdAt, data });
-    const headers = {
-      ...signDelivery(delivery.eventId, Math.floor(clock.now() / 1000), body, secrets),
-      'content-type': 'application/json',
-      'user-agent': webhookUserAgent,
-    };
-    const sent = await this.#o.sender.send(endpoint.url, headers, body);
-    if (sent.kind === 'answered') {
-      if (sent.status >= 200 && sent.status < 300) return { result: 'delivered', status: sent.status };
-      if (sent.status === 410) {
-        await endpoints.disable(endpoint.id, 'the receiver answered 410 Gone', new Date(clock.now()).toISOString());
-        return { result: 'give_up', status: 410 };
-      }
-      return {
-        result: 'retry',
-        status: sent.status,
-        ...(sent.retryAfterMs === undefined ? {} : { retryAfterMs: sent.retryAfterMs }),
-      };
-    }
-    if (sent.failure === 'forbidden' || sent.failure === 'redirect')
-      return { result: 'give_up', status: sent.status ?? null };
-    return { result: 'retry', status: sent.status ?? null };
+    // As the batch worker does: 2xx delivered, 410 retires the endpoint, anything else (a redirect or a refused
+    // address included: the receiver may fix it) is retried on the webhooks' schedule.
+    const { verdict, outcome } = await sendSigned(this.#o, target, delivery.eventId, body);
+    const status = statusOf(outcome);
+    if (verdict === 'delivered') return { result: 'delivered', status };
+    if (verdict === 'gone') return { result: 'give_up', status };
+    const retryAfterMs = retryAfterOf(outcome);
+    return { result: 'retry', status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   }
 
   #channel(delivery: DueMonitorDelivery): Channel | null {

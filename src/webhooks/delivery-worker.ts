@@ -4,11 +4,9 @@ import type { DueDelivery, Outbox, RenderedDelivery } from '../batches/batch-sto
 import type { Secrets } from '../secrets/secret-box.js';
 import type { Clock } from '../time/clock.js';
 import type { WebhookEndpointStore } from './endpoint-store.js';
-import { signDelivery } from './signer.js';
 import { PollingLoop } from '../time/polling-loop.js';
 import type { SendOutcome, WebhookSender } from './webhook-transport.js';
-
-export const webhookUserAgent = 'Kumo-Webhooks/1';
+import { retryAfterOf, sendSigned, signingTargetOf, statusOf } from './signed-send.js';
 
 /** What the worker tells its operator (no URLs, bodies or secrets: ids, statuses and failure kinds only). */
 export interface DeliveryLog {
@@ -144,53 +142,38 @@ export class DeliveryWorker {
   }
 
   async #deliver(delivery: DueDelivery): Promise<void> {
-    const { outbox, endpoints, clock, holder } = this.#o;
+    const { outbox, holder } = this.#o;
     const giveUp = (status: number | null, full: boolean) =>
       outbox.failed(delivery.eventId, holder, { status, full, nextAttemptAt: null });
 
-    const endpoint = await endpoints.get(delivery.endpointId, delivery.accountId);
-    if (!endpoint || endpoint.disabledAt !== null) return giveUp(null, false);
     // The endpoint subscribes to some types only (the batch's own `events` should already be within them): an event it
     // did not ask for is never sent (and so never a handover; the result stays for GET …/items).
-    if (!endpoint.events.includes(delivery.type)) return giveUp(null, false);
-    const secrets = await endpoints.signingSecrets(endpoint.id, new Date(clock.now()).toISOString());
-    if (secrets.length === 0) return giveUp(null, false);
+    const target = await signingTargetOf(this.#o, delivery.endpointId, delivery.accountId, delivery.type);
+    if (!target) return giveUp(null, false);
 
     const rendered = await this.#render(delivery);
-    const timestampS = Math.floor(clock.now() / 1000);
-    const headers = {
-      ...signDelivery(delivery.eventId, timestampS, rendered.body, secrets),
-      'content-type': 'application/json',
-      'user-agent': webhookUserAgent,
-    };
-    const sent = clock.now();
-    const outcome = await this.#o.sender.send(endpoint.url, headers, rendered.body);
-    const finished = clock.now();
-    this.#o.metrics?.webhookDelivered(resultOf(outcome), (finished - sent) / 1000);
+    const attempt = await sendSigned(this.#o, target, delivery.eventId, rendered.body);
+    const { outcome, finishedAt } = attempt;
+    this.#o.metrics?.webhookDelivered(resultOf(outcome), (finishedAt - attempt.sentAt) / 1000);
 
-    if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300) {
-      await outbox.delivered(delivery.eventId, holder, rendered.full, outcome.status, new Date(finished).toISOString());
+    if (attempt.verdict === 'delivered') {
+      await outbox.delivered(delivery.eventId, holder, rendered.full, statusOf(outcome) ?? 200, iso(finishedAt));
       return;
     }
-    if (outcome.kind === 'answered' && outcome.status === 410) {
-      // The receiver says it is gone for good: no more deliveries to it, this one included.
-      await endpoints.disable(endpoint.id, 'the receiver answered 410 Gone', new Date(finished).toISOString());
-      return giveUp(410, rendered.full);
-    }
+    if (attempt.verdict === 'gone') return giveUp(410, rendered.full);
     this.#o.log?.warn(
-      { event_id: delivery.eventId, endpoint_id: endpoint.id, attempts: delivery.attempts + 1, ...describe(outcome) },
+      {
+        event_id: delivery.eventId,
+        endpoint_id: target.endpoint.id,
+        attempts: delivery.attempts + 1,
+        ...describe(outcome),
+      },
       'webhook delivery failed',
     );
     await outbox.failed(delivery.eventId, holder, {
       status: statusOf(outcome),
       full: rendered.full,
-      nextAttemptAt: nextAttemptAt(
-        delivery,
-        finished,
-        this.#o.retryScheduleMs,
-        this.#random,
-        outcome.kind === 'answered' ? outcome.retryAfterMs : undefined,
-      ),
+      nextAttemptAt: nextAttemptAt(delivery, finishedAt, this.#o.retryScheduleMs, this.#random, retryAfterOf(outcome)),
     });
   }
 
@@ -217,8 +200,8 @@ function resultOf(outcome: SendOutcome): string {
   return outcome.status === 410 ? '410' : `${Math.floor(outcome.status / 100)}xx`;
 }
 
-function statusOf(outcome: SendOutcome): number | null {
-  return outcome.kind === 'answered' ? outcome.status : (outcome.status ?? null);
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
 }
 
 function describe(outcome: SendOutcome): Record<string, unknown> {
