@@ -11,6 +11,7 @@ import { buildApp, type AppServices } from './app.js';
 import { repoRoot } from '../../test/support/kumo-process.js';
 import { pageTypeSchemas } from '../extract/page-types.js';
 import { errorCatalogue } from '../errors.js';
+import { dataSchemasByPageType, variantName } from './openapi.js';
 
 const run = promisify(execFile);
 
@@ -171,28 +172,52 @@ describe('/openapi.json', () => {
     expect(parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]);
   });
 
-  it('gives `data` the shape of every page type, by name', () => {
-    const data = doc.paths['/v1/scrape'].post.responses['200'].content['application/json'].schema.properties.data;
+  it('publishes the scrape answer as a union discriminated by page_type, one variant per page type', () => {
+    const success = doc.paths['/v1/scrape'].post.responses['200'].content['application/json'].schema;
+    expect(success).toEqual({ $ref: '#/components/schemas/ScrapeResult' });
+    const union = doc.components.schemas.ScrapeResult;
+    const pageTypes = Object.keys(pageTypeSchemas);
+    expect(union.oneOf).toHaveLength(pageTypes.length);
+    expect(union.discriminator.propertyName).toBe('page_type');
+    for (const pageType of pageTypes) {
+      const ref = `#/components/schemas/${variantName(pageType)}`;
+      expect(union.oneOf).toContainEqual({ $ref: ref });
+      expect(union.discriminator.mapping[pageType]).toBe(ref);
+      const variant = doc.components.schemas[variantName(pageType)];
+      expect(variant.properties.page_type).toEqual({ type: 'string', enum: [pageType] });
+      expect(variant.required).toEqual(expect.arrayContaining(['page_type', 'data', 'fetch_summary', 'cache']));
+      // Null is allowed, and only null beside the page type's own shapes (html-only mode, a target 404/410).
+      const data = variant.properties.data.anyOf as Json[];
+      expect(data.filter((s) => !s.$ref)).toEqual([{ type: 'null' }]);
+      // The published shapes are the ones every extraction of the page type is validated against before it is
+      // served (validateExtraction), so the variant covers what every site serving the page type returns.
+      const shapes = data
+        .filter((s) => s.$ref)
+        .map((s) => {
+          const { description: _description, ...shape } = doc.components.schemas[
+            String(s.$ref).split('/').pop()!
+          ] as Json;
+          return shape;
+        });
+      const served = JSON.parse(JSON.stringify(pageTypeSchemas[pageType])) as Json;
+      expect(shapes).toEqual(served.anyOf ?? [served]);
+    }
+    expect(doc.components.schemas.ItemData.required).toEqual(expect.arrayContaining(['title', 'price']));
+    expect(doc.components.schemas.FetchSummary.properties.status.enum).toEqual(['completed', 'not_found']);
+  });
+
+  it("gives an artifact's `data` every page type's shape, by name, or null", () => {
+    const data =
+      doc.paths['/v1/artifacts/{id}'].get.responses['200'].content['application/json'].schema.properties.data;
     const refs = (data.anyOf as Json[]).map((s) => String(s.$ref ?? s.type));
     expect(refs).toContain('null');
-    for (const name of [
-      'ItemData',
-      'ListData',
-      'ForecastData',
-      'ForecastOverviewData',
-      'StatsTableData',
-      'DataTableData',
-      'EstatMetaData',
-      'StatsListData',
-    ]) {
+    const named = new Set(Object.values(dataSchemasByPageType).flat());
+    for (const name of named) {
       expect(refs).toContain(`#/components/schemas/${name}`);
       expect(doc.components.schemas[name].type).toBe('object');
     }
+    expect(refs).toHaveLength(named.size + 1);
     // Every page type the extractors can produce is named in the description a reader sees.
     for (const pageType of Object.keys(pageTypeSchemas)) expect(data.description).toContain(pageType);
-    expect(doc.components.schemas.ItemData.required).toEqual(expect.arrayContaining(['title', 'price']));
-    const artifactData =
-      doc.paths['/v1/artifacts/{id}'].get.responses['200'].content['application/json'].schema.properties.data;
-    expect(artifactData.anyOf).toEqual(data.anyOf);
   });
 });

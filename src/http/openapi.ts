@@ -126,19 +126,106 @@ function documentedProblem(): Json {
   };
 }
 
-const dataUnion = (nullable: boolean): Json => ({
+/**
+ * The named data shapes each page type's `data` may take: the published counterpart of `pageTypeSchemas` (a test
+ * holds the two equal, so a page type's variant covers every site that serves it).
+ */
+export const dataSchemasByPageType: Readonly<Record<string, readonly string[]>> = {
+  item: ['ItemData'],
+  search: ['ListData'],
+  ranking: ['ListData'],
+  offers: ['ListData'],
+  forecast: ['ForecastData'],
+  forecast_overview: ['ForecastOverviewData'],
+  areas: ['AreasData'],
+  table: ['StatsTableData', 'DataTableData'],
+  meta: ['EstatMetaData'],
+  list: ['StatsListData'],
+  history: ['DataTableData'],
+  quote: ['QuoteData'],
+  record: ['CorporationRecordsData'],
+  records: ['CorporationRecordsData'],
+  document: ['DocumentData'],
+};
+
+/** `ScrapeResultItem`, `ScrapeResultForecastOverview` …: the component naming one page type's success body. */
+export const variantName = (pageType: string): string =>
+  'ScrapeResult' + pageType.replace(/(^|_)([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase());
+
+const nullWhen = 'Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`).';
+
+/** `data` of an artifact, which does not say its page type: any of the shapes. */
+const dataUnion = (): Json => ({
   description:
     'The reviewed, normalized result. Its shape is chosen by `page_type`: item → ItemData, search, ranking and ' +
     'offers → ListData, forecast → ' +
     'ForecastData, forecast_overview → ForecastOverviewData, table → StatsTableData or DataTableData, ' +
     'meta → EstatMetaData, list → StatsListData, history → DataTableData, quote → QuoteData, ' +
     'record and records → CorporationRecordsData, document → DocumentData, areas → AreasData ' +
-    '(docs/data-model.md). Null in `mode: html` and for a target 404/410.',
-  anyOf: [
-    ...Object.keys(dataSchemas).map((name) => ({ $ref: `#/components/schemas/${name}` })),
-    ...(nullable ? [{ type: 'null' }] : []),
-  ],
+    `(docs/data-model.md). ${nullWhen}`,
+  anyOf: [...Object.keys(dataSchemas).map((name) => ({ $ref: `#/components/schemas/${name}` })), { type: 'null' }],
 });
+
+/**
+ * The success body of a scrape as the document publishes it: one variant per page type, discriminated by
+ * `page_type`, so a generated client narrows `data` by checking `page_type` (decision 0028). The route's own
+ * serialization schema stays one object with a loose `data`: fast-json-stringify over a oneOf of these would try
+ * each variant per answer.
+ */
+function scrapeResultSchemas(envelope: Json & { properties: Json; required?: string[] }): Json {
+  const { fetch_summary, extractor, cache, artifact, ...rest } = envelope.properties as Record<string, Json>;
+  const schemas: Json = {
+    FetchSummary: {
+      ...fetch_summary,
+      properties: {
+        ...(fetch_summary!.properties as Json),
+        status: {
+          type: 'string',
+          enum: ['completed', 'not_found'],
+          description: '`completed`, or `not_found`: the target said 404/410 (cost 0, `data` null).',
+        },
+      },
+      description: 'How the page was fetched.',
+    },
+    Extractor: { ...extractor, description: 'Which extractor read the page, and which source gave each field.' },
+    CacheState: { ...cache, description: "Whether this answer came from the account's cache (docs/cache.md)." },
+    StoredArtifact: { ...artifact, description: 'The artifact kept with `store_artifact: true`.' },
+  };
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  for (const [pageType, dataNames] of Object.entries(dataSchemasByPageType)) {
+    schemas[variantName(pageType)] = {
+      type: 'object',
+      description: `A scrape answer for a \`${pageType}\` page.`,
+      required: envelope.required,
+      properties: {
+        ...rest,
+        page_type: { type: 'string', enum: [pageType] },
+        fetch_summary: ref('FetchSummary'),
+        extractor: ref('Extractor'),
+        cache: ref('CacheState'),
+        artifact: ref('StoredArtifact'),
+        data: {
+          description: `${dataNames.join(' or ')}. ${nullWhen}`,
+          anyOf: [...dataNames.map(ref), { type: 'null' }],
+        },
+      },
+    };
+  }
+  schemas.ScrapeResult = {
+    description: 'A scrape answer; `page_type` says which variant, and so the shape of `data`.',
+    oneOf: Object.keys(dataSchemasByPageType).map((pageType) => ref(variantName(pageType))),
+    discriminator: {
+      propertyName: 'page_type',
+      mapping: Object.fromEntries(
+        Object.keys(dataSchemasByPageType).map((pageType) => [
+          pageType,
+          `#/components/schemas/${variantName(pageType)}`,
+        ]),
+      ),
+    },
+  };
+  return schemas;
+}
 
 /**
  * @fastify/swagger's transformObject: servers, root security, named Problem and page-type schemas, the headers
@@ -158,29 +245,17 @@ export function finishOpenApi(document: Json): Json {
   };
   const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
   // Every page type that can be served must have a named shape here, or a reader cannot know its `data`.
-  if (
-    Object.keys(pageTypeSchemas).some(
-      (t) =>
-        ![
-          'item',
-          'search',
-          'ranking',
-          'offers',
-          'forecast',
-          'forecast_overview',
-          'table',
-          'meta',
-          'list',
-          'history',
-          'quote',
-          'record',
-          'records',
-          'document',
-          'areas',
-        ].includes(t),
-    )
-  ) {
-    throw new Error('a page type has no data schema in the OpenAPI document');
+  const published = Object.keys(dataSchemasByPageType);
+  const served = Object.keys(pageTypeSchemas);
+  if (served.some((t) => !published.includes(t)) || published.some((t) => !served.includes(t))) {
+    throw new Error('the page types with a data schema in the OpenAPI document are not those served');
+  }
+  const scrape = doc.paths?.['/v1/scrape']?.post as
+    { responses: Record<string, { content: Record<string, { schema: Json }> }> } | undefined;
+  const success = scrape?.responses['200']?.content['application/json'];
+  if (success) {
+    Object.assign(doc.components.schemas as Json, scrapeResultSchemas(success.schema as never));
+    success.schema = { $ref: '#/components/schemas/ScrapeResult' };
   }
 
   for (const [pathName, item] of Object.entries(doc.paths ?? {})) {
@@ -197,9 +272,8 @@ export function finishOpenApi(document: Json): Json {
         if (problem) problem.schema = { $ref: '#/components/schemas/Problem' };
         const json = response.content?.['application/json'];
         const properties = (json?.schema as { properties?: Json } | undefined)?.properties;
-        if (properties && 'data' in properties && 'page_type' in properties) properties.data = dataUnion(true);
         if (properties && 'data' in properties && pathName.startsWith('/v1/artifacts/')) {
-          properties.data = dataUnion(true);
+          properties.data = dataUnion();
         }
       }
       // Fastify sees header names lower-cased; the document names them as callers write them.
