@@ -12,6 +12,7 @@ import { repoRoot } from '../../test/support/kumo-process.js';
 import { pageTypeSchemas } from '../extract/page-types.js';
 import { errorCatalogue } from '../errors.js';
 import { dataSchemasByPageType, variantName } from './openapi.js';
+import { documentValidators } from '../../test/support/openapi.js';
 
 const run = promisify(execFile);
 
@@ -194,9 +195,11 @@ describe('/openapi.json', () => {
       const shapes = data
         .filter((s) => s.$ref)
         .map((s) => {
-          const { description: _description, ...shape } = doc.components.schemas[
-            String(s.$ref).split('/').pop()!
-          ] as Json;
+          const {
+            description: _description,
+            examples: _examples,
+            ...shape
+          } = doc.components.schemas[String(s.$ref).split('/').pop()!] as Json;
           return shape;
         });
       const served = JSON.parse(JSON.stringify(pageTypeSchemas[pageType])) as Json;
@@ -219,5 +222,59 @@ describe('/openapi.json', () => {
     expect(refs).toHaveLength(named.size + 1);
     // Every page type the extractors can produce is named in the description a reader sees.
     for (const pageType of Object.keys(pageTypeSchemas)) expect(data.description).toContain(pageType);
+  });
+
+  it('gives every schema an example that validates: components, bodies, answers and parameters', () => {
+    const validatorAt = documentValidators(doc);
+    const pointer = (...parts: string[]) =>
+      parts.map((p) => `/${p.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+    const missing: string[] = [];
+    const invalid: string[] = [];
+    const check = (at: string, schema: Json | undefined) => {
+      if (!schema) return;
+      const ref = typeof schema.$ref === 'string' ? schema.$ref : null;
+      const owner = ref ? doc.components.schemas[ref.split('/').pop()!] : schema;
+      if (!Array.isArray(owner?.examples) || owner.examples.length === 0) {
+        missing.push(at);
+        return;
+      }
+      if (ref) return; // the component itself is checked below
+      const validate = validatorAt(at);
+      for (const example of owner.examples as unknown[]) {
+        if (!validate(example)) invalid.push(`${at}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+      }
+    };
+    for (const name of Object.keys(doc.components.schemas as Json)) {
+      check(pointer('components', 'schemas', name), doc.components.schemas[name]);
+    }
+    let checked = 0;
+    for (const { path: p, method, op } of operations()) {
+      for (const [type, media] of Object.entries((op.requestBody?.content ?? {}) as Json)) {
+        check(pointer('paths', p, method, 'requestBody', 'content', type, 'schema'), media.schema);
+        checked += 1;
+      }
+      for (const [status, response] of Object.entries(op.responses as Json)) {
+        for (const [type, media] of Object.entries((response.content ?? {}) as Json)) {
+          check(pointer('paths', p, method, 'responses', status, 'content', type, 'schema'), media.schema);
+          checked += 1;
+        }
+      }
+      for (const [i, parameter] of ((op.parameters ?? []) as Json[]).entries()) {
+        check(pointer('paths', p, method, 'parameters', String(i), 'schema'), parameter.schema);
+        checked += 1;
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(invalid).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+    // The validators are real: an item without its price is refused.
+    expect(validatorAt(pointer('components', 'schemas', 'ItemData'))({ title: 'ヤマハ', currency: 'JPY' })).toBe(false);
+    // The item example reads as the product does: a Japanese title and whole-yen figures.
+    expect(doc.components.schemas.ItemData.examples[0]).toMatchObject({
+      price: 12800,
+      price_tax: 'included',
+      points: 128,
+    });
+    expect(doc.components.schemas.ItemData.examples[0].title).toMatch(/^ヤマハ /);
   });
 });

@@ -3,6 +3,13 @@ import { errorCatalogue, errorCodes, type ErrorCode } from '../errors.js';
 import { statusByCode } from './problem.js';
 import { ProblemSchema } from './schemas.js';
 import {
+  componentExamples,
+  dataExamples,
+  operationExamples,
+  parameterExamples,
+  scrapeAnswerExample,
+} from './openapi-examples.js';
+import {
   AreasSchema,
   DataTableSchema,
   CorporationRecordsSchema,
@@ -209,11 +216,21 @@ function scrapeResultSchemas(envelope: Json & { properties: Json; required?: str
           anyOf: [...dataNames.map(ref), { type: 'null' }],
         },
       },
+      examples: [
+        ...dataNames.map((name) => scrapeAnswerExample(pageType, dataExamples[name])),
+        // The same page gone at the target: 200, data null, nothing charged.
+        {
+          ...scrapeAnswerExample(pageType, null),
+          fetch_summary: { ...(componentExamples.FetchSummary as Json), status: 'not_found', http_status: 404 },
+          cost_units: 0,
+        },
+      ],
     };
   }
   schemas.ScrapeResult = {
     description: 'A scrape answer; `page_type` says which variant, and so the shape of `data`.',
     oneOf: Object.keys(dataSchemasByPageType).map((pageType) => ref(variantName(pageType))),
+    examples: [scrapeAnswerExample('item', dataExamples.ItemData)],
     discriminator: {
       propertyName: 'page_type',
       mapping: Object.fromEntries(
@@ -258,6 +275,8 @@ export function finishOpenApi(document: Json): Json {
     success.schema = { $ref: '#/components/schemas/ScrapeResult' };
   }
 
+  addExamples(doc as never);
+
   for (const [pathName, item] of Object.entries(doc.paths ?? {})) {
     for (const operation of Object.values(item)) {
       const secured = Array.isArray(operation.security) && operation.security.length > 0;
@@ -285,4 +304,49 @@ export function finishOpenApi(document: Json): Json {
     }
   }
   return doc;
+}
+
+/**
+ * Puts the hand-written examples (openapi-examples.ts) on the named schemas, request bodies, success answers and
+ * parameters. A name or operation with no schema left to carry its example throws, so the examples cannot go stale
+ * quietly; one left without an example fails the document test.
+ */
+function addExamples(doc: {
+  components: { schemas: Record<string, Json> };
+  paths?: Record<string, Record<string, Json>>;
+}): void {
+  for (const [name, example] of Object.entries({ ...componentExamples, ...dataExamples })) {
+    const schema = doc.components.schemas[name];
+    if (!schema) throw new Error(`an example names the schema ${name}, which the document does not have`);
+    schema.examples = [example];
+  }
+  const operations = new Set<string>();
+  for (const [pathName, item] of Object.entries(doc.paths ?? {})) {
+    for (const operation of Object.values(item) as {
+      operationId?: string;
+      requestBody?: { content?: Record<string, { schema?: Json }> };
+      responses?: Record<string, { content?: Record<string, { schema?: Json }> }>;
+      parameters?: { name: string; schema?: Json }[];
+    }[]) {
+      const id = String(operation.operationId);
+      operations.add(id);
+      const examples = operationExamples[id];
+      const body = operation.requestBody?.content?.['application/json']?.schema;
+      if (body && examples?.body !== undefined) body.examples = [examples.body];
+      for (const [status, example] of Object.entries(examples?.responses ?? {})) {
+        const schema = operation.responses?.[status]?.content?.['application/json']?.schema;
+        if (!schema || '$ref' in schema) throw new Error(`${id} ${status}: no inline schema for its example`);
+        schema.examples = [example];
+      }
+      for (const parameter of operation.parameters ?? []) {
+        const example =
+          parameter.name === 'id'
+            ? parameterExamples[pathName.slice(0, pathName.indexOf('{'))]
+            : parameterExamples[parameter.name.toLowerCase()];
+        if (parameter.schema && example !== undefined) parameter.schema.examples = [example];
+      }
+    }
+  }
+  const unknown = Object.keys(operationExamples).filter((id) => !operations.has(id));
+  if (unknown.length > 0) throw new Error(`examples for operations the document does not have: ${unknown.join(', ')}`);
 }

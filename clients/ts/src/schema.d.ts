@@ -301,7 +301,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description RFC 9457 problem details (application/problem+json). */
+        /**
+         * @description RFC 9457 problem details (application/problem+json).
+         * @example {
+         *       "type": "https://kumo.dev/errors/credits_exhausted",
+         *       "title": "Credits exhausted",
+         *       "status": 429,
+         *       "code": "credits_exhausted",
+         *       "detail": "this month's 500 credits are used; they reset on 2026-12-01 (Asia/Tokyo)",
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0"
+         *     }
+         */
         Problem: {
             /**
              * Format: uri
@@ -321,7 +331,29 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description `page_type: item` */
+        /**
+         * @description `page_type: item`
+         * @example {
+         *       "title": "ヤマハ YAMAHA PSS-A50 ミニキーボード 37鍵 ブラック",
+         *       "price": 12800,
+         *       "currency": "JPY",
+         *       "price_tax": "included",
+         *       "price_excluding_tax": 11636,
+         *       "points": 128,
+         *       "points_rate": 1,
+         *       "shipping": "free",
+         *       "availability": "in_stock",
+         *       "availability_text": "在庫あり",
+         *       "brand": "ヤマハ",
+         *       "shop": "イケベ楽器店",
+         *       "jan": "4957812646284",
+         *       "sku": "751203",
+         *       "images": [
+         *         "https://www.ikebe-gakki.com/images/item/751203_1.jpg"
+         *       ],
+         *       "canonical_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203"
+         *     }
+         */
         ItemData: {
             title: string;
             /** @description Whole yen; tax-included when the page shows a 税込 price. */
@@ -387,7 +419,35 @@ export interface components {
             images?: string[];
             canonical_url?: string;
         };
-        /** @description `page_type: search`, `ranking` or `offers`: a list of items */
+        /**
+         * @description `page_type: search`, `ranking` or `offers`: a list of items
+         * @example {
+         *       "title": "ヤマハ キーボード",
+         *       "items": [
+         *         {
+         *           "title": "ヤマハ YAMAHA PSS-A50 ミニキーボード 37鍵 ブラック",
+         *           "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *           "price": 12800,
+         *           "currency": "JPY",
+         *           "price_tax": "included",
+         *           "availability": "in_stock"
+         *         },
+         *         {
+         *           "title": "ヤマハ YAMAHA PSR-E383 ポータブルキーボード 61鍵",
+         *           "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/748810",
+         *           "price": 24200,
+         *           "currency": "JPY",
+         *           "price_tax": "included",
+         *           "points": 242,
+         *           "availability": "out_of_stock",
+         *           "availability_text": "お取り寄せ"
+         *         }
+         *       ],
+         *       "next_page": "https://www.ikebe-gakki.com/p/search?keyword=%E3%83%A4%E3%83%9E%E3%83%8F&page=2",
+         *       "total": 245,
+         *       "page": 1
+         *     }
+         */
         ListData: {
             title?: string;
             items: {
@@ -443,7 +503,99 @@ export interface components {
                 max: number;
             };
         };
-        /** @description `page_type: forecast` */
+        /**
+         * @description `page_type: forecast`
+         * @example {
+         *       "publishing_office": "気象庁",
+         *       "report_datetime": "2026-11-28T11:00:00+09:00",
+         *       "short_term": {
+         *         "report_datetime": "2026-11-28T11:00:00+09:00",
+         *         "areas": [
+         *           {
+         *             "code": "130010",
+         *             "name": "東京地方",
+         *             "weathers": [
+         *               {
+         *                 "time": "2026-11-28T11:00:00+09:00",
+         *                 "weather_code": "101",
+         *                 "weather": "晴れ　時々　くもり",
+         *                 "wind": "北の風",
+         *                 "wave": "０．５メートル"
+         *               }
+         *             ],
+         *             "pops": [
+         *               {
+         *                 "time": "2026-11-28T12:00:00+09:00",
+         *                 "pop": 10
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "temperature_points": [
+         *           {
+         *             "code": "44132",
+         *             "name": "東京",
+         *             "temps": [
+         *               {
+         *                 "time": "2026-11-28T09:00:00+09:00",
+         *                 "temp": 15
+         *               }
+         *             ]
+         *           }
+         *         ]
+         *       },
+         *       "weekly": {
+         *         "report_datetime": "2026-11-28T11:00:00+09:00",
+         *         "areas": [
+         *           {
+         *             "code": "130010",
+         *             "name": "東京地方",
+         *             "days": [
+         *               {
+         *                 "time": "2026-11-29T00:00:00+09:00",
+         *                 "weather_code": "201",
+         *                 "pop": 20,
+         *                 "reliability": "A"
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "temperature_points": [
+         *           {
+         *             "code": "44132",
+         *             "name": "東京",
+         *             "days": [
+         *               {
+         *                 "time": "2026-11-29T00:00:00+09:00",
+         *                 "min": 8,
+         *                 "min_upper": 9,
+         *                 "min_lower": 6,
+         *                 "max": 16,
+         *                 "max_upper": 18,
+         *                 "max_lower": 14
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "temp_average": [
+         *           {
+         *             "code": "44132",
+         *             "name": "東京",
+         *             "min": 7.4,
+         *             "max": 15.8
+         *           }
+         *         ],
+         *         "precip_average": [
+         *           {
+         *             "code": "44132",
+         *             "name": "東京",
+         *             "min": 1,
+         *             "max": 12
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         ForecastData: {
             publishing_office: string;
             report_datetime: string;
@@ -512,7 +664,16 @@ export interface components {
                 }[];
             } | null;
         };
-        /** @description `page_type: forecast_overview` */
+        /**
+         * @description `page_type: forecast_overview`
+         * @example {
+         *       "publishing_office": "気象庁",
+         *       "report_datetime": "2026-11-28T10:37:00+09:00",
+         *       "target_area": "東京都",
+         *       "headline": null,
+         *       "text": "日本付近は高気圧に覆われています。東京地方は、晴れや曇りとなっています。"
+         *     }
+         */
         ForecastOverviewData: {
             publishing_office: string;
             report_datetime: string;
@@ -520,7 +681,91 @@ export interface components {
             headline: string | null;
             text: string;
         };
-        /** @description `page_type: table` from a statistics API (e-Stat) */
+        /**
+         * @description `page_type: table` from a statistics API (e-Stat)
+         * @example {
+         *       "title": "男女別人口－総人口，日本人人口(2020年10月～2021年3月)",
+         *       "table_id": "0003448237",
+         *       "title_no": "001",
+         *       "stat_name": "人口推計",
+         *       "stat_code": "00200524",
+         *       "gov_org": "総務省",
+         *       "statistics_name": "人口推計 各月1日現在人口 月次 2020年10月 ～ 2021年3月",
+         *       "survey_date": "202010-202103",
+         *       "survey_period": {
+         *         "start": "2020-10",
+         *         "end": "2021-03"
+         *       },
+         *       "open_date": "2021-03-22",
+         *       "updated_date": "2021-03-22",
+         *       "total_number": 2,
+         *       "from_number": 1,
+         *       "to_number": 2,
+         *       "next_key": null,
+         *       "classes": [
+         *         {
+         *           "id": "cat01",
+         *           "name": "男女別",
+         *           "items": [
+         *             {
+         *               "code": "000",
+         *               "name": "男女計",
+         *               "level": 1,
+         *               "parent_code": null,
+         *               "unit": "千人"
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "id": "time",
+         *           "name": "時間軸（月）",
+         *           "items": [
+         *             {
+         *               "code": "2020001010",
+         *               "name": "2020年10月",
+         *               "level": 1,
+         *               "parent_code": null,
+         *               "unit": null
+         *             },
+         *             {
+         *               "code": "2020001111",
+         *               "name": "2020年11月",
+         *               "level": 1,
+         *               "parent_code": null,
+         *               "unit": null
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "notes": [
+         *         {
+         *           "mark": "…",
+         *           "meaning": "数値が得られないもの"
+         *         }
+         *       ],
+         *       "rows": [
+         *         {
+         *           "classes": {
+         *             "cat01": "000",
+         *             "time": "2020001010"
+         *           },
+         *           "value": 126146,
+         *           "raw": "126146",
+         *           "unit": "千人"
+         *         },
+         *         {
+         *           "classes": {
+         *             "cat01": "000",
+         *             "time": "2020001111"
+         *           },
+         *           "value": null,
+         *           "reason": "unavailable",
+         *           "raw": "…",
+         *           "unit": "千人"
+         *         }
+         *       ]
+         *     }
+         */
         StatsTableData: {
             title: string;
             table_id: string;
@@ -566,7 +811,55 @@ export interface components {
                 unit: string | null;
             }[];
         };
-        /** @description `page_type: table` read from an HTML table, and `page_type: history` (daily price rows) */
+        /**
+         * @description `page_type: table` read from an HTML table, and `page_type: history` (daily price rows)
+         * @example {
+         *       "title": "7203 トヨタ自動車 時系列株価",
+         *       "subject": "7203 トヨタ自動車(株)",
+         *       "columns": [
+         *         {
+         *           "key": "date",
+         *           "label": "日付",
+         *           "type": "date",
+         *           "unit": null
+         *         },
+         *         {
+         *           "key": "open",
+         *           "label": "始値",
+         *           "type": "number",
+         *           "unit": "円"
+         *         },
+         *         {
+         *           "key": "close",
+         *           "label": "終値",
+         *           "type": "number",
+         *           "unit": "円"
+         *         },
+         *         {
+         *           "key": "volume",
+         *           "label": "売買高",
+         *           "type": "number",
+         *           "unit": "株"
+         *         }
+         *       ],
+         *       "rows": [
+         *         {
+         *           "date": "2026-11-27",
+         *           "open": 2862,
+         *           "close": 2891.5,
+         *           "volume": 21884300
+         *         },
+         *         {
+         *           "date": "2026-11-26",
+         *           "open": 2840,
+         *           "close": 2855,
+         *           "volume": 19702100
+         *         }
+         *       ],
+         *       "next_page": "https://kabutan.jp/stock/kabuka?code=7203&ashi=day&page=2",
+         *       "page": 1
+         *     }
+         */
         DataTableData: {
             title: string;
             subject: string | null;
@@ -583,7 +876,59 @@ export interface components {
             next_page?: string | null;
             page?: number | null;
         };
-        /** @description `page_type: meta`: a statistical table described (e-Stat) */
+        /**
+         * @description `page_type: meta`: a statistical table described (e-Stat)
+         * @example {
+         *       "table_id": "0003448237",
+         *       "title": "男女別人口－総人口，日本人人口(2020年10月～2021年3月)",
+         *       "title_no": "001",
+         *       "stat_name": "人口推計",
+         *       "stat_code": "00200524",
+         *       "gov_org": "総務省",
+         *       "statistics_name": "人口推計 各月1日現在人口 月次 2020年10月 ～ 2021年3月",
+         *       "cycle": "月次",
+         *       "survey_date": "202010-202103",
+         *       "survey_period": {
+         *         "start": "2020-10",
+         *         "end": "2021-03"
+         *       },
+         *       "open_date": "2021-03-22",
+         *       "updated_date": "2021-03-22",
+         *       "small_area": 0,
+         *       "collect_area": "該当なし",
+         *       "main_category": {
+         *         "code": "02",
+         *         "name": "人口・世帯"
+         *       },
+         *       "sub_category": {
+         *         "code": "01",
+         *         "name": "人口"
+         *       },
+         *       "overall_total_number": 24,
+         *       "classes": [
+         *         {
+         *           "id": "cat01",
+         *           "name": "男女別",
+         *           "items": [
+         *             {
+         *               "code": "000",
+         *               "name": "男女計",
+         *               "level": 1,
+         *               "parent_code": null,
+         *               "unit": "千人"
+         *             },
+         *             {
+         *               "code": "001",
+         *               "name": "男",
+         *               "level": 1,
+         *               "parent_code": null,
+         *               "unit": "千人"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
         EstatMetaData: {
             table_id: string;
             title: string;
@@ -623,7 +968,53 @@ export interface components {
                 }[];
             }[];
         };
-        /** @description `page_type: list`: statistical tables found (e-Stat) */
+        /**
+         * @description `page_type: list`: statistical tables found (e-Stat)
+         * @example {
+         *       "total_number": 1,
+         *       "from_number": 1,
+         *       "to_number": 1,
+         *       "next_key": null,
+         *       "tables": [
+         *         {
+         *           "table_id": "0003448237",
+         *           "title": "男女別人口－総人口，日本人人口(2020年10月～2021年3月)",
+         *           "title_no": "001",
+         *           "stat_name": "人口推計",
+         *           "stat_code": "00200524",
+         *           "gov_org": "総務省",
+         *           "statistics_name": "人口推計 各月1日現在人口 月次 2020年10月 ～ 2021年3月",
+         *           "cycle": "月次",
+         *           "survey_date": "202010-202103",
+         *           "survey_period": {
+         *             "start": "2020-10",
+         *             "end": "2021-03"
+         *           },
+         *           "open_date": "2021-03-22",
+         *           "updated_date": "2021-03-22",
+         *           "small_area": 0,
+         *           "collect_area": "該当なし",
+         *           "main_category": {
+         *             "code": "02",
+         *             "name": "人口・世帯"
+         *           },
+         *           "sub_category": {
+         *             "code": "01",
+         *             "name": "人口"
+         *           },
+         *           "overall_total_number": 24
+         *         }
+         *       ],
+         *       "statistics": [
+         *         {
+         *           "stat_code": "00200524",
+         *           "stat_name": "人口推計",
+         *           "gov_org": "総務省",
+         *           "gov_org_code": "00200"
+         *         }
+         *       ]
+         *     }
+         */
         StatsListData: {
             total_number: number | null;
             from_number: number | null;
@@ -664,7 +1055,43 @@ export interface components {
                 gov_org_code: string | null;
             }[];
         };
-        /** @description `page_type: quote`: one listed stock (price, market, metrics) */
+        /**
+         * @description `page_type: quote`: one listed stock (price, market, metrics)
+         * @example {
+         *       "code": "7203",
+         *       "name": "トヨタ自動車",
+         *       "market": "東証Ｐ",
+         *       "price": 2891.5,
+         *       "price_text": "2,891.5円",
+         *       "currency": "JPY",
+         *       "as_of": "2026-11-27T15:30:00+09:00",
+         *       "as_of_text": "11/27 15:30",
+         *       "metrics": [
+         *         {
+         *           "key": "per",
+         *           "label": "PER",
+         *           "value": 9.8,
+         *           "unit": "倍",
+         *           "raw": "9.8倍"
+         *         },
+         *         {
+         *           "key": "dividend_yield",
+         *           "label": "利回り",
+         *           "value": 3.11,
+         *           "unit": "%",
+         *           "raw": "3.11％"
+         *         },
+         *         {
+         *           "key": "market_cap",
+         *           "label": "時価総額",
+         *           "value": 47140000000000,
+         *           "unit": "円",
+         *           "raw": "47兆1,400億円"
+         *         }
+         *       ],
+         *       "industry": "輸送用機器"
+         *     }
+         */
         QuoteData: {
             code: string;
             name: string;
@@ -690,7 +1117,46 @@ export interface components {
             themes?: string[];
             shareholder_benefits?: string;
         };
-        /** @description `page_type: record` and `records`: corporations from the 法人番号 Web-API (国税庁) */
+        /**
+         * @description `page_type: record` and `records`: corporations from the 法人番号 Web-API (国税庁)
+         * @example {
+         *       "last_updated": "2026-11-27",
+         *       "total": 1,
+         *       "part": 1,
+         *       "parts": 1,
+         *       "corporations": [
+         *         {
+         *           "sequence_number": 1,
+         *           "corporate_number": "1180301018771",
+         *           "process": "01",
+         *           "process_name": "新規",
+         *           "correction": false,
+         *           "latest": true,
+         *           "name": "トヨタ自動車株式会社",
+         *           "furigana": "トヨタジドウシャ",
+         *           "en_name": "TOYOTA MOTOR CORPORATION",
+         *           "kind": "301",
+         *           "kind_name": "株式会社",
+         *           "prefecture": "愛知県",
+         *           "city": "豊田市",
+         *           "street": "トヨタ町１番地",
+         *           "prefecture_code": "23",
+         *           "city_code": "211",
+         *           "post_code": "4718571",
+         *           "address_outside": null,
+         *           "update_date": "2024-04-01",
+         *           "change_date": "2015-10-05",
+         *           "assignment_date": "2015-10-05",
+         *           "close_date": null,
+         *           "close_cause": null,
+         *           "close_cause_name": null,
+         *           "successor_corporate_number": null,
+         *           "change_cause": null,
+         *           "hidden": false
+         *         }
+         *       ]
+         *     }
+         */
         CorporationRecordsData: {
             last_updated: string;
             total: number;
@@ -726,7 +1192,52 @@ export interface components {
                 hidden: boolean | null;
             }[];
         };
-        /** @description `page_type: document`: one law (e-Gov law XML) */
+        /**
+         * @description `page_type: document`: one law (e-Gov law XML)
+         * @example {
+         *       "title": "行政手続法",
+         *       "law_number": "平成五年法律第八十八号",
+         *       "law_id": "405AC0000000088",
+         *       "law_revision_id": null,
+         *       "law_type": "Act",
+         *       "era": "Heisei",
+         *       "year": "05",
+         *       "promulgation_date": "1993-11-12",
+         *       "chapters": [
+         *         {
+         *           "number": "1",
+         *           "title": "第一章　総則",
+         *           "sections": []
+         *         }
+         *       ],
+         *       "articles": [
+         *         {
+         *           "number": "1",
+         *           "title": "第一条",
+         *           "caption": "（目的等）",
+         *           "chapter": "1",
+         *           "section": null,
+         *           "paragraphs": [
+         *             {
+         *               "number": "1",
+         *               "caption": null,
+         *               "text": "この法律は、処分、行政指導及び届出に関する手続並びに命令等を定める手続に関し、共通する事項を定めることによって、行政運営における公正の確保と透明性の向上を図り、もって国民の権利利益の保護に資することを目的とする。",
+         *               "items": []
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "paragraphs": [],
+         *       "supplementary_provisions": [
+         *         {
+         *           "amend_law_number": null,
+         *           "label": "附　則",
+         *           "articles": [],
+         *           "paragraphs": []
+         *         }
+         *       ]
+         *     }
+         */
         DocumentData: {
             title: string;
             law_number: string;
@@ -807,7 +1318,63 @@ export interface components {
                 }[];
             }[];
         };
-        /** @description `page_type: areas`: JMA area names and codes, one list per level (気象庁 area.json) */
+        /**
+         * @description `page_type: areas`: JMA area names and codes, one list per level (気象庁 area.json)
+         * @example {
+         *       "centers": [
+         *         {
+         *           "code": "010300",
+         *           "name": "関東甲信地方",
+         *           "en_name": "Kanto Koshin",
+         *           "office_name": "気象庁",
+         *           "children": [
+         *             "130000"
+         *           ]
+         *         }
+         *       ],
+         *       "offices": [
+         *         {
+         *           "code": "130000",
+         *           "name": "東京都",
+         *           "en_name": "Tokyo",
+         *           "office_name": "気象庁",
+         *           "parent": "010300",
+         *           "children": [
+         *             "130010"
+         *           ]
+         *         }
+         *       ],
+         *       "class10s": [
+         *         {
+         *           "code": "130010",
+         *           "name": "東京地方",
+         *           "en_name": "Tokyo",
+         *           "parent": "130000",
+         *           "children": [
+         *             "131010"
+         *           ]
+         *         }
+         *       ],
+         *       "class15s": [
+         *         {
+         *           "code": "131010",
+         *           "name": "２３区西部",
+         *           "en_name": "Western 23 Wards",
+         *           "parent": "130010",
+         *           "children": []
+         *         }
+         *       ],
+         *       "class20s": [
+         *         {
+         *           "code": "1310400",
+         *           "name": "新宿区",
+         *           "en_name": "Shinjuku City",
+         *           "kana": "しんじゅくく",
+         *           "parent": "131010"
+         *         }
+         *       ]
+         *     }
+         */
         AreasData: {
             centers: {
                 code: string;
@@ -846,7 +1413,19 @@ export interface components {
                 parent: string;
             }[];
         };
-        /** @description How the page was fetched. */
+        /**
+         * @description How the page was fetched.
+         * @example {
+         *       "status": "completed",
+         *       "attempts": 1,
+         *       "route": "http",
+         *       "http_status": 200,
+         *       "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *       "charset": "utf-8",
+         *       "bytes": 366969,
+         *       "elapsed_ms": 412
+         *     }
+         */
         FetchSummary: {
             /**
              * @description `completed`, or `not_found`: the target said 404/410 (cost 0, `data` null).
@@ -861,7 +1440,20 @@ export interface components {
             bytes: number | null;
             elapsed_ms: number | null;
         };
-        /** @description Which extractor read the page, and which source gave each field. */
+        /**
+         * @description Which extractor read the page, and which source gave each field.
+         * @example {
+         *       "id": "ikebe_gakki/item",
+         *       "version": 3,
+         *       "coverage": "stable",
+         *       "provenance": {
+         *         "title": "html",
+         *         "price": "html",
+         *         "points": "html",
+         *         "brand": "json_ld"
+         *       }
+         *     }
+         */
         Extractor: {
             id: string;
             version: number;
@@ -870,7 +1462,14 @@ export interface components {
                 [key: string]: string;
             };
         };
-        /** @description Whether this answer came from the account's cache (docs/cache.md). */
+        /**
+         * @description Whether this answer came from the account's cache (docs/cache.md).
+         * @example {
+         *       "state": "miss",
+         *       "fetched_at": "2026-11-28T03:41:12.208Z",
+         *       "age_s": 0
+         *     }
+         */
         CacheState: {
             /** @description `hit`: answered from this account's cache at cost 0; `miss`: fetched now and kept for later calls; `bypass`: fetched now, nothing read or kept (no max_age_s, or an output the cache does not hold). */
             state: "hit" | "miss" | "bypass";
@@ -882,12 +1481,109 @@ export interface components {
             /** @description Seconds since fetched_at (0 unless a hit). */
             age_s: number;
         };
-        /** @description The artifact kept with `store_artifact: true`. */
+        /**
+         * @description The artifact kept with `store_artifact: true`.
+         * @example {
+         *       "id": "art_01JDQ8Z7B3C5D7F9G1H3J5K7M9",
+         *       "expires_at": "2026-12-05T03:41:12.208Z"
+         *     }
+         */
         StoredArtifact: {
             id: string;
             expires_at: string;
         };
-        /** @description A scrape answer for a `item` page. */
+        /**
+         * @description A scrape answer for a `item` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "ikebe_gakki",
+         *       "page_type": "item",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 200,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "ikebe_gakki/item",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "ヤマハ YAMAHA PSS-A50 ミニキーボード 37鍵 ブラック",
+         *         "price": 12800,
+         *         "currency": "JPY",
+         *         "price_tax": "included",
+         *         "price_excluding_tax": 11636,
+         *         "points": 128,
+         *         "points_rate": 1,
+         *         "shipping": "free",
+         *         "availability": "in_stock",
+         *         "availability_text": "在庫あり",
+         *         "brand": "ヤマハ",
+         *         "shop": "イケベ楽器店",
+         *         "jan": "4957812646284",
+         *         "sku": "751203",
+         *         "images": [
+         *           "https://www.ikebe-gakki.com/images/item/751203_1.jpg"
+         *         ],
+         *         "canonical_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203"
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "ikebe_gakki",
+         *       "page_type": "item",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "ikebe_gakki/item",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultItem: {
             request_id: string;
             resolved_site: string;
@@ -907,7 +1603,104 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer for a `search` page. */
+        /**
+         * @description A scrape answer for a `search` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "ikebe_gakki",
+         *       "page_type": "search",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 200,
+         *         "final_url": "https://www.ikebe-gakki.com/p/search?keyword=%E3%83%A4%E3%83%9E%E3%83%8F",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "ikebe_gakki/search",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "ヤマハ キーボード",
+         *         "items": [
+         *           {
+         *             "title": "ヤマハ YAMAHA PSS-A50 ミニキーボード 37鍵 ブラック",
+         *             "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *             "price": 12800,
+         *             "currency": "JPY",
+         *             "price_tax": "included",
+         *             "availability": "in_stock"
+         *           },
+         *           {
+         *             "title": "ヤマハ YAMAHA PSR-E383 ポータブルキーボード 61鍵",
+         *             "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/748810",
+         *             "price": 24200,
+         *             "currency": "JPY",
+         *             "price_tax": "included",
+         *             "points": 242,
+         *             "availability": "out_of_stock",
+         *             "availability_text": "お取り寄せ"
+         *           }
+         *         ],
+         *         "next_page": "https://www.ikebe-gakki.com/p/search?keyword=%E3%83%A4%E3%83%9E%E3%83%8F&page=2",
+         *         "total": 245,
+         *         "page": 1
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "ikebe_gakki",
+         *       "page_type": "search",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "ikebe_gakki/search",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultSearch: {
             request_id: string;
             resolved_site: string;
@@ -927,7 +1720,104 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer for a `ranking` page. */
+        /**
+         * @description A scrape answer for a `ranking` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "rakuten_webservice",
+         *       "page_type": "ranking",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://app.rakuten.co.jp/services/api/IchibaItem/Ranking/20220601?genreId=112493",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "rakuten_webservice/ranking",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "ヤマハ キーボード",
+         *         "items": [
+         *           {
+         *             "title": "ヤマハ YAMAHA PSS-A50 ミニキーボード 37鍵 ブラック",
+         *             "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *             "price": 12800,
+         *             "currency": "JPY",
+         *             "price_tax": "included",
+         *             "availability": "in_stock"
+         *           },
+         *           {
+         *             "title": "ヤマハ YAMAHA PSR-E383 ポータブルキーボード 61鍵",
+         *             "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/748810",
+         *             "price": 24200,
+         *             "currency": "JPY",
+         *             "price_tax": "included",
+         *             "points": 242,
+         *             "availability": "out_of_stock",
+         *             "availability_text": "お取り寄せ"
+         *           }
+         *         ],
+         *         "next_page": "https://www.ikebe-gakki.com/p/search?keyword=%E3%83%A4%E3%83%9E%E3%83%8F&page=2",
+         *         "total": 245,
+         *         "page": 1
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "rakuten_webservice",
+         *       "page_type": "ranking",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "rakuten_webservice/ranking",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultRanking: {
             request_id: string;
             resolved_site: string;
@@ -947,7 +1837,104 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer for a `offers` page. */
+        /**
+         * @description A scrape answer for a `offers` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "surugaya",
+         *       "page_type": "offers",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 200,
+         *         "final_url": "https://www.suruga-ya.jp/product/other/128005541",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "surugaya/offers",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "ヤマハ キーボード",
+         *         "items": [
+         *           {
+         *             "title": "ヤマハ YAMAHA PSS-A50 ミニキーボード 37鍵 ブラック",
+         *             "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *             "price": 12800,
+         *             "currency": "JPY",
+         *             "price_tax": "included",
+         *             "availability": "in_stock"
+         *           },
+         *           {
+         *             "title": "ヤマハ YAMAHA PSR-E383 ポータブルキーボード 61鍵",
+         *             "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/748810",
+         *             "price": 24200,
+         *             "currency": "JPY",
+         *             "price_tax": "included",
+         *             "points": 242,
+         *             "availability": "out_of_stock",
+         *             "availability_text": "お取り寄せ"
+         *           }
+         *         ],
+         *         "next_page": "https://www.ikebe-gakki.com/p/search?keyword=%E3%83%A4%E3%83%9E%E3%83%8F&page=2",
+         *         "total": 245,
+         *         "page": 1
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "surugaya",
+         *       "page_type": "offers",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "surugaya/offers",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultOffers: {
             request_id: string;
             resolved_site: string;
@@ -967,7 +1954,168 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer for a `forecast` page. */
+        /**
+         * @description A scrape answer for a `forecast` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "jma_forecast",
+         *       "page_type": "forecast",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://www.jma.go.jp/bosai/forecast/data/forecast/130000.json",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "jma_forecast/forecast",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "publishing_office": "気象庁",
+         *         "report_datetime": "2026-11-28T11:00:00+09:00",
+         *         "short_term": {
+         *           "report_datetime": "2026-11-28T11:00:00+09:00",
+         *           "areas": [
+         *             {
+         *               "code": "130010",
+         *               "name": "東京地方",
+         *               "weathers": [
+         *                 {
+         *                   "time": "2026-11-28T11:00:00+09:00",
+         *                   "weather_code": "101",
+         *                   "weather": "晴れ　時々　くもり",
+         *                   "wind": "北の風",
+         *                   "wave": "０．５メートル"
+         *                 }
+         *               ],
+         *               "pops": [
+         *                 {
+         *                   "time": "2026-11-28T12:00:00+09:00",
+         *                   "pop": 10
+         *                 }
+         *               ]
+         *             }
+         *           ],
+         *           "temperature_points": [
+         *             {
+         *               "code": "44132",
+         *               "name": "東京",
+         *               "temps": [
+         *                 {
+         *                   "time": "2026-11-28T09:00:00+09:00",
+         *                   "temp": 15
+         *                 }
+         *               ]
+         *             }
+         *           ]
+         *         },
+         *         "weekly": {
+         *           "report_datetime": "2026-11-28T11:00:00+09:00",
+         *           "areas": [
+         *             {
+         *               "code": "130010",
+         *               "name": "東京地方",
+         *               "days": [
+         *                 {
+         *                   "time": "2026-11-29T00:00:00+09:00",
+         *                   "weather_code": "201",
+         *                   "pop": 20,
+         *                   "reliability": "A"
+         *                 }
+         *               ]
+         *             }
+         *           ],
+         *           "temperature_points": [
+         *             {
+         *               "code": "44132",
+         *               "name": "東京",
+         *               "days": [
+         *                 {
+         *                   "time": "2026-11-29T00:00:00+09:00",
+         *                   "min": 8,
+         *                   "min_upper": 9,
+         *                   "min_lower": 6,
+         *                   "max": 16,
+         *                   "max_upper": 18,
+         *                   "max_lower": 14
+         *                 }
+         *               ]
+         *             }
+         *           ],
+         *           "temp_average": [
+         *             {
+         *               "code": "44132",
+         *               "name": "東京",
+         *               "min": 7.4,
+         *               "max": 15.8
+         *             }
+         *           ],
+         *           "precip_average": [
+         *             {
+         *               "code": "44132",
+         *               "name": "東京",
+         *               "min": 1,
+         *               "max": 12
+         *             }
+         *           ]
+         *         }
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "jma_forecast",
+         *       "page_type": "forecast",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "jma_forecast/forecast",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultForecast: {
             request_id: string;
             resolved_site: string;
@@ -987,7 +2135,85 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer for a `forecast_overview` page. */
+        /**
+         * @description A scrape answer for a `forecast_overview` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "jma_forecast",
+         *       "page_type": "forecast_overview",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://www.jma.go.jp/bosai/forecast/data/overview_forecast/130000.json",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "jma_forecast/forecast_overview",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "publishing_office": "気象庁",
+         *         "report_datetime": "2026-11-28T10:37:00+09:00",
+         *         "target_area": "東京都",
+         *         "headline": null,
+         *         "text": "日本付近は高気圧に覆われています。東京地方は、晴れや曇りとなっています。"
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "jma_forecast",
+         *       "page_type": "forecast_overview",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "jma_forecast/forecast_overview",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultForecastOverview: {
             request_id: string;
             resolved_site: string;
@@ -1007,7 +2233,132 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer for a `areas` page. */
+        /**
+         * @description A scrape answer for a `areas` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "jma_forecast",
+         *       "page_type": "areas",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://www.jma.go.jp/bosai/common/const/area.json",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "jma_forecast/areas",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "centers": [
+         *           {
+         *             "code": "010300",
+         *             "name": "関東甲信地方",
+         *             "en_name": "Kanto Koshin",
+         *             "office_name": "気象庁",
+         *             "children": [
+         *               "130000"
+         *             ]
+         *           }
+         *         ],
+         *         "offices": [
+         *           {
+         *             "code": "130000",
+         *             "name": "東京都",
+         *             "en_name": "Tokyo",
+         *             "office_name": "気象庁",
+         *             "parent": "010300",
+         *             "children": [
+         *               "130010"
+         *             ]
+         *           }
+         *         ],
+         *         "class10s": [
+         *           {
+         *             "code": "130010",
+         *             "name": "東京地方",
+         *             "en_name": "Tokyo",
+         *             "parent": "130000",
+         *             "children": [
+         *               "131010"
+         *             ]
+         *           }
+         *         ],
+         *         "class15s": [
+         *           {
+         *             "code": "131010",
+         *             "name": "２３区西部",
+         *             "en_name": "Western 23 Wards",
+         *             "parent": "130010",
+         *             "children": []
+         *           }
+         *         ],
+         *         "class20s": [
+         *           {
+         *             "code": "1310400",
+         *             "name": "新宿区",
+         *             "en_name": "Shinjuku City",
+         *             "kana": "しんじゅくく",
+         *             "parent": "131010"
+         *           }
+         *         ]
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "jma_forecast",
+         *       "page_type": "areas",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "jma_forecast/areas",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultAreas: {
             request_id: string;
             resolved_site: string;
@@ -1027,7 +2378,240 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer for a `table` page. */
+        /**
+         * @description A scrape answer for a `table` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "estat_api",
+         *       "page_type": "table",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://api.e-stat.go.jp/rest/3.0/app/json/getStatsData?statsDataId=0003448237",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "estat_api/table",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "男女別人口－総人口，日本人人口(2020年10月～2021年3月)",
+         *         "table_id": "0003448237",
+         *         "title_no": "001",
+         *         "stat_name": "人口推計",
+         *         "stat_code": "00200524",
+         *         "gov_org": "総務省",
+         *         "statistics_name": "人口推計 各月1日現在人口 月次 2020年10月 ～ 2021年3月",
+         *         "survey_date": "202010-202103",
+         *         "survey_period": {
+         *           "start": "2020-10",
+         *           "end": "2021-03"
+         *         },
+         *         "open_date": "2021-03-22",
+         *         "updated_date": "2021-03-22",
+         *         "total_number": 2,
+         *         "from_number": 1,
+         *         "to_number": 2,
+         *         "next_key": null,
+         *         "classes": [
+         *           {
+         *             "id": "cat01",
+         *             "name": "男女別",
+         *             "items": [
+         *               {
+         *                 "code": "000",
+         *                 "name": "男女計",
+         *                 "level": 1,
+         *                 "parent_code": null,
+         *                 "unit": "千人"
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "id": "time",
+         *             "name": "時間軸（月）",
+         *             "items": [
+         *               {
+         *                 "code": "2020001010",
+         *                 "name": "2020年10月",
+         *                 "level": 1,
+         *                 "parent_code": null,
+         *                 "unit": null
+         *               },
+         *               {
+         *                 "code": "2020001111",
+         *                 "name": "2020年11月",
+         *                 "level": 1,
+         *                 "parent_code": null,
+         *                 "unit": null
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "notes": [
+         *           {
+         *             "mark": "…",
+         *             "meaning": "数値が得られないもの"
+         *           }
+         *         ],
+         *         "rows": [
+         *           {
+         *             "classes": {
+         *               "cat01": "000",
+         *               "time": "2020001010"
+         *             },
+         *             "value": 126146,
+         *             "raw": "126146",
+         *             "unit": "千人"
+         *           },
+         *           {
+         *             "classes": {
+         *               "cat01": "000",
+         *               "time": "2020001111"
+         *             },
+         *             "value": null,
+         *             "reason": "unavailable",
+         *             "raw": "…",
+         *             "unit": "千人"
+         *           }
+         *         ]
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "estat_api",
+         *       "page_type": "table",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://api.e-stat.go.jp/rest/3.0/app/json/getStatsData?statsDataId=0003448237",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "estat_api/table",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "7203 トヨタ自動車 時系列株価",
+         *         "subject": "7203 トヨタ自動車(株)",
+         *         "columns": [
+         *           {
+         *             "key": "date",
+         *             "label": "日付",
+         *             "type": "date",
+         *             "unit": null
+         *           },
+         *           {
+         *             "key": "open",
+         *             "label": "始値",
+         *             "type": "number",
+         *             "unit": "円"
+         *           },
+         *           {
+         *             "key": "close",
+         *             "label": "終値",
+         *             "type": "number",
+         *             "unit": "円"
+         *           },
+         *           {
+         *             "key": "volume",
+         *             "label": "売買高",
+         *             "type": "number",
+         *             "unit": "株"
+         *           }
+         *         ],
+         *         "rows": [
+         *           {
+         *             "date": "2026-11-27",
+         *             "open": 2862,
+         *             "close": 2891.5,
+         *             "volume": 21884300
+         *           },
+         *           {
+         *             "date": "2026-11-26",
+         *             "open": 2840,
+         *             "close": 2855,
+         *             "volume": 19702100
+         *           }
+         *         ],
+         *         "next_page": "https://kabutan.jp/stock/kabuka?code=7203&ashi=day&page=2",
+         *         "page": 1
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "estat_api",
+         *       "page_type": "table",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "estat_api/table",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultTable: {
             request_id: string;
             resolved_site: string;
@@ -1047,7 +2631,128 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer for a `meta` page. */
+        /**
+         * @description A scrape answer for a `meta` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "estat_api",
+         *       "page_type": "meta",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://api.e-stat.go.jp/rest/3.0/app/json/getMetaInfo?statsDataId=0003448237",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "estat_api/meta",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "table_id": "0003448237",
+         *         "title": "男女別人口－総人口，日本人人口(2020年10月～2021年3月)",
+         *         "title_no": "001",
+         *         "stat_name": "人口推計",
+         *         "stat_code": "00200524",
+         *         "gov_org": "総務省",
+         *         "statistics_name": "人口推計 各月1日現在人口 月次 2020年10月 ～ 2021年3月",
+         *         "cycle": "月次",
+         *         "survey_date": "202010-202103",
+         *         "survey_period": {
+         *           "start": "2020-10",
+         *           "end": "2021-03"
+         *         },
+         *         "open_date": "2021-03-22",
+         *         "updated_date": "2021-03-22",
+         *         "small_area": 0,
+         *         "collect_area": "該当なし",
+         *         "main_category": {
+         *           "code": "02",
+         *           "name": "人口・世帯"
+         *         },
+         *         "sub_category": {
+         *           "code": "01",
+         *           "name": "人口"
+         *         },
+         *         "overall_total_number": 24,
+         *         "classes": [
+         *           {
+         *             "id": "cat01",
+         *             "name": "男女別",
+         *             "items": [
+         *               {
+         *                 "code": "000",
+         *                 "name": "男女計",
+         *                 "level": 1,
+         *                 "parent_code": null,
+         *                 "unit": "千人"
+         *               },
+         *               {
+         *                 "code": "001",
+         *                 "name": "男",
+         *                 "level": 1,
+         *                 "parent_code": null,
+         *                 "unit": "千人"
+         *               }
+         *             ]
+         *           }
+         *         ]
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "estat_api",
+         *       "page_type": "meta",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "estat_api/meta",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultMeta: {
             request_id: string;
             resolved_site: string;
@@ -1067,7 +2772,122 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer for a `list` page. */
+        /**
+         * @description A scrape answer for a `list` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "estat_api",
+         *       "page_type": "list",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://api.e-stat.go.jp/rest/3.0/app/json/getStatsList?statsCode=00200524",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "estat_api/list",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "total_number": 1,
+         *         "from_number": 1,
+         *         "to_number": 1,
+         *         "next_key": null,
+         *         "tables": [
+         *           {
+         *             "table_id": "0003448237",
+         *             "title": "男女別人口－総人口，日本人人口(2020年10月～2021年3月)",
+         *             "title_no": "001",
+         *             "stat_name": "人口推計",
+         *             "stat_code": "00200524",
+         *             "gov_org": "総務省",
+         *             "statistics_name": "人口推計 各月1日現在人口 月次 2020年10月 ～ 2021年3月",
+         *             "cycle": "月次",
+         *             "survey_date": "202010-202103",
+         *             "survey_period": {
+         *               "start": "2020-10",
+         *               "end": "2021-03"
+         *             },
+         *             "open_date": "2021-03-22",
+         *             "updated_date": "2021-03-22",
+         *             "small_area": 0,
+         *             "collect_area": "該当なし",
+         *             "main_category": {
+         *               "code": "02",
+         *               "name": "人口・世帯"
+         *             },
+         *             "sub_category": {
+         *               "code": "01",
+         *               "name": "人口"
+         *             },
+         *             "overall_total_number": 24
+         *           }
+         *         ],
+         *         "statistics": [
+         *           {
+         *             "stat_code": "00200524",
+         *             "stat_name": "人口推計",
+         *             "gov_org": "総務省",
+         *             "gov_org_code": "00200"
+         *           }
+         *         ]
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "estat_api",
+         *       "page_type": "list",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "estat_api/list",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultList: {
             request_id: string;
             resolved_site: string;
@@ -1087,7 +2907,124 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer for a `history` page. */
+        /**
+         * @description A scrape answer for a `history` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "kabutan",
+         *       "page_type": "history",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 200,
+         *         "final_url": "https://kabutan.jp/stock/kabuka?code=7203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "kabutan/history",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "7203 トヨタ自動車 時系列株価",
+         *         "subject": "7203 トヨタ自動車(株)",
+         *         "columns": [
+         *           {
+         *             "key": "date",
+         *             "label": "日付",
+         *             "type": "date",
+         *             "unit": null
+         *           },
+         *           {
+         *             "key": "open",
+         *             "label": "始値",
+         *             "type": "number",
+         *             "unit": "円"
+         *           },
+         *           {
+         *             "key": "close",
+         *             "label": "終値",
+         *             "type": "number",
+         *             "unit": "円"
+         *           },
+         *           {
+         *             "key": "volume",
+         *             "label": "売買高",
+         *             "type": "number",
+         *             "unit": "株"
+         *           }
+         *         ],
+         *         "rows": [
+         *           {
+         *             "date": "2026-11-27",
+         *             "open": 2862,
+         *             "close": 2891.5,
+         *             "volume": 21884300
+         *           },
+         *           {
+         *             "date": "2026-11-26",
+         *             "open": 2840,
+         *             "close": 2855,
+         *             "volume": 19702100
+         *           }
+         *         ],
+         *         "next_page": "https://kabutan.jp/stock/kabuka?code=7203&ashi=day&page=2",
+         *         "page": 1
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "kabutan",
+         *       "page_type": "history",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "kabutan/history",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultHistory: {
             request_id: string;
             resolved_site: string;
@@ -1107,7 +3044,112 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer for a `quote` page. */
+        /**
+         * @description A scrape answer for a `quote` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "kabutan",
+         *       "page_type": "quote",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 200,
+         *         "final_url": "https://kabutan.jp/stock/?code=7203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "kabutan/quote",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "code": "7203",
+         *         "name": "トヨタ自動車",
+         *         "market": "東証Ｐ",
+         *         "price": 2891.5,
+         *         "price_text": "2,891.5円",
+         *         "currency": "JPY",
+         *         "as_of": "2026-11-27T15:30:00+09:00",
+         *         "as_of_text": "11/27 15:30",
+         *         "metrics": [
+         *           {
+         *             "key": "per",
+         *             "label": "PER",
+         *             "value": 9.8,
+         *             "unit": "倍",
+         *             "raw": "9.8倍"
+         *           },
+         *           {
+         *             "key": "dividend_yield",
+         *             "label": "利回り",
+         *             "value": 3.11,
+         *             "unit": "%",
+         *             "raw": "3.11％"
+         *           },
+         *           {
+         *             "key": "market_cap",
+         *             "label": "時価総額",
+         *             "value": 47140000000000,
+         *             "unit": "円",
+         *             "raw": "47兆1,400億円"
+         *           }
+         *         ],
+         *         "industry": "輸送用機器"
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "kabutan",
+         *       "page_type": "quote",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "kabutan/quote",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultQuote: {
             request_id: string;
             resolved_site: string;
@@ -1127,7 +3169,115 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer for a `record` page. */
+        /**
+         * @description A scrape answer for a `record` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "houjin_bangou",
+         *       "page_type": "record",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://api.houjin-bangou.nta.go.jp/4/num?number=1180301018771&type=12",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "houjin_bangou/record",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "last_updated": "2026-11-27",
+         *         "total": 1,
+         *         "part": 1,
+         *         "parts": 1,
+         *         "corporations": [
+         *           {
+         *             "sequence_number": 1,
+         *             "corporate_number": "1180301018771",
+         *             "process": "01",
+         *             "process_name": "新規",
+         *             "correction": false,
+         *             "latest": true,
+         *             "name": "トヨタ自動車株式会社",
+         *             "furigana": "トヨタジドウシャ",
+         *             "en_name": "TOYOTA MOTOR CORPORATION",
+         *             "kind": "301",
+         *             "kind_name": "株式会社",
+         *             "prefecture": "愛知県",
+         *             "city": "豊田市",
+         *             "street": "トヨタ町１番地",
+         *             "prefecture_code": "23",
+         *             "city_code": "211",
+         *             "post_code": "4718571",
+         *             "address_outside": null,
+         *             "update_date": "2024-04-01",
+         *             "change_date": "2015-10-05",
+         *             "assignment_date": "2015-10-05",
+         *             "close_date": null,
+         *             "close_cause": null,
+         *             "close_cause_name": null,
+         *             "successor_corporate_number": null,
+         *             "change_cause": null,
+         *             "hidden": false
+         *           }
+         *         ]
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "houjin_bangou",
+         *       "page_type": "record",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "houjin_bangou/record",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultRecord: {
             request_id: string;
             resolved_site: string;
@@ -1147,7 +3297,115 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer for a `records` page. */
+        /**
+         * @description A scrape answer for a `records` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "houjin_bangou",
+         *       "page_type": "records",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://api.houjin-bangou.nta.go.jp/4/name?name=%E3%83%88%E3%83%A8%E3%82%BF&type=12",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "houjin_bangou/records",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "last_updated": "2026-11-27",
+         *         "total": 1,
+         *         "part": 1,
+         *         "parts": 1,
+         *         "corporations": [
+         *           {
+         *             "sequence_number": 1,
+         *             "corporate_number": "1180301018771",
+         *             "process": "01",
+         *             "process_name": "新規",
+         *             "correction": false,
+         *             "latest": true,
+         *             "name": "トヨタ自動車株式会社",
+         *             "furigana": "トヨタジドウシャ",
+         *             "en_name": "TOYOTA MOTOR CORPORATION",
+         *             "kind": "301",
+         *             "kind_name": "株式会社",
+         *             "prefecture": "愛知県",
+         *             "city": "豊田市",
+         *             "street": "トヨタ町１番地",
+         *             "prefecture_code": "23",
+         *             "city_code": "211",
+         *             "post_code": "4718571",
+         *             "address_outside": null,
+         *             "update_date": "2024-04-01",
+         *             "change_date": "2015-10-05",
+         *             "assignment_date": "2015-10-05",
+         *             "close_date": null,
+         *             "close_cause": null,
+         *             "close_cause_name": null,
+         *             "successor_corporate_number": null,
+         *             "change_cause": null,
+         *             "hidden": false
+         *           }
+         *         ]
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "houjin_bangou",
+         *       "page_type": "records",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "houjin_bangou/records",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultRecords: {
             request_id: string;
             resolved_site: string;
@@ -1167,7 +3425,121 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer for a `document` page. */
+        /**
+         * @description A scrape answer for a `document` page.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "egov_laws",
+         *       "page_type": "document",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://laws.e-gov.go.jp/api/1/lawdata/405AC0000000088",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "egov_laws/document",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "行政手続法",
+         *         "law_number": "平成五年法律第八十八号",
+         *         "law_id": "405AC0000000088",
+         *         "law_revision_id": null,
+         *         "law_type": "Act",
+         *         "era": "Heisei",
+         *         "year": "05",
+         *         "promulgation_date": "1993-11-12",
+         *         "chapters": [
+         *           {
+         *             "number": "1",
+         *             "title": "第一章　総則",
+         *             "sections": []
+         *           }
+         *         ],
+         *         "articles": [
+         *           {
+         *             "number": "1",
+         *             "title": "第一条",
+         *             "caption": "（目的等）",
+         *             "chapter": "1",
+         *             "section": null,
+         *             "paragraphs": [
+         *               {
+         *                 "number": "1",
+         *                 "caption": null,
+         *                 "text": "この法律は、処分、行政指導及び届出に関する手続並びに命令等を定める手続に関し、共通する事項を定めることによって、行政運営における公正の確保と透明性の向上を図り、もって国民の権利利益の保護に資することを目的とする。",
+         *                 "items": []
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "paragraphs": [],
+         *         "supplementary_provisions": [
+         *           {
+         *             "amend_law_number": null,
+         *             "label": "附　則",
+         *             "articles": [],
+         *             "paragraphs": []
+         *           }
+         *         ]
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "egov_laws",
+         *       "page_type": "document",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "egov_laws/document",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResultDocument: {
             request_id: string;
             resolved_site: string;
@@ -1187,7 +3559,63 @@ export interface components {
             cache: components["schemas"]["CacheState"];
             artifact?: components["schemas"]["StoredArtifact"];
         };
-        /** @description A scrape answer; `page_type` says which variant, and so the shape of `data`. */
+        /**
+         * @description A scrape answer; `page_type` says which variant, and so the shape of `data`.
+         * @example {
+         *       "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *       "resolved_site": "ikebe_gakki",
+         *       "page_type": "item",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 200,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "ikebe_gakki/item",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "ヤマハ YAMAHA PSS-A50 ミニキーボード 37鍵 ブラック",
+         *         "price": 12800,
+         *         "currency": "JPY",
+         *         "price_tax": "included",
+         *         "price_excluding_tax": 11636,
+         *         "points": 128,
+         *         "points_rate": 1,
+         *         "shipping": "free",
+         *         "availability": "in_stock",
+         *         "availability_text": "在庫あり",
+         *         "brand": "ヤマハ",
+         *         "shop": "イケベ楽器店",
+         *         "jan": "4957812646284",
+         *         "sku": "751203",
+         *         "images": [
+         *           "https://www.ikebe-gakki.com/images/item/751203_1.jpg"
+         *         ],
+         *         "canonical_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203"
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
         ScrapeResult: components["schemas"]["ScrapeResultItem"] | components["schemas"]["ScrapeResultSearch"] | components["schemas"]["ScrapeResultRanking"] | components["schemas"]["ScrapeResultOffers"] | components["schemas"]["ScrapeResultForecast"] | components["schemas"]["ScrapeResultForecastOverview"] | components["schemas"]["ScrapeResultAreas"] | components["schemas"]["ScrapeResultTable"] | components["schemas"]["ScrapeResultMeta"] | components["schemas"]["ScrapeResultList"] | components["schemas"]["ScrapeResultHistory"] | components["schemas"]["ScrapeResultQuote"] | components["schemas"]["ScrapeResultRecord"] | components["schemas"]["ScrapeResultRecords"] | components["schemas"]["ScrapeResultDocument"];
     };
     responses: never;
