@@ -88,8 +88,10 @@ export function priceOf(answer: components['schemas']['ScrapeResult']): number |
 
 export async function scrapePrice(url: string): Promise<number | null> {
   const kumo = createKumoClient({ baseUrl: 'http://127.0.0.1', apiKey: 'kumo_live_x' });
-  const { data: answer } = await kumo.POST('/v1/scrape', { body: { url, params: { max_age_s: 60 } } });
-  if (answer?.page_type !== 'item' || answer.data === null) return null;
+  const { data: answer, error } = await kumo.POST('/v1/scrape', { body: { url, params: { max_age_s: 60 } } });
+  // An error is the Problem body, its code from the closed catalogue; without one, the answer is there.
+  if (error) throw new Error(\`\${error.code}: \${error.detail}\`);
+  if (answer.page_type !== 'item' || answer.data === null) return null;
   return answer.data.price;
 }
 `,

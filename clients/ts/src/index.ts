@@ -14,7 +14,7 @@ export type ScrapeBody = NonNullable<paths['/v1/scrape']['post']['requestBody']>
 export type Problem = Schemas['Problem'];
 export type ItemData = Schemas['ItemData'];
 
-export type KumoClient = Client<paths, 'application/json'>;
+export type KumoClient = Client<paths>;
 
 export interface KumoClientOptions {
   /** The Kumo instance, e.g. `https://api.kumo.dev` (the paths already start with /v1). */
@@ -38,7 +38,7 @@ export interface KumoClientOptions {
  * ```
  */
 export function createKumoClient(options: KumoClientOptions): KumoClient {
-  return createClient<paths, 'application/json'>({
+  return createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     headers: { ...options.headers, Authorization: `Bearer ${options.apiKey}` },
     ...(options.fetch ? { fetch: options.fetch } : {}),
