@@ -45,19 +45,29 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-/** Type-checks one program under --strict --noEmit beside the freshly generated schema.d.ts; returns its errors. */
-async function compile(name: string, source: string): Promise<ts.Diagnostic[]> {
-  const file = path.join(dir, name);
-  await writeFile(file, source);
-  const program = ts.createProgram([file], {
+/**
+ * Type-checks programs under --strict --noEmit beside the freshly generated schema.d.ts; returns their errors.
+ * Declaration files are checked too unless `skipLibCheck` (the docs' examples, which only need to use them).
+ */
+async function compile(
+  files: Record<string, string>,
+  options: { types?: string[]; skipLibCheck?: boolean } = {},
+): Promise<ts.Diagnostic[]> {
+  const names: string[] = [];
+  for (const [name, source] of Object.entries(files)) {
+    names.push(path.join(dir, name));
+    await writeFile(path.join(dir, name), source);
+  }
+  const program = ts.createProgram(names, {
     strict: true,
     noEmit: true,
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-    types: [],
-    skipLibCheck: false,
+    types: options.types ?? [],
+    typeRoots: [path.join(repoRoot, 'node_modules/@types')],
+    skipLibCheck: options.skipLibCheck ?? false,
   });
   return [...ts.getPreEmitDiagnostics(program)];
 }
@@ -73,9 +83,8 @@ describe('@kumo/client against a started server', () => {
   });
 
   it('narrows an answer on page_type: an item reads data.price as a number, with no cast', async () => {
-    const errors = await compile(
-      'item.ts',
-      `import type { components } from './schema.js';
+    const errors = await compile({
+      'item.ts': `import type { components } from './schema.js';
 import { createKumoClient } from ${JSON.stringify(clientEntry)};
 
 export function priceOf(answer: components['schemas']['ScrapeResult']): number | null {
@@ -95,14 +104,13 @@ export async function scrapePrice(url: string): Promise<number | null> {
   return answer.data.price;
 }
 `,
-    );
+    });
     expect(explain(errors)).toBe('');
   });
 
   it('refuses to compile data.price read from a table answer (the types are real)', async () => {
-    const errors = await compile(
-      'table.ts',
-      `import type { components } from './schema.js';
+    const errors = await compile({
+      'table.ts': `import type { components } from './schema.js';
 
 export function priceOf(answer: components['schemas']['ScrapeResult']): number | null {
   if (answer.page_type === 'table' && answer.data !== null) {
@@ -112,10 +120,25 @@ export function priceOf(answer: components['schemas']['ScrapeResult']): number |
   return null;
 }
 `,
-    );
+    });
     // Exactly one error, the missing property: not a broken setup that would fail anything.
     expect(errors.map((d) => [d.code, path.basename(d.file?.fileName ?? '')])).toEqual([[2339, 'table.ts']]);
     expect(explain(errors)).toMatch(/Property 'price' does not exist/);
+  });
+
+  it('compiles the usage example of clients/ts/README.md and docs/api.md as written', async () => {
+    const files: Record<string, string> = {};
+    for (const doc of ['clients/ts/README.md', 'docs/api.md']) {
+      const text = await readFile(path.join(repoRoot, doc), 'utf8');
+      const example = [...text.matchAll(/```ts\n([\s\S]*?)```/g)]
+        .map((m) => m[1]!)
+        .find((code) => code.includes('createKumoClient'));
+      expect(example, doc).toBeDefined();
+      // As a reader runs it: the package by its name is this source; docs/api.md's example takes the URL from them.
+      files[`${path.basename(doc, '.md')}.ts`] =
+        'declare const url: string;\n' + example!.replace("from '@kumo/client'", `from ${JSON.stringify(clientEntry)}`);
+    }
+    expect(explain(await compile(files, { types: ['node'], skipLibCheck: true }))).toBe('');
   });
 
   it('makes a real call: the item from the local origin, its integer-yen price', async () => {
