@@ -173,6 +173,14 @@ const dataUnion = (): Json => ({
   anyOf: [...Object.keys(dataSchemas).map((name) => ({ $ref: `#/components/schemas/${name}` })), { type: 'null' }],
 });
 
+function notFound(answer: Json): Json {
+  return {
+    ...answer,
+    fetch_summary: { ...(answer.fetch_summary as Json), status: 'not_found', http_status: 404 },
+    cost_units: 0,
+  };
+}
+
 /**
  * The success body of a scrape as the document publishes it: one variant per page type, discriminated by
  * `page_type`, so a generated client narrows `data` by checking `page_type` (decision 0028). The route's own
@@ -219,11 +227,7 @@ function scrapeResultSchemas(envelope: Json & { properties: Json; required?: str
       examples: [
         ...dataNames.map((name) => scrapeAnswerExample(pageType, dataExamples[name])),
         // The same page gone at the target: 200, data null, nothing charged.
-        {
-          ...scrapeAnswerExample(pageType, null),
-          fetch_summary: { ...(componentExamples.FetchSummary as Json), status: 'not_found', http_status: 404 },
-          cost_units: 0,
-        },
+        notFound(scrapeAnswerExample(pageType, null)),
       ],
     };
   }
@@ -245,8 +249,9 @@ function scrapeResultSchemas(envelope: Json & { properties: Json; required?: str
 }
 
 /**
- * @fastify/swagger's transformObject: servers, root security, named Problem and page-type schemas, the headers
- * every answer carries, and the optional Idempotency-Key header of POST /v1/scrape.
+ * @fastify/swagger's transformObject: servers, root security, named Problem and page-type schemas, the scrape answer
+ * as a union by page_type, an example on every schema, the headers every answer carries, and the optional
+ * Idempotency-Key header of POST /v1/scrape.
  */
 export function finishOpenApi(document: Json): Json {
   const doc = structuredClone(document) as Json & {

@@ -1674,7 +1674,7 @@ export interface components {
          *         "attempts": 1,
          *         "route": "http",
          *         "http_status": 404,
-         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "final_url": "https://www.ikebe-gakki.com/p/search?keyword=%E3%83%A4%E3%83%9E%E3%83%8F",
          *         "charset": "utf-8",
          *         "bytes": 366969,
          *         "elapsed_ms": 412
@@ -1789,9 +1789,9 @@ export interface components {
          *       "fetch_summary": {
          *         "status": "not_found",
          *         "attempts": 1,
-         *         "route": "http",
+         *         "route": "api",
          *         "http_status": 404,
-         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "final_url": "https://app.rakuten.co.jp/services/api/IchibaItem/Ranking/20220601?genreId=112493",
          *         "charset": "utf-8",
          *         "bytes": 366969,
          *         "elapsed_ms": 412
@@ -1908,7 +1908,7 @@ export interface components {
          *         "attempts": 1,
          *         "route": "http",
          *         "http_status": 404,
-         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "final_url": "https://www.suruga-ya.jp/product/other/128005541",
          *         "charset": "utf-8",
          *         "bytes": 366969,
          *         "elapsed_ms": 412
@@ -2087,9 +2087,9 @@ export interface components {
          *       "fetch_summary": {
          *         "status": "not_found",
          *         "attempts": 1,
-         *         "route": "http",
+         *         "route": "api",
          *         "http_status": 404,
-         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "final_url": "https://www.jma.go.jp/bosai/forecast/data/forecast/130000.json",
          *         "charset": "utf-8",
          *         "bytes": 366969,
          *         "elapsed_ms": 412
@@ -2185,9 +2185,9 @@ export interface components {
          *       "fetch_summary": {
          *         "status": "not_found",
          *         "attempts": 1,
-         *         "route": "http",
+         *         "route": "api",
          *         "http_status": 404,
-         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "final_url": "https://www.jma.go.jp/bosai/forecast/data/overview_forecast/130000.json",
          *         "charset": "utf-8",
          *         "bytes": 366969,
          *         "elapsed_ms": 412
@@ -2330,9 +2330,9 @@ export interface components {
          *       "fetch_summary": {
          *         "status": "not_found",
          *         "attempts": 1,
-         *         "route": "http",
+         *         "route": "api",
          *         "http_status": 404,
-         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "final_url": "https://www.jma.go.jp/bosai/common/const/area.json",
          *         "charset": "utf-8",
          *         "bytes": 366969,
          *         "elapsed_ms": 412
@@ -2583,9 +2583,9 @@ export interface components {
          *       "fetch_summary": {
          *         "status": "not_found",
          *         "attempts": 1,
-         *         "route": "http",
+         *         "route": "api",
          *         "http_status": 404,
-         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "final_url": "https://api.e-stat.go.jp/rest/3.0/app/json/getStatsData?statsDataId=0003448237",
          *         "charset": "utf-8",
          *         "bytes": 366969,
          *         "elapsed_ms": 412
@@ -2724,9 +2724,9 @@ export interface components {
          *       "fetch_summary": {
          *         "status": "not_found",
          *         "attempts": 1,
-         *         "route": "http",
+         *         "route": "api",
          *         "http_status": 404,
-         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "final_url": "https://api.e-stat.go.jp/rest/3.0/app/json/getMetaInfo?statsDataId=0003448237",
          *         "charset": "utf-8",
          *         "bytes": 366969,
          *         "elapsed_ms": 412
@@ -2859,9 +2859,9 @@ export interface components {
          *       "fetch_summary": {
          *         "status": "not_found",
          *         "attempts": 1,
-         *         "route": "http",
+         *         "route": "api",
          *         "http_status": 404,
-         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "final_url": "https://api.e-stat.go.jp/rest/3.0/app/json/getStatsList?statsCode=00200524",
          *         "charset": "utf-8",
          *         "bytes": 366969,
          *         "elapsed_ms": 412
@@ -2998,7 +2998,7 @@ export interface components {
          *         "attempts": 1,
          *         "route": "http",
          *         "http_status": 404,
-         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "final_url": "https://kabutan.jp/stock/kabuka?code=7203",
          *         "charset": "utf-8",
          *         "bytes": 366969,
          *         "elapsed_ms": 412
@@ -3123,7 +3123,7 @@ export interface components {
          *         "attempts": 1,
          *         "route": "http",
          *         "http_status": 404,
-         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "final_url": "https://kabutan.jp/stock/?code=7203",
          *         "charset": "utf-8",
          *         "bytes": 366969,
          *         "elapsed_ms": 412
@@ -3249,9 +3249,9 @@ export interface components {
          *       "fetch_summary": {
          *         "status": "not_found",
          *         "attempts": 1,
-         *         "route": "http",
+         *         "route": "api",
          *         "http_status": 404,
-         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "final_url": "https://api.houjin-bangou.nta.go.jp/4/num?number=1180301018771&type=12",
          *         "charset": "utf-8",
          *         "bytes": 366969,
          *         "elapsed_ms": 412
@@ -3377,9 +3377,9 @@ export interface components {
          *       "fetch_summary": {
          *         "status": "not_found",
          *         "attempts": 1,
-         *         "route": "http",
+         *         "route": "api",
          *         "http_status": 404,
-         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "final_url": "https://api.houjin-bangou.nta.go.jp/4/name?name=%E3%83%88%E3%83%A8%E3%82%BF&type=12",
          *         "charset": "utf-8",
          *         "bytes": 366969,
          *         "elapsed_ms": 412
@@ -3511,9 +3511,9 @@ export interface components {
          *       "fetch_summary": {
          *         "status": "not_found",
          *         "attempts": 1,
-         *         "route": "http",
+         *         "route": "api",
          *         "http_status": 404,
-         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "final_url": "https://laws.e-gov.go.jp/api/1/lawdata/405AC0000000088",
          *         "charset": "utf-8",
          *         "bytes": 366969,
          *         "elapsed_ms": 412
