@@ -206,6 +206,23 @@ describe('/openapi.json', () => {
       expect(shapes).toEqual(served.anyOf ?? [served]);
     }
     expect(doc.components.schemas.ItemData.required).toEqual(expect.arrayContaining(['title', 'price']));
+    // A batch item's result: the same variants without request_id, under the same discriminator.
+    const result =
+      doc.paths['/v1/batches/{id}/items'].get.responses['200'].content['application/json'].schema.properties.items.items
+        .properties.result;
+    expect(result.$ref).toBe('#/components/schemas/BatchResult');
+    const batchUnion = doc.components.schemas.BatchResult;
+    expect(batchUnion.oneOf).toHaveLength(pageTypes.length);
+    for (const pageType of pageTypes) {
+      expect(batchUnion.discriminator.mapping[pageType]).toBe(
+        `#/components/schemas/${variantName(pageType, 'BatchResult')}`,
+      );
+      const scrapeVariant = doc.components.schemas[variantName(pageType)];
+      const batchVariant = doc.components.schemas[variantName(pageType, 'BatchResult')];
+      const { request_id: _requestId, ...properties } = scrapeVariant.properties as Json;
+      expect(batchVariant.properties).toEqual(properties);
+      expect(batchVariant.required).toEqual((scrapeVariant.required as string[]).filter((n) => n !== 'request_id'));
+    }
     expect(doc.components.schemas.FetchSummary.properties.status.enum).toEqual(['completed', 'not_found']);
   });
 

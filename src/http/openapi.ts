@@ -155,9 +155,9 @@ export const dataSchemasByPageType: Readonly<Record<string, readonly string[]>> 
   document: ['DocumentData'],
 };
 
-/** `ScrapeResultItem`, `ScrapeResultForecastOverview` …: the component naming one page type's success body. */
-export const variantName = (pageType: string): string =>
-  'ScrapeResult' + pageType.replace(/(^|_)([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase());
+/** `ScrapeResultItem`, `BatchResultForecastOverview` …: the component naming one page type's answer. */
+export const variantName = (pageType: string, prefix = 'ScrapeResult'): string =>
+  prefix + pageType.replace(/(^|_)([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase());
 
 const nullWhen = 'Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`).';
 
@@ -207,44 +207,61 @@ function scrapeResultSchemas(envelope: Json & { properties: Json; required?: str
     StoredArtifact: { ...artifact, description: 'The artifact kept with `store_artifact: true`.' },
   };
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-  for (const [pageType, dataNames] of Object.entries(dataSchemasByPageType)) {
-    schemas[variantName(pageType)] = {
-      type: 'object',
-      description: `A scrape answer for a \`${pageType}\` page.`,
-      required: envelope.required,
-      properties: {
-        ...rest,
-        page_type: { type: 'string', enum: [pageType] },
-        fetch_summary: ref('FetchSummary'),
-        extractor: ref('Extractor'),
-        cache: ref('CacheState'),
-        artifact: ref('StoredArtifact'),
-        data: {
-          description: `${dataNames.join(' or ')}. ${nullWhen}`,
-          anyOf: [...dataNames.map(ref), { type: 'null' }],
-        },
-      },
-      examples: [
+  const withoutRequestId = (answer: Json): Json => {
+    const { request_id: _requestId, ...rest } = answer;
+    return rest;
+  };
+  // A batch item's result is the same answer without request_id (the item has its own): the same union, so a client
+  // narrows it the same way.
+  for (const [prefix, batch] of [
+    ['ScrapeResult', false],
+    ['BatchResult', true],
+  ] as const) {
+    for (const [pageType, dataNames] of Object.entries(dataSchemasByPageType)) {
+      const answers = [
         ...dataNames.map((name) => scrapeAnswerExample(pageType, dataExamples[name])),
         // The same page gone at the target: 200, data null, nothing charged.
         notFound(scrapeAnswerExample(pageType, null)),
-      ],
+      ];
+      schemas[variantName(pageType, prefix)] = {
+        type: 'object',
+        description: batch
+          ? `The result of a batch item for a \`${pageType}\` page: its scrape answer without request_id.`
+          : `A scrape answer for a \`${pageType}\` page.`,
+        required: batch ? envelope.required?.filter((name) => name !== 'request_id') : envelope.required,
+        properties: {
+          ...(batch ? withoutRequestId(rest) : rest),
+          page_type: { type: 'string', enum: [pageType] },
+          fetch_summary: ref('FetchSummary'),
+          extractor: ref('Extractor'),
+          cache: ref('CacheState'),
+          artifact: ref('StoredArtifact'),
+          data: {
+            description: `${dataNames.join(' or ')}. ${nullWhen}`,
+            anyOf: [...dataNames.map(ref), { type: 'null' }],
+          },
+        },
+        examples: batch ? answers.map(withoutRequestId) : answers,
+      };
+    }
+    const first = scrapeAnswerExample('item', dataExamples.ItemData);
+    schemas[prefix] = {
+      description: batch
+        ? "A batch item's result: POST /v1/scrape's answer without request_id; `page_type` says the shape of `data`."
+        : 'A scrape answer; `page_type` says which variant, and so the shape of `data`.',
+      oneOf: Object.keys(dataSchemasByPageType).map((pageType) => ref(variantName(pageType, prefix))),
+      examples: [batch ? withoutRequestId(first) : first],
+      discriminator: {
+        propertyName: 'page_type',
+        mapping: Object.fromEntries(
+          Object.keys(dataSchemasByPageType).map((pageType) => [
+            pageType,
+            `#/components/schemas/${variantName(pageType, prefix)}`,
+          ]),
+        ),
+      },
     };
   }
-  schemas.ScrapeResult = {
-    description: 'A scrape answer; `page_type` says which variant, and so the shape of `data`.',
-    oneOf: Object.keys(dataSchemasByPageType).map((pageType) => ref(variantName(pageType))),
-    examples: [scrapeAnswerExample('item', dataExamples.ItemData)],
-    discriminator: {
-      propertyName: 'page_type',
-      mapping: Object.fromEntries(
-        Object.keys(dataSchemasByPageType).map((pageType) => [
-          pageType,
-          `#/components/schemas/${variantName(pageType)}`,
-        ]),
-      ),
-    },
-  };
   return schemas;
 }
 
@@ -279,6 +296,15 @@ export function finishOpenApi(document: Json): Json {
     Object.assign(doc.components.schemas as Json, scrapeResultSchemas(success.schema as never));
     success.schema = { $ref: '#/components/schemas/ScrapeResult' };
   }
+
+  const batchItems = (
+    doc.paths?.['/v1/batches/{id}/items']?.get as
+      { responses: Record<string, { content: Record<string, { schema: Json }> }> } | undefined
+  )?.responses['200']?.content['application/json']?.schema as
+    { properties: { items: { items: { properties: { result?: Json } } } } } | undefined;
+  const result = batchItems?.properties.items.items.properties;
+  if (result?.result)
+    result.result = { $ref: '#/components/schemas/BatchResult', description: result.result.description };
 
   addExamples(doc as never);
 

@@ -14,6 +14,7 @@ import { createKumoClient } from '../../clients/ts/src/index.js';
 
 const itemPath = '/c/c-/kb/kb01/kb011427/750592';
 const itemUrl = `https://www.ikebe-gakki.com${itemPath}`;
+const batchPath = '/c/c-/kb/kb01/kb011427/751204';
 const clientEntry = path.join(repoRoot, 'clients/ts/src/index.js');
 
 let origin: Origin;
@@ -27,6 +28,11 @@ beforeAll(async () => {
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8' },
     body: itemPage({ title: 'ヤマハ YAMAHA ギターストラップ GS-01', price: 12800 }),
+  });
+  origin.route('GET', batchPath, {
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: itemPage({ title: 'ヤマハ YAMAHA PSR-E383 ポータブルキーボード', price: 24200 }),
   });
   kumo = await startKumo({ KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }) });
   dir = await mkdtemp(path.join(os.tmpdir(), 'kumo-client-'));
@@ -163,5 +169,28 @@ export function priceOf(answer: components['schemas']['ScrapeResult']): number |
     expect(refused.data).toBeUndefined();
     expect(refused.response.status).toBe(401);
     expect(refused.error).toMatchObject({ status: 401, code: expect.any(String) });
+  });
+
+  it("types a batch item's result as the same union: a real batch through the client", async () => {
+    const kumoClient = createKumoClient({ baseUrl: kumo.baseUrl, apiKey: testKey });
+    const submitted = await kumoClient.POST('/v1/batches', {
+      body: { items: [{ url: `https://www.ikebe-gakki.com${batchPath}`, ref: 'PSR-E383' }] },
+    });
+    expect(submitted.response.status).toBe(202);
+    if (!submitted.data) throw new Error(JSON.stringify(submitted.error));
+    const id = submitted.data.batch.id;
+    // The dispatcher runs on its own schedule; the test's timeout bounds the wait.
+    for (;;) {
+      const { data } = await kumoClient.GET('/v1/batches/{id}', { params: { path: { id } } });
+      if (data?.batch.counts.ready === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const page = await kumoClient.GET('/v1/batches/{id}/items', { params: { path: { id } } });
+    const result = page.data?.items[0]?.result;
+    const validate = publishedValidator(served, 'BatchResult');
+    expect(validate(result), JSON.stringify(validate.errors)).toBe(true);
+    if (result?.page_type !== 'item' || result.data === null) throw new Error(`not an item: ${JSON.stringify(result)}`);
+    expect(result.data.price).toBe(24200);
+    expect(result).not.toHaveProperty('request_id');
   });
 });

@@ -3617,6 +3617,2084 @@ export interface components {
          *     }
          */
         ScrapeResult: components["schemas"]["ScrapeResultItem"] | components["schemas"]["ScrapeResultSearch"] | components["schemas"]["ScrapeResultRanking"] | components["schemas"]["ScrapeResultOffers"] | components["schemas"]["ScrapeResultForecast"] | components["schemas"]["ScrapeResultForecastOverview"] | components["schemas"]["ScrapeResultAreas"] | components["schemas"]["ScrapeResultTable"] | components["schemas"]["ScrapeResultMeta"] | components["schemas"]["ScrapeResultList"] | components["schemas"]["ScrapeResultHistory"] | components["schemas"]["ScrapeResultQuote"] | components["schemas"]["ScrapeResultRecord"] | components["schemas"]["ScrapeResultRecords"] | components["schemas"]["ScrapeResultDocument"];
+        /**
+         * @description The result of a batch item for a `item` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "ikebe_gakki",
+         *       "page_type": "item",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 200,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "ikebe_gakki/item",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "ヤマハ YAMAHA PSS-A50 ミニキーボード 37鍵 ブラック",
+         *         "price": 12800,
+         *         "currency": "JPY",
+         *         "price_tax": "included",
+         *         "price_excluding_tax": 11636,
+         *         "points": 128,
+         *         "points_rate": 1,
+         *         "shipping": "free",
+         *         "availability": "in_stock",
+         *         "availability_text": "在庫あり",
+         *         "brand": "ヤマハ",
+         *         "shop": "イケベ楽器店",
+         *         "jan": "4957812646284",
+         *         "sku": "751203",
+         *         "images": [
+         *           "https://www.ikebe-gakki.com/images/item/751203_1.jpg"
+         *         ],
+         *         "canonical_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203"
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "ikebe_gakki",
+         *       "page_type": "item",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "ikebe_gakki/item",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultItem: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "item";
+            cost_units: number;
+            latency_ms: number;
+            /** @description ItemData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["ItemData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description The result of a batch item for a `search` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "ikebe_gakki",
+         *       "page_type": "search",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 200,
+         *         "final_url": "https://www.ikebe-gakki.com/p/search?keyword=%E3%83%A4%E3%83%9E%E3%83%8F",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "ikebe_gakki/search",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "ヤマハ キーボード",
+         *         "items": [
+         *           {
+         *             "title": "ヤマハ YAMAHA PSS-A50 ミニキーボード 37鍵 ブラック",
+         *             "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *             "price": 12800,
+         *             "currency": "JPY",
+         *             "price_tax": "included",
+         *             "availability": "in_stock"
+         *           },
+         *           {
+         *             "title": "ヤマハ YAMAHA PSR-E383 ポータブルキーボード 61鍵",
+         *             "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/748810",
+         *             "price": 24200,
+         *             "currency": "JPY",
+         *             "price_tax": "included",
+         *             "points": 242,
+         *             "availability": "out_of_stock",
+         *             "availability_text": "お取り寄せ"
+         *           }
+         *         ],
+         *         "next_page": "https://www.ikebe-gakki.com/p/search?keyword=%E3%83%A4%E3%83%9E%E3%83%8F&page=2",
+         *         "total": 245,
+         *         "page": 1
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "ikebe_gakki",
+         *       "page_type": "search",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.ikebe-gakki.com/p/search?keyword=%E3%83%A4%E3%83%9E%E3%83%8F",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "ikebe_gakki/search",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultSearch: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "search";
+            cost_units: number;
+            latency_ms: number;
+            /** @description ListData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["ListData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description The result of a batch item for a `ranking` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "rakuten_webservice",
+         *       "page_type": "ranking",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://app.rakuten.co.jp/services/api/IchibaItem/Ranking/20220601?genreId=112493",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "rakuten_webservice/ranking",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "ヤマハ キーボード",
+         *         "items": [
+         *           {
+         *             "title": "ヤマハ YAMAHA PSS-A50 ミニキーボード 37鍵 ブラック",
+         *             "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *             "price": 12800,
+         *             "currency": "JPY",
+         *             "price_tax": "included",
+         *             "availability": "in_stock"
+         *           },
+         *           {
+         *             "title": "ヤマハ YAMAHA PSR-E383 ポータブルキーボード 61鍵",
+         *             "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/748810",
+         *             "price": 24200,
+         *             "currency": "JPY",
+         *             "price_tax": "included",
+         *             "points": 242,
+         *             "availability": "out_of_stock",
+         *             "availability_text": "お取り寄せ"
+         *           }
+         *         ],
+         *         "next_page": "https://www.ikebe-gakki.com/p/search?keyword=%E3%83%A4%E3%83%9E%E3%83%8F&page=2",
+         *         "total": 245,
+         *         "page": 1
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "rakuten_webservice",
+         *       "page_type": "ranking",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 404,
+         *         "final_url": "https://app.rakuten.co.jp/services/api/IchibaItem/Ranking/20220601?genreId=112493",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "rakuten_webservice/ranking",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultRanking: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "ranking";
+            cost_units: number;
+            latency_ms: number;
+            /** @description ListData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["ListData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description The result of a batch item for a `offers` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "surugaya",
+         *       "page_type": "offers",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 200,
+         *         "final_url": "https://www.suruga-ya.jp/product/other/128005541",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "surugaya/offers",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "ヤマハ キーボード",
+         *         "items": [
+         *           {
+         *             "title": "ヤマハ YAMAHA PSS-A50 ミニキーボード 37鍵 ブラック",
+         *             "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *             "price": 12800,
+         *             "currency": "JPY",
+         *             "price_tax": "included",
+         *             "availability": "in_stock"
+         *           },
+         *           {
+         *             "title": "ヤマハ YAMAHA PSR-E383 ポータブルキーボード 61鍵",
+         *             "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/748810",
+         *             "price": 24200,
+         *             "currency": "JPY",
+         *             "price_tax": "included",
+         *             "points": 242,
+         *             "availability": "out_of_stock",
+         *             "availability_text": "お取り寄せ"
+         *           }
+         *         ],
+         *         "next_page": "https://www.ikebe-gakki.com/p/search?keyword=%E3%83%A4%E3%83%9E%E3%83%8F&page=2",
+         *         "total": 245,
+         *         "page": 1
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "surugaya",
+         *       "page_type": "offers",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://www.suruga-ya.jp/product/other/128005541",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "surugaya/offers",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultOffers: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "offers";
+            cost_units: number;
+            latency_ms: number;
+            /** @description ListData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["ListData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description The result of a batch item for a `forecast` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "jma_forecast",
+         *       "page_type": "forecast",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://www.jma.go.jp/bosai/forecast/data/forecast/130000.json",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "jma_forecast/forecast",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "publishing_office": "気象庁",
+         *         "report_datetime": "2026-11-28T11:00:00+09:00",
+         *         "short_term": {
+         *           "report_datetime": "2026-11-28T11:00:00+09:00",
+         *           "areas": [
+         *             {
+         *               "code": "130010",
+         *               "name": "東京地方",
+         *               "weathers": [
+         *                 {
+         *                   "time": "2026-11-28T11:00:00+09:00",
+         *                   "weather_code": "101",
+         *                   "weather": "晴れ　時々　くもり",
+         *                   "wind": "北の風",
+         *                   "wave": "０．５メートル"
+         *                 }
+         *               ],
+         *               "pops": [
+         *                 {
+         *                   "time": "2026-11-28T12:00:00+09:00",
+         *                   "pop": 10
+         *                 }
+         *               ]
+         *             }
+         *           ],
+         *           "temperature_points": [
+         *             {
+         *               "code": "44132",
+         *               "name": "東京",
+         *               "temps": [
+         *                 {
+         *                   "time": "2026-11-28T09:00:00+09:00",
+         *                   "temp": 15
+         *                 }
+         *               ]
+         *             }
+         *           ]
+         *         },
+         *         "weekly": {
+         *           "report_datetime": "2026-11-28T11:00:00+09:00",
+         *           "areas": [
+         *             {
+         *               "code": "130010",
+         *               "name": "東京地方",
+         *               "days": [
+         *                 {
+         *                   "time": "2026-11-29T00:00:00+09:00",
+         *                   "weather_code": "201",
+         *                   "pop": 20,
+         *                   "reliability": "A"
+         *                 }
+         *               ]
+         *             }
+         *           ],
+         *           "temperature_points": [
+         *             {
+         *               "code": "44132",
+         *               "name": "東京",
+         *               "days": [
+         *                 {
+         *                   "time": "2026-11-29T00:00:00+09:00",
+         *                   "min": 8,
+         *                   "min_upper": 9,
+         *                   "min_lower": 6,
+         *                   "max": 16,
+         *                   "max_upper": 18,
+         *                   "max_lower": 14
+         *                 }
+         *               ]
+         *             }
+         *           ],
+         *           "temp_average": [
+         *             {
+         *               "code": "44132",
+         *               "name": "東京",
+         *               "min": 7.4,
+         *               "max": 15.8
+         *             }
+         *           ],
+         *           "precip_average": [
+         *             {
+         *               "code": "44132",
+         *               "name": "東京",
+         *               "min": 1,
+         *               "max": 12
+         *             }
+         *           ]
+         *         }
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "jma_forecast",
+         *       "page_type": "forecast",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 404,
+         *         "final_url": "https://www.jma.go.jp/bosai/forecast/data/forecast/130000.json",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "jma_forecast/forecast",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultForecast: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "forecast";
+            cost_units: number;
+            latency_ms: number;
+            /** @description ForecastData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["ForecastData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description The result of a batch item for a `forecast_overview` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "jma_forecast",
+         *       "page_type": "forecast_overview",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://www.jma.go.jp/bosai/forecast/data/overview_forecast/130000.json",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "jma_forecast/forecast_overview",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "publishing_office": "気象庁",
+         *         "report_datetime": "2026-11-28T10:37:00+09:00",
+         *         "target_area": "東京都",
+         *         "headline": null,
+         *         "text": "日本付近は高気圧に覆われています。東京地方は、晴れや曇りとなっています。"
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "jma_forecast",
+         *       "page_type": "forecast_overview",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 404,
+         *         "final_url": "https://www.jma.go.jp/bosai/forecast/data/overview_forecast/130000.json",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "jma_forecast/forecast_overview",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultForecastOverview: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "forecast_overview";
+            cost_units: number;
+            latency_ms: number;
+            /** @description ForecastOverviewData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["ForecastOverviewData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description The result of a batch item for a `areas` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "jma_forecast",
+         *       "page_type": "areas",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://www.jma.go.jp/bosai/common/const/area.json",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "jma_forecast/areas",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "centers": [
+         *           {
+         *             "code": "010300",
+         *             "name": "関東甲信地方",
+         *             "en_name": "Kanto Koshin",
+         *             "office_name": "気象庁",
+         *             "children": [
+         *               "130000"
+         *             ]
+         *           }
+         *         ],
+         *         "offices": [
+         *           {
+         *             "code": "130000",
+         *             "name": "東京都",
+         *             "en_name": "Tokyo",
+         *             "office_name": "気象庁",
+         *             "parent": "010300",
+         *             "children": [
+         *               "130010"
+         *             ]
+         *           }
+         *         ],
+         *         "class10s": [
+         *           {
+         *             "code": "130010",
+         *             "name": "東京地方",
+         *             "en_name": "Tokyo",
+         *             "parent": "130000",
+         *             "children": [
+         *               "131010"
+         *             ]
+         *           }
+         *         ],
+         *         "class15s": [
+         *           {
+         *             "code": "131010",
+         *             "name": "２３区西部",
+         *             "en_name": "Western 23 Wards",
+         *             "parent": "130010",
+         *             "children": []
+         *           }
+         *         ],
+         *         "class20s": [
+         *           {
+         *             "code": "1310400",
+         *             "name": "新宿区",
+         *             "en_name": "Shinjuku City",
+         *             "kana": "しんじゅくく",
+         *             "parent": "131010"
+         *           }
+         *         ]
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "jma_forecast",
+         *       "page_type": "areas",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 404,
+         *         "final_url": "https://www.jma.go.jp/bosai/common/const/area.json",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "jma_forecast/areas",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultAreas: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "areas";
+            cost_units: number;
+            latency_ms: number;
+            /** @description AreasData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["AreasData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description The result of a batch item for a `table` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "estat_api",
+         *       "page_type": "table",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://api.e-stat.go.jp/rest/3.0/app/json/getStatsData?statsDataId=0003448237",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "estat_api/table",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "男女別人口－総人口，日本人人口(2020年10月～2021年3月)",
+         *         "table_id": "0003448237",
+         *         "title_no": "001",
+         *         "stat_name": "人口推計",
+         *         "stat_code": "00200524",
+         *         "gov_org": "総務省",
+         *         "statistics_name": "人口推計 各月1日現在人口 月次 2020年10月 ～ 2021年3月",
+         *         "survey_date": "202010-202103",
+         *         "survey_period": {
+         *           "start": "2020-10",
+         *           "end": "2021-03"
+         *         },
+         *         "open_date": "2021-03-22",
+         *         "updated_date": "2021-03-22",
+         *         "total_number": 2,
+         *         "from_number": 1,
+         *         "to_number": 2,
+         *         "next_key": null,
+         *         "classes": [
+         *           {
+         *             "id": "cat01",
+         *             "name": "男女別",
+         *             "items": [
+         *               {
+         *                 "code": "000",
+         *                 "name": "男女計",
+         *                 "level": 1,
+         *                 "parent_code": null,
+         *                 "unit": "千人"
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "id": "time",
+         *             "name": "時間軸（月）",
+         *             "items": [
+         *               {
+         *                 "code": "2020001010",
+         *                 "name": "2020年10月",
+         *                 "level": 1,
+         *                 "parent_code": null,
+         *                 "unit": null
+         *               },
+         *               {
+         *                 "code": "2020001111",
+         *                 "name": "2020年11月",
+         *                 "level": 1,
+         *                 "parent_code": null,
+         *                 "unit": null
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "notes": [
+         *           {
+         *             "mark": "…",
+         *             "meaning": "数値が得られないもの"
+         *           }
+         *         ],
+         *         "rows": [
+         *           {
+         *             "classes": {
+         *               "cat01": "000",
+         *               "time": "2020001010"
+         *             },
+         *             "value": 126146,
+         *             "raw": "126146",
+         *             "unit": "千人"
+         *           },
+         *           {
+         *             "classes": {
+         *               "cat01": "000",
+         *               "time": "2020001111"
+         *             },
+         *             "value": null,
+         *             "reason": "unavailable",
+         *             "raw": "…",
+         *             "unit": "千人"
+         *           }
+         *         ]
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "estat_api",
+         *       "page_type": "table",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://api.e-stat.go.jp/rest/3.0/app/json/getStatsData?statsDataId=0003448237",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "estat_api/table",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "7203 トヨタ自動車 時系列株価",
+         *         "subject": "7203 トヨタ自動車(株)",
+         *         "columns": [
+         *           {
+         *             "key": "date",
+         *             "label": "日付",
+         *             "type": "date",
+         *             "unit": null
+         *           },
+         *           {
+         *             "key": "open",
+         *             "label": "始値",
+         *             "type": "number",
+         *             "unit": "円"
+         *           },
+         *           {
+         *             "key": "close",
+         *             "label": "終値",
+         *             "type": "number",
+         *             "unit": "円"
+         *           },
+         *           {
+         *             "key": "volume",
+         *             "label": "売買高",
+         *             "type": "number",
+         *             "unit": "株"
+         *           }
+         *         ],
+         *         "rows": [
+         *           {
+         *             "date": "2026-11-27",
+         *             "open": 2862,
+         *             "close": 2891.5,
+         *             "volume": 21884300
+         *           },
+         *           {
+         *             "date": "2026-11-26",
+         *             "open": 2840,
+         *             "close": 2855,
+         *             "volume": 19702100
+         *           }
+         *         ],
+         *         "next_page": "https://kabutan.jp/stock/kabuka?code=7203&ashi=day&page=2",
+         *         "page": 1
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "estat_api",
+         *       "page_type": "table",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 404,
+         *         "final_url": "https://api.e-stat.go.jp/rest/3.0/app/json/getStatsData?statsDataId=0003448237",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "estat_api/table",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultTable: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "table";
+            cost_units: number;
+            latency_ms: number;
+            /** @description StatsTableData or DataTableData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["StatsTableData"] | components["schemas"]["DataTableData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description The result of a batch item for a `meta` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "estat_api",
+         *       "page_type": "meta",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://api.e-stat.go.jp/rest/3.0/app/json/getMetaInfo?statsDataId=0003448237",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "estat_api/meta",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "table_id": "0003448237",
+         *         "title": "男女別人口－総人口，日本人人口(2020年10月～2021年3月)",
+         *         "title_no": "001",
+         *         "stat_name": "人口推計",
+         *         "stat_code": "00200524",
+         *         "gov_org": "総務省",
+         *         "statistics_name": "人口推計 各月1日現在人口 月次 2020年10月 ～ 2021年3月",
+         *         "cycle": "月次",
+         *         "survey_date": "202010-202103",
+         *         "survey_period": {
+         *           "start": "2020-10",
+         *           "end": "2021-03"
+         *         },
+         *         "open_date": "2021-03-22",
+         *         "updated_date": "2021-03-22",
+         *         "small_area": 0,
+         *         "collect_area": "該当なし",
+         *         "main_category": {
+         *           "code": "02",
+         *           "name": "人口・世帯"
+         *         },
+         *         "sub_category": {
+         *           "code": "01",
+         *           "name": "人口"
+         *         },
+         *         "overall_total_number": 24,
+         *         "classes": [
+         *           {
+         *             "id": "cat01",
+         *             "name": "男女別",
+         *             "items": [
+         *               {
+         *                 "code": "000",
+         *                 "name": "男女計",
+         *                 "level": 1,
+         *                 "parent_code": null,
+         *                 "unit": "千人"
+         *               },
+         *               {
+         *                 "code": "001",
+         *                 "name": "男",
+         *                 "level": 1,
+         *                 "parent_code": null,
+         *                 "unit": "千人"
+         *               }
+         *             ]
+         *           }
+         *         ]
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "estat_api",
+         *       "page_type": "meta",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 404,
+         *         "final_url": "https://api.e-stat.go.jp/rest/3.0/app/json/getMetaInfo?statsDataId=0003448237",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "estat_api/meta",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultMeta: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "meta";
+            cost_units: number;
+            latency_ms: number;
+            /** @description EstatMetaData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["EstatMetaData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description The result of a batch item for a `list` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "estat_api",
+         *       "page_type": "list",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://api.e-stat.go.jp/rest/3.0/app/json/getStatsList?statsCode=00200524",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "estat_api/list",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "total_number": 1,
+         *         "from_number": 1,
+         *         "to_number": 1,
+         *         "next_key": null,
+         *         "tables": [
+         *           {
+         *             "table_id": "0003448237",
+         *             "title": "男女別人口－総人口，日本人人口(2020年10月～2021年3月)",
+         *             "title_no": "001",
+         *             "stat_name": "人口推計",
+         *             "stat_code": "00200524",
+         *             "gov_org": "総務省",
+         *             "statistics_name": "人口推計 各月1日現在人口 月次 2020年10月 ～ 2021年3月",
+         *             "cycle": "月次",
+         *             "survey_date": "202010-202103",
+         *             "survey_period": {
+         *               "start": "2020-10",
+         *               "end": "2021-03"
+         *             },
+         *             "open_date": "2021-03-22",
+         *             "updated_date": "2021-03-22",
+         *             "small_area": 0,
+         *             "collect_area": "該当なし",
+         *             "main_category": {
+         *               "code": "02",
+         *               "name": "人口・世帯"
+         *             },
+         *             "sub_category": {
+         *               "code": "01",
+         *               "name": "人口"
+         *             },
+         *             "overall_total_number": 24
+         *           }
+         *         ],
+         *         "statistics": [
+         *           {
+         *             "stat_code": "00200524",
+         *             "stat_name": "人口推計",
+         *             "gov_org": "総務省",
+         *             "gov_org_code": "00200"
+         *           }
+         *         ]
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "estat_api",
+         *       "page_type": "list",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 404,
+         *         "final_url": "https://api.e-stat.go.jp/rest/3.0/app/json/getStatsList?statsCode=00200524",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "estat_api/list",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultList: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "list";
+            cost_units: number;
+            latency_ms: number;
+            /** @description StatsListData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["StatsListData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description The result of a batch item for a `history` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "kabutan",
+         *       "page_type": "history",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 200,
+         *         "final_url": "https://kabutan.jp/stock/kabuka?code=7203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "kabutan/history",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "7203 トヨタ自動車 時系列株価",
+         *         "subject": "7203 トヨタ自動車(株)",
+         *         "columns": [
+         *           {
+         *             "key": "date",
+         *             "label": "日付",
+         *             "type": "date",
+         *             "unit": null
+         *           },
+         *           {
+         *             "key": "open",
+         *             "label": "始値",
+         *             "type": "number",
+         *             "unit": "円"
+         *           },
+         *           {
+         *             "key": "close",
+         *             "label": "終値",
+         *             "type": "number",
+         *             "unit": "円"
+         *           },
+         *           {
+         *             "key": "volume",
+         *             "label": "売買高",
+         *             "type": "number",
+         *             "unit": "株"
+         *           }
+         *         ],
+         *         "rows": [
+         *           {
+         *             "date": "2026-11-27",
+         *             "open": 2862,
+         *             "close": 2891.5,
+         *             "volume": 21884300
+         *           },
+         *           {
+         *             "date": "2026-11-26",
+         *             "open": 2840,
+         *             "close": 2855,
+         *             "volume": 19702100
+         *           }
+         *         ],
+         *         "next_page": "https://kabutan.jp/stock/kabuka?code=7203&ashi=day&page=2",
+         *         "page": 1
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "kabutan",
+         *       "page_type": "history",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://kabutan.jp/stock/kabuka?code=7203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "kabutan/history",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultHistory: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "history";
+            cost_units: number;
+            latency_ms: number;
+            /** @description DataTableData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["DataTableData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description The result of a batch item for a `quote` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "kabutan",
+         *       "page_type": "quote",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 200,
+         *         "final_url": "https://kabutan.jp/stock/?code=7203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "kabutan/quote",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "code": "7203",
+         *         "name": "トヨタ自動車",
+         *         "market": "東証Ｐ",
+         *         "price": 2891.5,
+         *         "price_text": "2,891.5円",
+         *         "currency": "JPY",
+         *         "as_of": "2026-11-27T15:30:00+09:00",
+         *         "as_of_text": "11/27 15:30",
+         *         "metrics": [
+         *           {
+         *             "key": "per",
+         *             "label": "PER",
+         *             "value": 9.8,
+         *             "unit": "倍",
+         *             "raw": "9.8倍"
+         *           },
+         *           {
+         *             "key": "dividend_yield",
+         *             "label": "利回り",
+         *             "value": 3.11,
+         *             "unit": "%",
+         *             "raw": "3.11％"
+         *           },
+         *           {
+         *             "key": "market_cap",
+         *             "label": "時価総額",
+         *             "value": 47140000000000,
+         *             "unit": "円",
+         *             "raw": "47兆1,400億円"
+         *           }
+         *         ],
+         *         "industry": "輸送用機器"
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "kabutan",
+         *       "page_type": "quote",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 404,
+         *         "final_url": "https://kabutan.jp/stock/?code=7203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "kabutan/quote",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultQuote: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "quote";
+            cost_units: number;
+            latency_ms: number;
+            /** @description QuoteData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["QuoteData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description The result of a batch item for a `record` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "houjin_bangou",
+         *       "page_type": "record",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://api.houjin-bangou.nta.go.jp/4/num?number=1180301018771&type=12",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "houjin_bangou/record",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "last_updated": "2026-11-27",
+         *         "total": 1,
+         *         "part": 1,
+         *         "parts": 1,
+         *         "corporations": [
+         *           {
+         *             "sequence_number": 1,
+         *             "corporate_number": "1180301018771",
+         *             "process": "01",
+         *             "process_name": "新規",
+         *             "correction": false,
+         *             "latest": true,
+         *             "name": "トヨタ自動車株式会社",
+         *             "furigana": "トヨタジドウシャ",
+         *             "en_name": "TOYOTA MOTOR CORPORATION",
+         *             "kind": "301",
+         *             "kind_name": "株式会社",
+         *             "prefecture": "愛知県",
+         *             "city": "豊田市",
+         *             "street": "トヨタ町１番地",
+         *             "prefecture_code": "23",
+         *             "city_code": "211",
+         *             "post_code": "4718571",
+         *             "address_outside": null,
+         *             "update_date": "2024-04-01",
+         *             "change_date": "2015-10-05",
+         *             "assignment_date": "2015-10-05",
+         *             "close_date": null,
+         *             "close_cause": null,
+         *             "close_cause_name": null,
+         *             "successor_corporate_number": null,
+         *             "change_cause": null,
+         *             "hidden": false
+         *           }
+         *         ]
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "houjin_bangou",
+         *       "page_type": "record",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 404,
+         *         "final_url": "https://api.houjin-bangou.nta.go.jp/4/num?number=1180301018771&type=12",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "houjin_bangou/record",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultRecord: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "record";
+            cost_units: number;
+            latency_ms: number;
+            /** @description CorporationRecordsData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["CorporationRecordsData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description The result of a batch item for a `records` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "houjin_bangou",
+         *       "page_type": "records",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://api.houjin-bangou.nta.go.jp/4/name?name=%E3%83%88%E3%83%A8%E3%82%BF&type=12",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "houjin_bangou/records",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "last_updated": "2026-11-27",
+         *         "total": 1,
+         *         "part": 1,
+         *         "parts": 1,
+         *         "corporations": [
+         *           {
+         *             "sequence_number": 1,
+         *             "corporate_number": "1180301018771",
+         *             "process": "01",
+         *             "process_name": "新規",
+         *             "correction": false,
+         *             "latest": true,
+         *             "name": "トヨタ自動車株式会社",
+         *             "furigana": "トヨタジドウシャ",
+         *             "en_name": "TOYOTA MOTOR CORPORATION",
+         *             "kind": "301",
+         *             "kind_name": "株式会社",
+         *             "prefecture": "愛知県",
+         *             "city": "豊田市",
+         *             "street": "トヨタ町１番地",
+         *             "prefecture_code": "23",
+         *             "city_code": "211",
+         *             "post_code": "4718571",
+         *             "address_outside": null,
+         *             "update_date": "2024-04-01",
+         *             "change_date": "2015-10-05",
+         *             "assignment_date": "2015-10-05",
+         *             "close_date": null,
+         *             "close_cause": null,
+         *             "close_cause_name": null,
+         *             "successor_corporate_number": null,
+         *             "change_cause": null,
+         *             "hidden": false
+         *           }
+         *         ]
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "houjin_bangou",
+         *       "page_type": "records",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 404,
+         *         "final_url": "https://api.houjin-bangou.nta.go.jp/4/name?name=%E3%83%88%E3%83%A8%E3%82%BF&type=12",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "houjin_bangou/records",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultRecords: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "records";
+            cost_units: number;
+            latency_ms: number;
+            /** @description CorporationRecordsData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["CorporationRecordsData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description The result of a batch item for a `document` page: its scrape answer without request_id.
+         * @example {
+         *       "resolved_site": "egov_laws",
+         *       "page_type": "document",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 200,
+         *         "final_url": "https://laws.e-gov.go.jp/api/1/lawdata/405AC0000000088",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "egov_laws/document",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "行政手続法",
+         *         "law_number": "平成五年法律第八十八号",
+         *         "law_id": "405AC0000000088",
+         *         "law_revision_id": null,
+         *         "law_type": "Act",
+         *         "era": "Heisei",
+         *         "year": "05",
+         *         "promulgation_date": "1993-11-12",
+         *         "chapters": [
+         *           {
+         *             "number": "1",
+         *             "title": "第一章　総則",
+         *             "sections": []
+         *           }
+         *         ],
+         *         "articles": [
+         *           {
+         *             "number": "1",
+         *             "title": "第一条",
+         *             "caption": "（目的等）",
+         *             "chapter": "1",
+         *             "section": null,
+         *             "paragraphs": [
+         *               {
+         *                 "number": "1",
+         *                 "caption": null,
+         *                 "text": "この法律は、処分、行政指導及び届出に関する手続並びに命令等を定める手続に関し、共通する事項を定めることによって、行政運営における公正の確保と透明性の向上を図り、もって国民の権利利益の保護に資することを目的とする。",
+         *                 "items": []
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "paragraphs": [],
+         *         "supplementary_provisions": [
+         *           {
+         *             "amend_law_number": null,
+         *             "label": "附　則",
+         *             "articles": [],
+         *             "paragraphs": []
+         *           }
+         *         ]
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         * @example {
+         *       "resolved_site": "egov_laws",
+         *       "page_type": "document",
+         *       "fetch_summary": {
+         *         "status": "not_found",
+         *         "attempts": 1,
+         *         "route": "api",
+         *         "http_status": 404,
+         *         "final_url": "https://laws.e-gov.go.jp/api/1/lawdata/405AC0000000088",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 0,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "egov_laws/document",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": null,
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResultDocument: {
+            resolved_site: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            page_type: "document";
+            cost_units: number;
+            latency_ms: number;
+            /** @description DocumentData. Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`). */
+            data: components["schemas"]["DocumentData"] | null;
+            html?: string;
+            warnings: string[];
+            fetch_summary: components["schemas"]["FetchSummary"];
+            extractor: components["schemas"]["Extractor"];
+            cache: components["schemas"]["CacheState"];
+            artifact?: components["schemas"]["StoredArtifact"];
+        };
+        /**
+         * @description A batch item's result: POST /v1/scrape's answer without request_id; `page_type` says the shape of `data`.
+         * @example {
+         *       "resolved_site": "ikebe_gakki",
+         *       "page_type": "item",
+         *       "fetch_summary": {
+         *         "status": "completed",
+         *         "attempts": 1,
+         *         "route": "http",
+         *         "http_status": 200,
+         *         "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "charset": "utf-8",
+         *         "bytes": 366969,
+         *         "elapsed_ms": 412
+         *       },
+         *       "cost_units": 1,
+         *       "latency_ms": 431,
+         *       "extractor": {
+         *         "id": "ikebe_gakki/item",
+         *         "version": 3,
+         *         "coverage": "stable",
+         *         "provenance": {
+         *           "title": "html",
+         *           "price": "html",
+         *           "points": "html",
+         *           "brand": "json_ld"
+         *         }
+         *       },
+         *       "data": {
+         *         "title": "ヤマハ YAMAHA PSS-A50 ミニキーボード 37鍵 ブラック",
+         *         "price": 12800,
+         *         "currency": "JPY",
+         *         "price_tax": "included",
+         *         "price_excluding_tax": 11636,
+         *         "points": 128,
+         *         "points_rate": 1,
+         *         "shipping": "free",
+         *         "availability": "in_stock",
+         *         "availability_text": "在庫あり",
+         *         "brand": "ヤマハ",
+         *         "shop": "イケベ楽器店",
+         *         "jan": "4957812646284",
+         *         "sku": "751203",
+         *         "images": [
+         *           "https://www.ikebe-gakki.com/images/item/751203_1.jpg"
+         *         ],
+         *         "canonical_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203"
+         *       },
+         *       "cache": {
+         *         "state": "miss",
+         *         "fetched_at": "2026-11-28T03:41:12.208Z",
+         *         "age_s": 0
+         *       },
+         *       "warnings": []
+         *     }
+         */
+        BatchResult: components["schemas"]["BatchResultItem"] | components["schemas"]["BatchResultSearch"] | components["schemas"]["BatchResultRanking"] | components["schemas"]["BatchResultOffers"] | components["schemas"]["BatchResultForecast"] | components["schemas"]["BatchResultForecastOverview"] | components["schemas"]["BatchResultAreas"] | components["schemas"]["BatchResultTable"] | components["schemas"]["BatchResultMeta"] | components["schemas"]["BatchResultList"] | components["schemas"]["BatchResultHistory"] | components["schemas"]["BatchResultQuote"] | components["schemas"]["BatchResultRecord"] | components["schemas"]["BatchResultRecords"] | components["schemas"]["BatchResultDocument"];
     };
     responses: never;
     parameters: never;
@@ -5436,7 +7514,7 @@ export interface operations {
                             cost_units: number;
                             finished_at: string | null;
                             /** @description The call’s success body without request_id (POST /v1/scrape’s 200). The first page that returns it is the handover, which charges the item once; with retention later pages return it again, free. */
-                            result?: unknown;
+                            result?: components["schemas"]["BatchResult"];
                             error?: {
                                 code: string;
                                 status: number;
