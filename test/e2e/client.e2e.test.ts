@@ -1,5 +1,5 @@
 // The typed client (clients/ts) against a started server: its committed types are what the served document generates,
-// they narrow a scrape answer by page_type under `tsc --strict`, and a real call returns the integer-yen price.
+// they narrow a scrape answer by page_type under `tsc --strict`, and real calls (a scrape, a batch) read integer yen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
