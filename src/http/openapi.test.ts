@@ -11,6 +11,8 @@ import { buildApp, type AppServices } from './app.js';
 import { repoRoot } from '../../test/support/kumo-process.js';
 import { pageTypeSchemas } from '../extract/page-types.js';
 import { errorCatalogue } from '../errors.js';
+import { dataSchemasByPageType, variantName } from './openapi.js';
+import { documentValidators } from '../../test/support/openapi.js';
 
 const run = promisify(execFile);
 
@@ -171,28 +173,125 @@ describe('/openapi.json', () => {
     expect(parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]);
   });
 
-  it('gives `data` the shape of every page type, by name', () => {
-    const data = doc.paths['/v1/scrape'].post.responses['200'].content['application/json'].schema.properties.data;
+  it('publishes the scrape answer as a union discriminated by page_type, one variant per page type', () => {
+    const success = doc.paths['/v1/scrape'].post.responses['200'].content['application/json'].schema;
+    expect(success).toEqual({ $ref: '#/components/schemas/ScrapeResult' });
+    const union = doc.components.schemas.ScrapeResult;
+    const pageTypes = Object.keys(pageTypeSchemas);
+    expect(union.oneOf).toHaveLength(pageTypes.length);
+    expect(union.discriminator.propertyName).toBe('page_type');
+    for (const pageType of pageTypes) {
+      const ref = `#/components/schemas/${variantName(pageType)}`;
+      expect(union.oneOf).toContainEqual({ $ref: ref });
+      expect(union.discriminator.mapping[pageType]).toBe(ref);
+      const variant = doc.components.schemas[variantName(pageType)];
+      expect(variant.properties.page_type).toEqual({ type: 'string', enum: [pageType] });
+      expect(variant.required).toEqual(expect.arrayContaining(['page_type', 'data', 'fetch_summary', 'cache']));
+      // Null is allowed, and only null beside the page type's own shapes (html-only mode, a target 404/410).
+      const data = variant.properties.data.anyOf as Json[];
+      expect(data.filter((s) => !s.$ref)).toEqual([{ type: 'null' }]);
+      // The published shapes are the ones every extraction of the page type is validated against before it is
+      // served (validateExtraction), so the variant covers what every site serving the page type returns.
+      const shapes = data
+        .filter((s) => s.$ref)
+        .map((s) => {
+          const {
+            description: _description,
+            examples: _examples,
+            ...shape
+          } = doc.components.schemas[String(s.$ref).split('/').pop()!] as Json;
+          return shape;
+        });
+      const served = JSON.parse(JSON.stringify(pageTypeSchemas[pageType])) as Json;
+      expect(shapes).toEqual(served.anyOf ?? [served]);
+    }
+    expect(doc.components.schemas.ItemData.required).toEqual(expect.arrayContaining(['title', 'price']));
+    // A batch item's result: the same variants without request_id, under the same discriminator.
+    const result =
+      doc.paths['/v1/batches/{id}/items'].get.responses['200'].content['application/json'].schema.properties.items.items
+        .properties.result;
+    expect(result.$ref).toBe('#/components/schemas/BatchResult');
+    const batchUnion = doc.components.schemas.BatchResult;
+    expect(batchUnion.oneOf).toHaveLength(pageTypes.length);
+    for (const pageType of pageTypes) {
+      expect(batchUnion.discriminator.mapping[pageType]).toBe(
+        `#/components/schemas/${variantName(pageType, 'BatchResult')}`,
+      );
+      const scrapeVariant = doc.components.schemas[variantName(pageType)];
+      const batchVariant = doc.components.schemas[variantName(pageType, 'BatchResult')];
+      const { request_id: _requestId, ...properties } = scrapeVariant.properties as Json;
+      expect(batchVariant.properties).toEqual(properties);
+      expect(batchVariant.required).toEqual((scrapeVariant.required as string[]).filter((n) => n !== 'request_id'));
+    }
+    expect(doc.components.schemas.FetchSummary.properties.status.enum).toEqual(['completed', 'not_found']);
+  });
+
+  it("gives an artifact's `data` every page type's shape, by name, or null", () => {
+    const data =
+      doc.paths['/v1/artifacts/{id}'].get.responses['200'].content['application/json'].schema.properties.data;
     const refs = (data.anyOf as Json[]).map((s) => String(s.$ref ?? s.type));
     expect(refs).toContain('null');
-    for (const name of [
-      'ItemData',
-      'ListData',
-      'ForecastData',
-      'ForecastOverviewData',
-      'StatsTableData',
-      'DataTableData',
-      'EstatMetaData',
-      'StatsListData',
-    ]) {
+    const named = new Set(Object.values(dataSchemasByPageType).flat());
+    for (const name of named) {
       expect(refs).toContain(`#/components/schemas/${name}`);
       expect(doc.components.schemas[name].type).toBe('object');
     }
+    expect(refs).toHaveLength(named.size + 1);
     // Every page type the extractors can produce is named in the description a reader sees.
     for (const pageType of Object.keys(pageTypeSchemas)) expect(data.description).toContain(pageType);
-    expect(doc.components.schemas.ItemData.required).toEqual(expect.arrayContaining(['title', 'price']));
-    const artifactData =
-      doc.paths['/v1/artifacts/{id}'].get.responses['200'].content['application/json'].schema.properties.data;
-    expect(artifactData.anyOf).toEqual(data.anyOf);
+  });
+
+  it('gives every schema an example that validates: components, bodies, answers and parameters', () => {
+    const validatorAt = documentValidators(doc);
+    const pointer = (...parts: string[]) =>
+      parts.map((p) => `/${p.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+    const missing: string[] = [];
+    const invalid: string[] = [];
+    const check = (at: string, schema: Json | undefined) => {
+      if (!schema) return;
+      const ref = typeof schema.$ref === 'string' ? schema.$ref : null;
+      const owner = ref ? doc.components.schemas[ref.split('/').pop()!] : schema;
+      if (!Array.isArray(owner?.examples) || owner.examples.length === 0) {
+        missing.push(at);
+        return;
+      }
+      if (ref) return; // the component itself is checked below
+      const validate = validatorAt(at);
+      for (const example of owner.examples as unknown[]) {
+        if (!validate(example)) invalid.push(`${at}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+      }
+    };
+    for (const name of Object.keys(doc.components.schemas as Json)) {
+      check(pointer('components', 'schemas', name), doc.components.schemas[name]);
+    }
+    let checked = 0;
+    for (const { path: p, method, op } of operations()) {
+      for (const [type, media] of Object.entries((op.requestBody?.content ?? {}) as Json)) {
+        check(pointer('paths', p, method, 'requestBody', 'content', type, 'schema'), media.schema);
+        checked += 1;
+      }
+      for (const [status, response] of Object.entries(op.responses as Json)) {
+        for (const [type, media] of Object.entries((response.content ?? {}) as Json)) {
+          check(pointer('paths', p, method, 'responses', status, 'content', type, 'schema'), media.schema);
+          checked += 1;
+        }
+      }
+      for (const [i, parameter] of ((op.parameters ?? []) as Json[]).entries()) {
+        check(pointer('paths', p, method, 'parameters', String(i), 'schema'), parameter.schema);
+        checked += 1;
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(invalid).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+    // The validators are real: an item without its price is refused.
+    expect(validatorAt(pointer('components', 'schemas', 'ItemData'))({ title: 'ヤマハ', currency: 'JPY' })).toBe(false);
+    // The item example reads as the product does: a Japanese title and whole-yen figures.
+    expect(doc.components.schemas.ItemData.examples[0]).toMatchObject({
+      price: 12800,
+      price_tax: 'included',
+      points: 128,
+    });
+    expect(doc.components.schemas.ItemData.examples[0].title).toMatch(/^ヤマハ /);
   });
 });

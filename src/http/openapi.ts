@@ -3,6 +3,13 @@ import { errorCatalogue, errorCodes, type ErrorCode } from '../errors.js';
 import { statusByCode } from './problem.js';
 import { ProblemSchema } from './schemas.js';
 import {
+  componentExamples,
+  dataExamples,
+  operationExamples,
+  parameterExamples,
+  scrapeAnswerExample,
+} from './openapi-examples.js';
+import {
   AreasSchema,
   DataTableSchema,
   CorporationRecordsSchema,
@@ -126,23 +133,142 @@ function documentedProblem(): Json {
   };
 }
 
-const dataUnion = (nullable: boolean): Json => ({
+/**
+ * The named data shapes each page type's `data` may take: the published counterpart of `pageTypeSchemas` (a test
+ * holds the two equal, so a page type's variant covers every site that serves it).
+ */
+export const dataSchemasByPageType: Readonly<Record<string, readonly string[]>> = {
+  item: ['ItemData'],
+  search: ['ListData'],
+  ranking: ['ListData'],
+  offers: ['ListData'],
+  forecast: ['ForecastData'],
+  forecast_overview: ['ForecastOverviewData'],
+  areas: ['AreasData'],
+  table: ['StatsTableData', 'DataTableData'],
+  meta: ['EstatMetaData'],
+  list: ['StatsListData'],
+  history: ['DataTableData'],
+  quote: ['QuoteData'],
+  record: ['CorporationRecordsData'],
+  records: ['CorporationRecordsData'],
+  document: ['DocumentData'],
+};
+
+/** `ScrapeResultItem`, `BatchResultForecastOverview` …: the component naming one page type's answer. */
+export const variantName = (pageType: string, prefix = 'ScrapeResult'): string =>
+  prefix + pageType.replace(/(^|_)([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase());
+
+const nullWhen = 'Null in `mode: html` and when the target said 404/410 (`fetch_summary.status: not_found`).';
+
+/** `data` of an artifact, which does not say its page type: any of the shapes. */
+const dataUnion = (): Json => ({
   description:
     'The reviewed, normalized result. Its shape is chosen by `page_type`: item → ItemData, search, ranking and ' +
     'offers → ListData, forecast → ' +
     'ForecastData, forecast_overview → ForecastOverviewData, table → StatsTableData or DataTableData, ' +
     'meta → EstatMetaData, list → StatsListData, history → DataTableData, quote → QuoteData, ' +
     'record and records → CorporationRecordsData, document → DocumentData, areas → AreasData ' +
-    '(docs/data-model.md). Null in `mode: html` and for a target 404/410.',
-  anyOf: [
-    ...Object.keys(dataSchemas).map((name) => ({ $ref: `#/components/schemas/${name}` })),
-    ...(nullable ? [{ type: 'null' }] : []),
-  ],
+    `(docs/data-model.md). ${nullWhen}`,
+  anyOf: [...Object.keys(dataSchemas).map((name) => ({ $ref: `#/components/schemas/${name}` })), { type: 'null' }],
 });
 
+function notFound(answer: Json): Json {
+  return {
+    ...answer,
+    fetch_summary: { ...(answer.fetch_summary as Json), status: 'not_found', http_status: 404 },
+    cost_units: 0,
+  };
+}
+
 /**
- * @fastify/swagger's transformObject: servers, root security, named Problem and page-type schemas, the headers
- * every answer carries, and the optional Idempotency-Key header of POST /v1/scrape.
+ * The success body of a scrape as the document publishes it: one variant per page type, discriminated by
+ * `page_type`, so a generated client narrows `data` by checking `page_type` (decision 0028). The route's own
+ * serialization schema stays one object with a loose `data`: fast-json-stringify over a oneOf of these would try
+ * each variant per answer.
+ */
+function scrapeResultSchemas(envelope: Json & { properties: Json; required?: string[] }): Json {
+  const { fetch_summary, extractor, cache, artifact, ...rest } = envelope.properties as Record<string, Json>;
+  const schemas: Json = {
+    FetchSummary: {
+      ...fetch_summary,
+      properties: {
+        ...(fetch_summary!.properties as Json),
+        status: {
+          type: 'string',
+          enum: ['completed', 'not_found'],
+          description: '`completed`, or `not_found`: the target said 404/410 (cost 0, `data` null).',
+        },
+      },
+      description: 'How the page was fetched.',
+    },
+    Extractor: { ...extractor, description: 'Which extractor read the page, and which source gave each field.' },
+    CacheState: { ...cache, description: "Whether this answer came from the account's cache (docs/cache.md)." },
+    StoredArtifact: { ...artifact, description: 'The artifact kept with `store_artifact: true`.' },
+  };
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const withoutRequestId = (answer: Json): Json => {
+    const { request_id: _requestId, ...rest } = answer;
+    return rest;
+  };
+  // A batch item's result is the same answer without request_id (the item has its own): the same union, so a client
+  // narrows it the same way.
+  for (const [prefix, batch] of [
+    ['ScrapeResult', false],
+    ['BatchResult', true],
+  ] as const) {
+    for (const [pageType, dataNames] of Object.entries(dataSchemasByPageType)) {
+      const answers = [
+        ...dataNames.map((name) => scrapeAnswerExample(pageType, dataExamples[name])),
+        // The same page gone at the target: 200, data null, nothing charged.
+        notFound(scrapeAnswerExample(pageType, null)),
+      ];
+      schemas[variantName(pageType, prefix)] = {
+        type: 'object',
+        description: batch
+          ? `The result of a batch item for a \`${pageType}\` page: its scrape answer without request_id.`
+          : `A scrape answer for a \`${pageType}\` page.`,
+        required: batch ? envelope.required?.filter((name) => name !== 'request_id') : envelope.required,
+        properties: {
+          ...(batch ? withoutRequestId(rest) : rest),
+          page_type: { type: 'string', enum: [pageType] },
+          fetch_summary: ref('FetchSummary'),
+          extractor: ref('Extractor'),
+          cache: ref('CacheState'),
+          artifact: ref('StoredArtifact'),
+          data: {
+            description: `${dataNames.join(' or ')}. ${nullWhen}`,
+            anyOf: [...dataNames.map(ref), { type: 'null' }],
+          },
+        },
+        examples: batch ? answers.map(withoutRequestId) : answers,
+      };
+    }
+    const first = scrapeAnswerExample('item', dataExamples.ItemData);
+    schemas[prefix] = {
+      description: batch
+        ? "A batch item's result: POST /v1/scrape's answer without request_id; `page_type` says the shape of `data`."
+        : 'A scrape answer; `page_type` says which variant, and so the shape of `data`.',
+      oneOf: Object.keys(dataSchemasByPageType).map((pageType) => ref(variantName(pageType, prefix))),
+      examples: [batch ? withoutRequestId(first) : first],
+      discriminator: {
+        propertyName: 'page_type',
+        mapping: Object.fromEntries(
+          Object.keys(dataSchemasByPageType).map((pageType) => [
+            pageType,
+            `#/components/schemas/${variantName(pageType, prefix)}`,
+          ]),
+        ),
+      },
+    };
+  }
+  return schemas;
+}
+
+/**
+ * @fastify/swagger's transformObject: servers, root security, named Problem and page-type schemas, the scrape answer
+ * as a union by page_type, an example on every schema, the headers every answer carries, and the optional
+ * Idempotency-Key header of POST /v1/scrape.
  */
 export function finishOpenApi(document: Json): Json {
   const doc = structuredClone(document) as Json & {
@@ -158,30 +284,29 @@ export function finishOpenApi(document: Json): Json {
   };
   const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
   // Every page type that can be served must have a named shape here, or a reader cannot know its `data`.
-  if (
-    Object.keys(pageTypeSchemas).some(
-      (t) =>
-        ![
-          'item',
-          'search',
-          'ranking',
-          'offers',
-          'forecast',
-          'forecast_overview',
-          'table',
-          'meta',
-          'list',
-          'history',
-          'quote',
-          'record',
-          'records',
-          'document',
-          'areas',
-        ].includes(t),
-    )
-  ) {
-    throw new Error('a page type has no data schema in the OpenAPI document');
+  const published = Object.keys(dataSchemasByPageType);
+  const served = Object.keys(pageTypeSchemas);
+  if (served.some((t) => !published.includes(t)) || published.some((t) => !served.includes(t))) {
+    throw new Error('the page types with a data schema in the OpenAPI document are not those served');
   }
+  const scrape = doc.paths?.['/v1/scrape']?.post as
+    { responses: Record<string, { content: Record<string, { schema: Json }> }> } | undefined;
+  const success = scrape?.responses['200']?.content['application/json'];
+  if (success) {
+    Object.assign(doc.components.schemas as Json, scrapeResultSchemas(success.schema as never));
+    success.schema = { $ref: '#/components/schemas/ScrapeResult' };
+  }
+
+  const batchItems = (
+    doc.paths?.['/v1/batches/{id}/items']?.get as
+      { responses: Record<string, { content: Record<string, { schema: Json }> }> } | undefined
+  )?.responses['200']?.content['application/json']?.schema as
+    { properties: { items: { items: { properties: { result?: Json } } } } } | undefined;
+  const result = batchItems?.properties.items.items.properties;
+  if (result?.result)
+    result.result = { $ref: '#/components/schemas/BatchResult', description: result.result.description };
+
+  addExamples(doc as never);
 
   for (const [pathName, item] of Object.entries(doc.paths ?? {})) {
     for (const operation of Object.values(item)) {
@@ -197,9 +322,8 @@ export function finishOpenApi(document: Json): Json {
         if (problem) problem.schema = { $ref: '#/components/schemas/Problem' };
         const json = response.content?.['application/json'];
         const properties = (json?.schema as { properties?: Json } | undefined)?.properties;
-        if (properties && 'data' in properties && 'page_type' in properties) properties.data = dataUnion(true);
         if (properties && 'data' in properties && pathName.startsWith('/v1/artifacts/')) {
-          properties.data = dataUnion(true);
+          properties.data = dataUnion();
         }
       }
       // Fastify sees header names lower-cased; the document names them as callers write them.
@@ -211,4 +335,49 @@ export function finishOpenApi(document: Json): Json {
     }
   }
   return doc;
+}
+
+/**
+ * Puts the hand-written examples (openapi-examples.ts) on the named schemas, request bodies, success answers and
+ * parameters. A name or operation with no schema left to carry its example throws, so the examples cannot go stale
+ * quietly; one left without an example fails the document test.
+ */
+function addExamples(doc: {
+  components: { schemas: Record<string, Json> };
+  paths?: Record<string, Record<string, Json>>;
+}): void {
+  for (const [name, example] of Object.entries({ ...componentExamples, ...dataExamples })) {
+    const schema = doc.components.schemas[name];
+    if (!schema) throw new Error(`an example names the schema ${name}, which the document does not have`);
+    schema.examples = [example];
+  }
+  const operations = new Set<string>();
+  for (const [pathName, item] of Object.entries(doc.paths ?? {})) {
+    for (const operation of Object.values(item) as {
+      operationId?: string;
+      requestBody?: { content?: Record<string, { schema?: Json }> };
+      responses?: Record<string, { content?: Record<string, { schema?: Json }> }>;
+      parameters?: { name: string; schema?: Json }[];
+    }[]) {
+      const id = String(operation.operationId);
+      operations.add(id);
+      const examples = operationExamples[id];
+      const body = operation.requestBody?.content?.['application/json']?.schema;
+      if (body && examples?.body !== undefined) body.examples = [examples.body];
+      for (const [status, example] of Object.entries(examples?.responses ?? {})) {
+        const schema = operation.responses?.[status]?.content?.['application/json']?.schema;
+        if (!schema || '$ref' in schema) throw new Error(`${id} ${status}: no inline schema for its example`);
+        schema.examples = [example];
+      }
+      for (const parameter of operation.parameters ?? []) {
+        const example =
+          parameter.name === 'id'
+            ? parameterExamples[pathName.slice(0, pathName.indexOf('{'))]
+            : parameterExamples[parameter.name.toLowerCase()];
+        if (parameter.schema && example !== undefined) parameter.schema.examples = [example];
+      }
+    }
+  }
+  const unknown = Object.keys(operationExamples).filter((id) => !operations.has(id));
+  if (unknown.length > 0) throw new Error(`examples for operations the document does not have: ${unknown.join(', ')}`);
 }

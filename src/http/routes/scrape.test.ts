@@ -19,6 +19,7 @@ import type { Caller } from '../../scrape/caller.js';
 import { newId } from '../../accounts/ids.js';
 import { periodOf } from '../../accounts/period.js';
 import { itemPage } from '../../../test/support/pages.js';
+import { publishedValidator } from '../../../test/support/openapi.js';
 
 const url = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592';
 const secret = 'good-key-0123456789';
@@ -280,5 +281,30 @@ describe('limit headers of a charged call', () => {
     expect(events.at(-1)).toBe('usage report');
     expect(res.headers['x-credits-remaining']).toBeDefined();
     expect(limitHeadersOf(res)).toEqual(limitHeadersOf(await getUsage()));
+  });
+});
+
+describe('the published answer (decision 0028)', () => {
+  // The route serializes with its own loose schema; the document publishes a union by page_type. Real answers of
+  // each kind (data, html-only, a target 404) must validate against the union, or the document would lie to clients.
+  it('validates real answers against ScrapeResult of /openapi.json, each matching its page type only', async () => {
+    const doc = (await app.inject('/openapi.json')).json<{ components: { schemas: Record<string, unknown> } }>();
+    const validate = publishedValidator(doc, 'ScrapeResult');
+    const item = await post({ url, params: { include_html: true } });
+    const htmlOnly = await post({ url, params: { mode: 'html' } });
+    targetStatus = 404;
+    const gone = await post({ url });
+    for (const res of [item, htmlOnly, gone]) {
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+      expect(body.page_type).toBe('item');
+      // A union that any object satisfied would prove nothing: the same body as another page type must fail.
+      expect(validate({ ...body, page_type: 'table' })).toBe(body.data === null);
+    }
+    expect(item.json().data.price).toBe(2200);
+    expect(htmlOnly.json().data).toBeNull();
+    expect(gone.json()).toMatchObject({ data: null, fetch_summary: { status: 'not_found' } });
+    expect(validate({ ...item.json(), fetch_summary: { ...item.json().fetch_summary, status: 'failed' } })).toBe(false);
   });
 });
