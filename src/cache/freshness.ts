@@ -1,12 +1,36 @@
 // The cache steps of a call (DESIGN §10, docs/cache.md): whether it may use the cache, the hit that answers it, and
 // keeping a charged answer for later calls. ScrapeService runs them; it knows nothing of keys, ages or limits.
 import type { Clock } from '../time/clock.js';
-import type { ScrapeParams, ScrapeResult } from '../scrape/scrape-service.js';
 import { cacheLimitOf, type CacheLimit, type PageTypeEntry, type Site, type SiteRoute } from '../sites/site.js';
 import type { Extractor } from '../extract/extractor.js';
 import { redactUrl } from '../sites/redact-url.js';
 import { cacheKeyOf } from './cache-key.js';
-import type { ResultCache } from './result-cache.js';
+import type { CachedAnswer, CacheInfo, ResultCache } from './result-cache.js';
+
+/** The params that decide whether the cache may take part (ScrapeParams has them). */
+export interface CacheParams {
+  mode: string;
+  include_html: boolean;
+  store_artifact: boolean;
+  max_age_s?: number;
+}
+
+/** A hit's answer: the kept answer under this call's request id, at cost 0 (a ScrapeResult). */
+export interface HitAnswer extends CachedAnswer {
+  request_id: string;
+  resolved_site: string;
+  page_type: string;
+  cost_units: 0;
+  latency_ms: number;
+  cache: CacheInfo;
+}
+
+/** What the cache reads of a fetched answer (a ScrapeResult). */
+export interface FetchedAnswer extends Omit<CachedAnswer, 'fetch_summary'> {
+  request_id: string;
+  fetch_summary: Omit<CachedAnswer['fetch_summary'], 'status'> & { status: string };
+  cache: CacheInfo;
+}
 
 /** What the cache does for one call, decided before anything is fetched. */
 export type CacheTicket =
@@ -51,7 +75,7 @@ export class Freshness {
     this.#clock = options.clock;
   }
 
-  ticketOf(accountId: string, planned: PlannedCall, params: ScrapeParams): CacheTicket {
+  ticketOf(accountId: string, planned: PlannedCall, params: CacheParams): CacheTicket {
     const maxAge = params.max_age_s ?? 0;
     if (maxAge <= 0) return { use: false, warning: null };
     // The cache never holds HTML: an answer with HTML can neither come from it nor go into it.
@@ -80,7 +104,7 @@ export class Freshness {
   }
 
   /** The answer of a hit (cost 0, this call's request id), or null: nothing fresh enough is kept for this call. */
-  async lookup(ticket: CacheTicket, call: { requestId: string; started: number }): Promise<ScrapeResult | null> {
+  async lookup(ticket: CacheTicket, call: { requestId: string; started: number }): Promise<HitAnswer | null> {
     if (!ticket.use) return null;
     const now = this.#clock.now();
     const entry = await this.#cache.get(
@@ -111,7 +135,7 @@ export class Freshness {
   }
 
   /** Marks a fetched answer with what the cache did: `miss` (it may be kept), or `bypass` with the reason asked for. */
-  answered(ticket: CacheTicket, result: ScrapeResult): void {
+  answered(ticket: CacheTicket, result: Pick<FetchedAnswer, 'warnings' | 'cache'>): void {
     if (!ticket.use) {
       if (ticket.warning) result.warnings.push(ticket.warning);
       return;
@@ -124,7 +148,7 @@ export class Freshness {
    * between leaves a charged call without an entry (the next call fetches again), never an entry of a call that was
    * not charged.
    */
-  async keep(ticket: CacheTicket, result: ScrapeResult): Promise<void> {
+  async keep(ticket: CacheTicket, result: FetchedAnswer): Promise<void> {
     if (!ticket.use || result.cache.state !== 'miss' || result.fetch_summary.status !== 'completed') return;
     const fetchedAt = result.cache.fetched_at;
     await this.#cache.put({
@@ -140,7 +164,7 @@ export class Freshness {
         data: result.data,
         warnings: result.warnings,
         extractor: result.extractor,
-        fetch_summary: result.fetch_summary,
+        fetch_summary: { ...result.fetch_summary, status: 'completed' },
       },
     });
   }

@@ -1,12 +1,32 @@
 // The ResultCache role: an account's own extracted JSON, kept for later calls that ask for it (DESIGN §5, §10).
-import type { FetchSummary, ScrapeResult } from '../scrape/scrape-service.js';
+import type { SiteRoute } from '../sites/site.js';
+
+/** Where an answer came from (DESIGN §10): this account's cache, or a fetch that was (`miss`) or was not kept. */
+export interface CacheInfo {
+  state: 'hit' | 'miss' | 'bypass';
+  /** When Kumo fetched the page the answer comes from. */
+  fetched_at: string;
+  age_s: number;
+}
+
+/** The fetch summary of a kept answer, as it was answered (only completed fetches are kept). */
+export interface CachedFetchSummary {
+  status: 'completed';
+  attempts: number;
+  route: SiteRoute;
+  http_status: number | null;
+  final_url: string | null;
+  charset: string | null;
+  bytes: number | null;
+  elapsed_ms: number | null;
+}
 
 /** What an entry holds of an answer: the extracted JSON and its description, never the page or its HTML. */
 export interface CachedAnswer {
   data: Record<string, unknown> | null;
   warnings: string[];
-  extractor: ScrapeResult['extractor'];
-  fetch_summary: FetchSummary;
+  extractor: { id: string; version: number; coverage: string; provenance: Record<string, string> };
+  fetch_summary: CachedFetchSummary;
 }
 
 export interface CacheEntry {

@@ -29,6 +29,7 @@ import { routeCost } from '../sites/pricing.js';
 import { idempotencyMaxReplays, idempotencyTtlMs, type IdempotencyRequest } from './idempotency.js';
 import { backendRetryAfterSeconds } from '../backends/backend-errors.js';
 import type { CacheTicket, Freshness } from '../cache/freshness.js';
+import type { CacheInfo } from '../cache/result-cache.js';
 
 export interface ScrapeParams {
   mode: 'html_json' | 'html';
@@ -41,13 +42,8 @@ export interface ScrapeParams {
   max_age_s?: number;
 }
 
-/** Where an answer came from (DESIGN §10): this account's cache, or a fetch that was (`miss`) or was not kept. */
-export interface CacheInfo {
-  state: 'hit' | 'miss' | 'bypass';
-  /** When Kumo fetched the page the answer comes from. */
-  fetched_at: string;
-  age_s: number;
-}
+/** Where an answer came from (DESIGN §10); defined beside the cache. */
+export type { CacheInfo };
 
 /** Every status a call's request-log row can hold: a fetch's outcome, or `cancelled` when the client went away. */
 export const requestStatuses = ['completed', 'not_found', 'blocked', 'failed', 'timed_out', 'cancelled'] as const;
