@@ -103,7 +103,10 @@ describe.each(backends)('the result cache over HTTP: $name', (backend) => {
   beforeAll(async () => {
     backendOffset = backend.offset;
     dir = await mkdtemp(join(tmpdir(), 'kumo-cache-http-'));
-    ({ storage, sqlite, drop } = await backend.open(dir));
+    const opened = await backend.open(dir);
+    storage = opened.storage;
+    sqlite = opened.sqlite;
+    drop = () => opened.drop();
     await storage.migrate();
     const config = loadConfig({ KUMO_DATA_DIR: dir, KUMO_CONNECT_TO: connectToSpec({ [host]: origin.url }) });
     const fetcher = createHttpFetcher(config, {
