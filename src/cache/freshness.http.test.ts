@@ -285,6 +285,34 @@ describe.each(backends)('the result cache over HTTP: $name', (backend) => {
     }
   });
 
+  it('a not_found answer (cost 0) is a miss and keeps nothing', async () => {
+    const a = await newKey();
+    // No route for n = 10: the origin answers 404.
+    const gone = await scrapeAs(a.key, urlOf(10), { max_age_s: 600 });
+    expect(gone.body).toMatchObject({ cost_units: 0, data: null, cache: { state: 'miss' } });
+    expect(gone.body.fetch_summary.status).toBe('not_found');
+    expect((await scrapeAs(a.key, urlOf(10), { max_age_s: 600 })).body.cache.state).toBe('miss');
+    expect(await cache.delete(a.accountId)).toBe(0);
+  });
+
+  it('an Idempotency-Key retry is still charged at most once and says it was replayed (here from the cache)', async () => {
+    const a = await newKey();
+    const send = () =>
+      fetch(`${base}/v1/scrape`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${a.key}`, 'content-type': 'application/json', 'idempotency-key': 'k-1' },
+        body: JSON.stringify({ url: urlOf(6), params: { max_age_s: 600 } }),
+      });
+    const first = await send();
+    expect(((await first.json()) as { cache: { state: string } }).cache.state).toBe('miss');
+    const retry = await send();
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toMatchObject({ cost_units: 0, cache: { state: 'hit' } });
+    expect(await used(a.accountId)).toEqual({ used: 1, reserved: 0 });
+    expect(origin.hits(pathOf(6))).toBe(1);
+    expect(await cache.delete(a.accountId)).toBe(1);
+  });
+
   it('DELETE /v1/cache deletes one URL’s entries or all of the account’s, answering how many', async () => {
     const a = await newKey();
     await scrapeAs(a.key, urlOf(6), { max_age_s: 600 });
