@@ -36,7 +36,8 @@ try {
   const pass = async (state: 'miss' | 'hit'): Promise<WindowResult> =>
     closedLoop(concurrency, pages, async (i) => {
       const res = await scrape(kumo.baseUrl, { url: `https://${host}${pathOf(i)}`, params: { max_age_s: 3600 } }, key);
-      return res.status === 200 && res.body.cache?.state === state;
+      const body = res.body as { cache?: { state?: string } } | null;
+      return res.status === 200 && body?.cache?.state === state;
     });
   const misses = await pass('miss');
   const before = origin.hits();
