@@ -10,7 +10,7 @@ import type { KeyRecord, Storage } from './storage/storage.js';
 import type { KyselyStorage } from './storage/kysely/kysely-storage.js';
 import type { ConcurrencyLimiter } from './limits/concurrency-limiter.js';
 import type { Fetcher } from './fetch/fetcher.js';
-import { createSqliteStorage, holdWithoutFsync } from './storage/sqlite/sqlite-storage.js';
+import { createSqliteStorage, holdWithoutFsync, truncateWriteAheadLog } from './storage/sqlite/sqlite-storage.js';
 import { commitWithoutWaiting, createPostgresStorage } from './storage/postgres/postgres-storage.js';
 import { InProcessConcurrencyLimiter } from './limits/in-process-concurrency-limiter.js';
 import { RedisConcurrencyLimiter } from './limits/redis-concurrency-limiter.js';
@@ -29,6 +29,8 @@ import type { ArtifactStore } from './artifacts/artifact-store.js';
 import { FsArtifactStore } from './artifacts/fs-artifact-store.js';
 import { PostgresArtifactStore } from './artifacts/postgres-artifact-store.js';
 import { ScrapeService } from './scrape/scrape-service.js';
+import { KyselyResultCache } from './cache/kysely-result-cache.js';
+import { Freshness } from './cache/freshness.js';
 import { WorkerExtractionPool } from './scrape/extraction-pool.js';
 import { InstanceLiveness } from './liveness/instance-liveness.js';
 import { InstanceLocks } from './liveness/instance-locks.js';
@@ -370,6 +372,11 @@ export async function createServices(
     limits: config.output,
     onWorkerLost: (reason) => logger.warn({ reason }, 'extraction worker replaced'),
   });
+  // The result cache lives in the database on both backends, shared mode's PostgreSQL included (decision 0026).
+  const resultCache = new KyselyResultCache({
+    db: storage.db,
+    ...(config.storage.kind === 'sqlite' ? { afterDelete: truncateWriteAheadLog } : {}),
+  });
   const scrape = new ScrapeService({
     registry,
     fetcher,
@@ -383,6 +390,7 @@ export async function createServices(
     fetchDeadlineMs: config.fetch.deadlineMs,
     leaseBeyondFetchMs,
     artifactRetentionMs: config.artifacts.retentionMs,
+    freshness: new Freshness({ cache: resultCache, clock }),
     metrics,
   });
 
@@ -554,6 +562,13 @@ export async function createServices(
       logger.warn('sweeper: batches failed; will retry');
     }
     try {
+      // Cached answers past their site's cache limit (DESIGN §5, §10): deleted, and in SQLite gone from the file too.
+      const removed = await resultCache.sweepExpired(new Date(clock.now()).toISOString());
+      if (removed > 0) logger.info({ removed }, 'sweeper: cache');
+    } catch {
+      logger.warn('sweeper: cache failed; will retry');
+    }
+    try {
       // History past retain_days, events past 72 h, check records past 30 days (DESIGN §5).
       const removed = await monitorStore.sweep(new Date(clock.now()).toISOString());
       if (removed > 0) logger.info({ removed }, 'sweeper: monitors');
@@ -603,6 +618,7 @@ export async function createServices(
     accounts,
     artifacts,
     scrape,
+    resultCache,
     requests: storage.requests,
     usage,
     refusals: new InProcessRefusalLimiter(config.refusals),

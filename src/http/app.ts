@@ -30,6 +30,8 @@ import { registerScrapeRoutes } from './routes/scrape.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerSiteRoutes } from './routes/sites.js';
 import { registerArtifactRoutes } from './routes/artifacts.js';
+import { registerCacheRoutes } from './routes/cache.js';
+import type { ResultCache } from '../cache/result-cache.js';
 import { registerBatchRoutes } from './routes/batches.js';
 import type { BatchService } from '../batches/batch-service.js';
 import { registerWebhookEndpointRoutes, type WebhookEndpointServices } from './routes/webhook-endpoints.js';
@@ -45,6 +47,8 @@ export interface AppServices {
   usage: UsageReporter;
   registry: SiteRegistry;
   artifacts: ArtifactStore;
+  /** The result cache, for DELETE /v1/cache; absent = that route answers 503 unavailable. */
+  resultCache?: ResultCache;
   requests: RequestLog;
   /** One check per backend for /readyz; each throws (or takes longer than readyCheckTimeoutMs) when it is down. */
   readiness: Record<string, () => Promise<void>>;
@@ -384,6 +388,7 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   registerAccountRoutes(app, services, authenticate);
   registerSiteRoutes(app, services);
   registerArtifactRoutes(app, services, authenticate);
+  registerCacheRoutes(app, services, authenticate);
   registerBatchRoutes(app, services, authenticate);
   registerWebhookEndpointRoutes(app, services, authenticate);
   registerMonitorRoutes(app, services, authenticate);

@@ -84,7 +84,7 @@ export const CacheStateSchema = Type.Object(
   {
     state: Type.Union([Type.Literal('hit'), Type.Literal('miss'), Type.Literal('bypass')], {
       description:
-        '`hit`: answered from this account\'s cache at cost 0; `miss`: fetched now and kept for later calls; ' +
+        "`hit`: answered from this account's cache at cost 0; `miss`: fetched now and kept for later calls; " +
         '`bypass`: fetched now, nothing read or kept (no max_age_s, or an output the cache does not hold).',
     }),
     fetched_at: Type.String({ format: 'date-time', description: 'When Kumo fetched the page this answer comes from.' }),
@@ -168,6 +168,9 @@ export const RequestRecordSchema = Type.Object({
   latency_ms: Type.Integer(),
   artifact_id: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String(),
+  cache: Type.Union([Type.Literal('hit'), Type.Literal('miss'), Type.Literal('bypass'), Type.Null()], {
+    description: 'Where the answer came from (the `cache.state` it had); null when the call gave no answer.',
+  }),
 });
 
 export const SitesResponseSchema = Type.Object({
@@ -212,6 +215,12 @@ export const SitesResponseSchema = Type.Object({
             },
             { description: 'The golden fixtures behind the coverage level, by origin.' },
           ),
+          cache_limit_s: Type.Integer({
+            minimum: 1,
+            description:
+              'The oldest cached answer this page type is served from, whatever max_age_s asks (docs/cache.md).',
+          }),
+          cache_limit_reason: Type.String({ description: "Why: the site's terms, or how fast the page changes." }),
           routes: Type.Array(
             Type.Object({
               route: Type.Union([Type.Literal('http'), Type.Literal('browser'), Type.Literal('api')]),

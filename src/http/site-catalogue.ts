@@ -2,7 +2,7 @@
 import type { Static } from 'typebox';
 import type { SitesResponseSchema } from './schemas.js';
 import { costOf } from '../scrape/scrape-service.js';
-import { defaultRouteOf, routesOf } from '../sites/site.js';
+import { cacheLimitOf, defaultRouteOf, routesOf } from '../sites/site.js';
 import type { SiteRegistry } from '../sites/registry.js';
 
 export type SiteCatalogueEntry = Static<typeof SitesResponseSchema>['sites'][number];
@@ -27,6 +27,8 @@ export function siteCatalogue(registry: SiteRegistry): SiteCatalogueEntry[] {
       verified_by: entry.verifiedBy,
       review: entry.review ? { reason: entry.review.reason } : null,
       fixtures: { real: entry.verification?.real ?? 0, modelled: entry.verification?.modelled ?? 0 },
+      cache_limit_s: cacheLimitOf(site, entry).seconds,
+      cache_limit_reason: cacheLimitOf(site, entry).reason,
       routes: routesOf(site, entry).map((route) => {
         const browser = route === 'browser' ? entry.browser : undefined;
         return {

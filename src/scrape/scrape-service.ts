@@ -28,6 +28,8 @@ import { redactUrl } from '../sites/redact-url.js';
 import { routeCost } from '../sites/pricing.js';
 import { idempotencyMaxReplays, idempotencyTtlMs, type IdempotencyRequest } from './idempotency.js';
 import { backendRetryAfterSeconds } from '../backends/backend-errors.js';
+import type { CacheTicket, Freshness } from '../cache/freshness.js';
+import type { CacheInfo } from '../cache/result-cache.js';
 
 export interface ScrapeParams {
   mode: 'html_json' | 'html';
@@ -40,13 +42,8 @@ export interface ScrapeParams {
   max_age_s?: number;
 }
 
-/** Where an answer came from (DESIGN §10): this account's cache, or a fetch that was (`miss`) or was not kept. */
-export interface CacheInfo {
-  state: 'hit' | 'miss' | 'bypass';
-  /** When Kumo fetched the page the answer comes from. */
-  fetched_at: string;
-  age_s: number;
-}
+/** Where an answer came from (DESIGN §10); defined beside the cache. */
+export type { CacheInfo };
 
 /** Every status a call's request-log row can hold: a fetch's outcome, or `cancelled` when the client went away. */
 export const requestStatuses = ['completed', 'not_found', 'blocked', 'failed', 'timed_out', 'cancelled'] as const;
@@ -95,6 +92,8 @@ export interface ScrapeServiceOptions {
   /** How far a call's concurrency lease reaches past its fetch deadline (config checks the call's budget fits). */
   leaseBeyondFetchMs: number;
   artifactRetentionMs: number;
+  /** The result cache's steps (DESIGN §10); absent = every call is `bypass`. */
+  freshness?: Freshness;
   clock?: () => Date;
   metrics?: Metrics;
 }
@@ -161,6 +160,8 @@ export interface CallRecord {
   /** The target's HTTP status when a page was received; null otherwise. */
   httpStatus: number | null;
   artifactId: string | null;
+  /** Where the answer came from, once there is one (DESIGN §10). */
+  cacheState?: CacheInfo['state'];
 }
 
 /** The record of a planned call before it runs: what is asked, redacted. */
@@ -218,7 +219,7 @@ interface Call {
   replayed: boolean;
   /** The charged call this one replays (its claim counted this replay; given back if the call never runs). */
   replayOf: { key: string; requestId: string } | null;
-  /** The fetch began: from here a replay has been used, whatever the outcome. */
+  /** The fetch began (or the cache answered): from here a replay has been used, whatever the outcome. */
   fetched: boolean;
   settled: boolean;
   /** The charge's COMMIT was sent and neither its answer nor a read-back came: it may stand. */
@@ -336,6 +337,13 @@ export class ScrapeService {
       const planned = await this.#admit(call, rawUrl, params, options.idempotency);
       throwIfGone(signal);
       call.fetched = true;
+      if (planned.hit) {
+        // This account's own answer, fresh enough: no fetch, no credits, the same row and settlement at cost 0.
+        call.record.cacheState = 'hit';
+        await this.#deliver(call, planned.hit, options);
+        await this.#charge(call, 0);
+        return planned.hit;
+      }
       const charge = call.replayed ? 0 : planned.cost;
       const ran = await this.runPlanned(planned, params, {
         accountId: caller.account.id,
@@ -350,6 +358,8 @@ export class ScrapeService {
         },
       });
       const { result } = ran;
+      this.#o.freshness?.answered(planned.ticket, result);
+      call.record.cacheState = result.cache.state;
       if (ran.status === 'not_found') {
         await this.#deliver(call, result, options);
         call.outcome = { status: 'not_found', code: null, cost: 0 };
@@ -357,22 +367,11 @@ export class ScrapeService {
         return result;
       }
       await this.#deliver(call, result, options);
-      // Committed before the answer is written: a crash after this point has charged exactly once, and the row exists.
-      call.outcome = { status: 'completed', code: null, cost: charge };
-      const settlement = await this.#settle(call, call.reserved ? { commit: charge } : 'none');
-      if (settlement === 'refused') {
-        // The reservation was freed under the call (a peer's sweep during an outage, or its hold ran out) or a retry
-        // took its Idempotency-Key over: nothing was charged, and a retry can succeed.
-        throw new KumoError('unavailable', 'the call could not be charged and was not served; retry later', {
-          retryAfterSeconds: backendRetryAfterSeconds,
-        });
-      }
-      if (settlement === 'unknown') {
-        // The COMMIT was sent and the database could not be reached to learn whether it landed. The answer is served
-        // all the same: withholding it could leave a charge without its output (DESIGN §2). The storage settles the
-        // same commit again until the database says how it ended; if the hold ends first, the call was free.
-        call.settlementUnknown = true;
-      }
+      const settlement = await this.#charge(call, charge);
+      // Kept only once the charge committed (docs/cache.md): a crash before this leaves no entry, and the next call
+      // fetches again; an entry is never the output of a call that was not charged. The answer already says `miss`: a
+      // write that fails is not retried, and the next call misses too.
+      if (settlement === 'committed') await this.#o.freshness?.keep(planned.ticket, result).catch(() => undefined);
       return result;
     } catch (error) {
       const code = isKumoError(error) ? error.code : 'internal';
@@ -406,6 +405,27 @@ export class ScrapeService {
         creditsCharged: call.outcome.cost,
       });
     }
+  }
+
+  /** Commits the call's charge (0 for a hit or a replay) with its metadata row, before the answer is written. */
+  async #charge(call: Call, charge: number): Promise<SettleOutcome> {
+    // Committed before the answer is written: a crash after this point has charged exactly once, and the row exists.
+    call.outcome = { status: 'completed', code: null, cost: charge };
+    const settlement = await this.#settle(call, call.reserved ? { commit: charge } : 'none');
+    if (settlement === 'refused') {
+      // The reservation was freed under the call (a peer's sweep during an outage, or its hold ran out) or a retry
+      // took its Idempotency-Key over: nothing was charged, and a retry can succeed.
+      throw new KumoError('unavailable', 'the call could not be charged and was not served; retry later', {
+        retryAfterSeconds: backendRetryAfterSeconds,
+      });
+    }
+    if (settlement === 'unknown') {
+      // The COMMIT was sent and the database could not be reached to learn whether it landed. The answer is served
+      // all the same: withholding it could leave a charge without its output (DESIGN §2). The storage settles the
+      // same commit again until the database says how it ended; if the hold ends first, the call was free.
+      call.settlementUnknown = true;
+    }
+    return settlement;
   }
 
   /**
@@ -442,16 +462,18 @@ export class ScrapeService {
   }
 
   /**
-   * Admission: what is asked and whether this key may ask it, the Idempotency-Key, then a concurrency slot and only
-   * then the credits. In that order a burst refused for concurrency holds no credits, so it cannot make the calls
-   * beside it look out of credits; and credits held by calls in flight answer concurrency_limited, not exhaustion.
+   * Admission: what is asked and whether this key may ask it, the Idempotency-Key, then a concurrency slot, the cache,
+   * and only then the credits. In that order a burst refused for concurrency holds no credits, so it cannot make the
+   * calls beside it look out of credits; credits held by calls in flight answer concurrency_limited, not exhaustion;
+   * and a key's scopes are checked before any cached answer is read, so a key narrowed to one site never reads
+   * another's. A hit holds a slot (counted like any call, for the moment it takes) but never credits.
    */
   async #admit(
     call: Call,
     rawUrl: string,
     params: ScrapeParams,
     idempotency: IdempotencyRequest | undefined,
-  ): Promise<Planned & { cost: number }> {
+  ): Promise<Planned & { cost: number; ticket: CacheTicket; hit: ScrapeResult | null }> {
     const { caller, requestId, now, record } = call;
     const planned = this.plan(caller, rawUrl, params);
     const { route } = planned;
@@ -478,8 +500,11 @@ export class ScrapeService {
       );
     }
     call.lease = slot.lease;
+    const ticket = this.#o.freshness?.ticketOf(caller.account.id, planned, params) ?? { use: false, warning: null };
+    const hit = (await this.#o.freshness?.lookup(ticket, call)) ?? null;
+    if (hit) return { ...planned, cost, ticket, hit };
     // A retry of a call already charged under its Idempotency-Key runs again for free.
-    if (call.replayed) return { ...planned, cost };
+    if (call.replayed) return { ...planned, cost, ticket, hit };
 
     const limits = creditLimitsOf(caller.account, caller.key);
     const reservation = await this.#o.storage.ledger.reserve({
@@ -503,7 +528,7 @@ export class ScrapeService {
       );
     }
     call.reserved = true;
-    return { ...planned, cost };
+    return { ...planned, cost, ticket, hit };
   }
 
   async #claim(call: Call, idempotency: IdempotencyRequest): Promise<void> {
@@ -648,6 +673,9 @@ export class ScrapeService {
         costUnits: outcome.cost,
         latencyMs: Math.round(performance.now() - call.started),
         createdAt: call.now.toISOString(),
+        // Recorded only for an answer delivered: a call that failed after its fetch has none.
+        cacheState:
+          outcome.status === 'completed' || outcome.status === 'not_found' ? (call.record.cacheState ?? null) : null,
       },
       ...(call.idempotencyKey ? { idempotency: { key: call.idempotencyKey, complete: completed } } : {}),
       heldUntil: this.#holdUntil(call.now),

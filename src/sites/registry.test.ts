@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './corpus.js';
-import { routesOf } from './site.js';
+import { cacheLimitCapSeconds, cacheLimitOf, routesOf } from './site.js';
 import { SiteRegistry } from './registry.js';
 
 const registry = new SiteRegistry();
@@ -174,5 +174,34 @@ describe('routes per page type', () => {
       pageTypes: mercari.pageTypes.map((e) => ({ ...e, browser: { ...e.browser!, extractor: e.extractor } })),
     };
     expect(() => new SiteRegistry([jsonRendering], { record: null })).toThrow(/reads rendered HTML/);
+  });
+});
+
+describe('cache limits (DESIGN §5, §10)', () => {
+  it('every page type of every site has a cache limit of whole seconds, at most 24 h, with its reason', () => {
+    const limits = registry
+      .list()
+      .flatMap((s) => s.pageTypes.map((e) => ({ at: `${s.id}/${e.pageType}`, ...cacheLimitOf(s, e) })));
+    expect(limits.length).toBeGreaterThan(20);
+    for (const limit of limits) {
+      expect(Number.isInteger(limit.seconds) && limit.seconds > 0, limit.at).toBe(true);
+      // Longer only where a site's terms allow it: none does yet, so a longer limit is a mistake until one is written.
+      expect(limit.seconds, limit.at).toBeLessThanOrEqual(cacheLimitCapSeconds);
+      expect(limit.reason.trim().length, limit.at).toBeGreaterThanOrEqual(20);
+    }
+  });
+
+  it('holds the limits the terms and the research set: 楽天 24 h, メルカリ 1 h, market quotes minutes, JMA forecasts 6 h', () => {
+    const of = (id: string, pageType: string) => {
+      const s = registry.list().find((x) => x.id === id)!;
+      return cacheLimitOf(
+        s,
+        s.pageTypes.find((e) => e.pageType === pageType)!,
+      ).seconds;
+    };
+    expect(of('rakuten_ichiba', 'item')).toBeLessThanOrEqual(86_400);
+    expect(of('mercari', 'item')).toBeLessThanOrEqual(3_600);
+    for (const id of ['kabutan', 'minkabu', 'nikkei']) expect(of(id, 'quote')).toBeLessThanOrEqual(900);
+    expect(of('jma_forecast', 'forecast')).toBeLessThanOrEqual(6 * 3_600);
   });
 });

@@ -41,8 +41,22 @@ export interface BrowserRoute {
   verifiedBy: string;
 }
 
+/**
+ * How long an answer may be kept in an account's cache and served from it (DESIGN §5, §10: at most 24 h unless the
+ * site's terms allow longer), and why: the site's terms, or how fast what the page shows changes.
+ */
+export interface CacheLimit {
+  seconds: number;
+  reason: string;
+}
+
+/** The contract's ceiling on a cache limit (DESIGN §5) where no site terms allow longer. */
+export const cacheLimitCapSeconds = 86_400;
+
 export interface PageTypeEntry {
   pageType: string;
+  /** This page type's own cache limit where it differs from the site's. */
+  cacheLimit?: CacheLimit;
   /** The route used when the caller does not ask for `render_js`; absent = the site's `route`. */
   route?: SiteRoute;
   /** Present when the page type can also (or only, with `route: 'browser'`) be rendered in the browser. */
@@ -84,6 +98,8 @@ export interface Site {
   /** The default route of the site's page types (a page type may name its own, and offer the browser beside it). */
   route: SiteRoute;
   politeness: { maxInFlight: number; minIntervalMs: number };
+  /** The cache limit of the site's page types, unless one states its own. */
+  cacheLimit: CacheLimit;
   pageTypes: readonly PageTypeEntry[];
   /** Query parameters that are caller credentials: never stored, logged or echoed (e.g. e-Stat `appId`). */
   secretQueryParams: readonly string[];
@@ -94,6 +110,11 @@ export interface Site {
 /** DESIGN §6: only these levels are served in production; verifying/experimental only in development. */
 export function servedInProduction(coverage: Coverage): boolean {
   return coverage === 'stable' || coverage === 'beta';
+}
+
+/** The cache limit of a page type: its own, else its site's. */
+export function cacheLimitOf(site: Pick<Site, 'cacheLimit'>, entry: Pick<PageTypeEntry, 'cacheLimit'>): CacheLimit {
+  return entry.cacheLimit ?? site.cacheLimit;
 }
 
 /** The route a page type uses unless the caller asks for `render_js`. */

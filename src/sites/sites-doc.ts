@@ -1,9 +1,17 @@
 // docs/sites.md, generated from the registry (`kumo sites doc --write`): the catalogue as it is served, never by hand.
 import { routeCost } from './pricing.js';
 import type { SiteRegistry } from './registry.js';
+import { cacheLimitOf } from './site.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (text: string) => `\`${text}\``;
+
+/** A cache limit in words: minutes or hours. */
+function durationOf(seconds: number): string {
+  if (seconds % 3_600 === 0) return `${seconds / 3_600} h`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}
 
 export function renderSitesDoc(registry: SiteRegistry): string {
   const sites = registry.list();
@@ -64,6 +72,10 @@ export function renderSitesDoc(registry: SiteRegistry): string {
       out.push(
         `- ${code(entry.pageType)} (${code(entry.urlPattern)}): declared ${entry.declaredCoverage ?? entry.coverage}, served ${entry.coverage}${v ? `; fixtures ${v.pass} pass, ${v.fail} fail, ${v.skipped} skipped (${v.real} real, ${v.modelled} modelled)` : ''}. ${entry.verifiedBy}`,
       );
+      const limit = cacheLimitOf(site, entry);
+      out.push(
+        `  - Cache limit ${durationOf(limit.seconds)} (\`cache_limit_s\` ${limit.seconds}): ${limit.reason.replace(/[^.。]$/, '$&.')}`,
+      );
       if (entry.browser && entry.route !== 'browser')
         out.push(
           `  - Also rendered in the headless browser with \`render_js: true\` (2 credits; extractor ${code(entry.browser.extractor.id)}): served ${entry.browser.coverage}. ${entry.browser.verifiedBy}.`,
@@ -87,6 +99,12 @@ export function renderSitesDoc(registry: SiteRegistry): string {
     '- Any failing fixture makes the page type `verifying` (not served in production); a passing real page is needed',
     '  for `stable`; modelled fixtures alone give `beta`.',
     '- Adding a site: `docs/adding-a-site.md`.',
+    '',
+    '## Cache limits',
+    '',
+    'A call with `params.max_age_s` may be answered from the account’s own cached result (docs/cache.md), never one',
+    'older than its page type’s cache limit, whatever `max_age_s` asks: at most 24 h unless the site’s terms allow',
+    'longer (DESIGN §5). Each limit above says why it is what it is.',
     '',
   );
   return out.join('\n');

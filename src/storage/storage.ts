@@ -64,6 +64,8 @@ export interface RequestRecord {
   latencyMs: number;
   artifactId: string | null;
   createdAt: string;
+  /** Where the answer came from (DESIGN §10): `hit`, `miss` or `bypass`; null/absent when no answer got so far. */
+  cacheState?: 'hit' | 'miss' | 'bypass' | null;
 }
 
 export interface ReserveRequest {

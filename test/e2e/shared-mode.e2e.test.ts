@@ -68,6 +68,25 @@ describe('two instances on PostgreSQL and Redis', () => {
   });
 });
 
+describe('the result cache in shared mode', () => {
+  it("an answer kept through one instance is a hit through the other (it lives in PostgreSQL), never on either's disk", async () => {
+    const [a, b] = started as [KumoProcess, KumoProcess];
+    const key = await kumoCli(a.dataDir, ['keys', 'create', '--plan', 'starter', '--json'], env);
+    origin.route('GET', '/c/c-/kb/kb01/kb011427/400003', {
+      status: 200,
+      headers: html,
+      body: itemPage({ title: 'Shared cache item KUMO-MARKER-shared-cache-91c2' }),
+    });
+    const miss = await scrape(a.baseUrl, { url: item('400003'), params: { max_age_s: 600 } }, key.key);
+    expect(miss.body.cache.state).toBe('miss');
+    const hit = await scrape(b.baseUrl, { url: item('400003'), params: { max_age_s: 600 } }, key.key);
+    expect(hit.body).toMatchObject({ cost_units: 0, cache: { state: 'hit', fetched_at: miss.body.cache.fetched_at } });
+    expect(origin.hits('/c/c-/kb/kb01/kb011427/400003')).toBe(1);
+    for (const k of started) expect(await filesHolding(k.dataDir, 'KUMO-MARKER-shared-cache-91c2')).toEqual([]);
+    expect((await call(b.baseUrl, '/v1/cache', key.key, 'DELETE')).body.deleted).toBe(1);
+  });
+});
+
 /** Files under an instance's data folder that hold `needle` (none is expected to: artifacts live in PostgreSQL). */
 async function filesHolding(dir: string, needle: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

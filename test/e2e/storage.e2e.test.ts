@@ -8,6 +8,7 @@ import { itemPage } from '../support/pages.js';
 
 const item = (id: string) => `https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/${id}`;
 const marker = 'KUMO-MARKER-7f3c9a1e-do-not-store';
+const cachedMarker = 'KUMO-CACHED-MARKER-41b7d2c0';
 let origin: Origin;
 let kumo: KumoProcess;
 
@@ -31,6 +32,11 @@ beforeAll(async () => {
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8' },
     body: itemPage({ marker, title: `Marker item ${marker}` }),
+  });
+  origin.route('GET', '/c/c-/kb/kb01/kb011427/300002', {
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: itemPage({ title: `Cached item ${cachedMarker}` }),
   });
   kumo = await startKumo({ KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }) });
 });
@@ -78,5 +84,43 @@ describe('with store_artifact: true', () => {
     expect((await call(kumo.baseUrl, `/v1/artifacts/${id}`, undefined, 'DELETE')).status).toBe(204);
     expect((await call(kumo.baseUrl, `/v1/artifacts/${id}`)).status).toBe(404);
     expect(await foldersContaining(kumo.dataDir, marker)).toEqual([]);
+  });
+});
+
+describe('with max_age_s (the result cache)', () => {
+  it('keeps the JSON only, answers a repeat at cost 0 without the site, and DELETE /v1/cache removes it from the disk', async () => {
+    const miss = await scrape(kumo.baseUrl, { url: item('300002'), params: { max_age_s: 3600 } });
+    expect(miss.status).toBe(200);
+    expect(miss.body.cache.state).toBe('miss');
+    expect(miss.body.data.title).toContain(cachedMarker);
+    const before = (await call(kumo.baseUrl, '/v1/usage')).body.credits.used as number;
+
+    const hit = await scrape(kumo.baseUrl, { url: item('300002'), params: { max_age_s: 3600 } });
+    expect(hit.status).toBe(200);
+    expect(hit.body.cache).toMatchObject({ state: 'hit', fetched_at: miss.body.cache.fetched_at });
+    expect(hit.body.cost_units).toBe(0);
+    expect(hit.body.data).toEqual(miss.body.data);
+    expect(origin.hits('/c/c-/kb/kb01/kb011427/300002')).toBe(1);
+    expect((await call(kumo.baseUrl, '/v1/usage')).body.credits.used).toBe(before);
+    expect((await call(kumo.baseUrl, `/v1/requests/${hit.body.request_id}`)).body).toMatchObject({
+      cost_units: 0,
+      cache: 'hit',
+    });
+    // The answer's JSON is in the database while it is cached; never the page (the title is only in the JSON).
+    expect((await foldersContaining(kumo.dataDir, cachedMarker)).length).toBeGreaterThan(0);
+
+    const deleted = await call(
+      kumo.baseUrl,
+      `/v1/cache?url=${encodeURIComponent(item('300002'))}`,
+      undefined,
+      'DELETE',
+    );
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.deleted).toBe(1);
+    expect(await foldersContaining(kumo.dataDir, cachedMarker)).toEqual([]);
+    const again = await scrape(kumo.baseUrl, { url: item('300002'), params: { max_age_s: 3600 } });
+    expect(again.body.cache.state).toBe('miss');
+    expect(origin.hits('/c/c-/kb/kb01/kb011427/300002')).toBe(2);
+    expect((await call(kumo.baseUrl, '/v1/cache', undefined, 'DELETE')).body.deleted).toBe(1);
   });
 });

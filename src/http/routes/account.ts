@@ -54,6 +54,7 @@ export function registerAccountRoutes(
         latency_ms: row.latencyMs,
         artifact_id: row.artifactId,
         created_at: row.createdAt,
+        cache: row.cacheState ?? null,
       };
     },
   );

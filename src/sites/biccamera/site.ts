@@ -16,6 +16,11 @@ export const biccamera: Site = {
   route: 'http',
   // Public scrapers report a WAF that blocks automated bursts: one request at a time, well spaced.
   politeness: { maxInFlight: 1, minIntervalMs: 2000 },
+  cacheLimit: {
+    seconds: 86_400,
+    reason:
+      'Prices and stock move during the day (タイムセール, 在庫切れ); kept at most the 24 h cap of DESIGN §5 (no site terms allow longer), the caller’s max_age_s chooses how fresh',
+  },
   pageTypes: [
     {
       pageType: 'item',

@@ -14,6 +14,11 @@ export const edinet: Site = {
   schemes: ['https:'],
   route: 'http',
   politeness: { maxInFlight: 1, minIntervalMs: 2000 },
+  cacheLimit: {
+    seconds: 86_400,
+    reason:
+      'A filing by docID does not change, but corrections are filed as new documents; kept at most 24 h until EDINET’s terms are read for longer (research proposes 30 d)',
+  },
   pageTypes: [
     {
       pageType: 'table',

@@ -13,6 +13,11 @@ export const egovLaws: Site = {
   // same id, the answer verified on a real file (docs/decisions/0010).
   route: 'api',
   politeness: { maxInFlight: 1, minIntervalMs: 1000 },
+  cacheLimit: {
+    seconds: 86_400,
+    reason:
+      'A revision’s text is fixed but the current revision can change with a promulgation; kept at most 24 h until e-Gov’s terms are read for longer (research proposes 30 d by revision)',
+  },
   pageTypes: [
     {
       pageType: 'document',

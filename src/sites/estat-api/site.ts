@@ -18,6 +18,11 @@ export const estatApi: Site = {
   schemes: ['https:'],
   route: 'http',
   politeness: { maxInFlight: 1, minIntervalMs: 1000 },
+  cacheLimit: {
+    seconds: 86_400,
+    reason:
+      'Tables change on e-Stat’s release schedule, not within a day; kept at most 24 h until e-Stat’s terms are read for longer (research proposes 7 d)',
+  },
   pageTypes: [
     {
       pageType: 'table',

@@ -16,6 +16,7 @@ export const houjinBangou: Site = {
   schemes: ['https:'],
   route: 'http',
   politeness: { maxInFlight: 1, minIntervalMs: 1000 },
+  cacheLimit: { seconds: 86_400, reason: '法人番号 data is updated daily (next-capabilities §4.4)' },
   pageTypes: [
     {
       pageType: 'record',

@@ -20,6 +20,11 @@ export const ikebeGakki: Site = {
   schemes: ['https:'],
   route: 'http',
   politeness: { maxInFlight: 1, minIntervalMs: 1000 },
+  cacheLimit: {
+    seconds: 86_400,
+    reason:
+      'Prices and stock move during the day (タイムセール, 在庫切れ); kept at most the 24 h cap of DESIGN §5 (no site terms allow longer), the caller’s max_age_s chooses how fresh',
+  },
   pageTypes: [
     {
       pageType: 'item',
@@ -32,6 +37,10 @@ export const ikebeGakki: Site = {
     },
     {
       pageType: 'search',
+      cacheLimit: {
+        seconds: 21_600,
+        reason: 'A search list: its order and prices refresh during the day (next-capabilities §4.4: lists 6 h)',
+      },
       urlPattern: '/p/search?<query>, /c/<groups…> (a group code last, no product code)',
       matches: (url) => SEARCH_PATH.test(url.pathname) || GROUP_PATH.test(url.pathname),
       extractor: ikebeSearchExtractor,

@@ -18,6 +18,11 @@ export const jmaForecast: Site = {
   schemes: ['https:'],
   route: 'http',
   politeness: { maxInFlight: 1, minIntervalMs: 1000 },
+  cacheLimit: {
+    seconds: 21_600,
+    reason:
+      'JMA issues forecasts at 05, 11 and 17 JST: an answer older than 6 h may have missed an issue (next-capabilities §4.4)',
+  },
   pageTypes: [
     {
       pageType: 'forecast',
@@ -41,6 +46,10 @@ export const jmaForecast: Site = {
     },
     {
       pageType: 'areas',
+      cacheLimit: {
+        seconds: 86_400,
+        reason: 'The list of forecast areas changes a few times a year; kept at most the 24 h cap',
+      },
       urlPattern: '/bosai/common/const/area.json',
       matches: (url) => AREAS_PATH.test(url.pathname),
       extractor: jmaAreasExtractor,

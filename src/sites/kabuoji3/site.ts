@@ -12,6 +12,10 @@ export const kabuoji3: Site = {
   schemes: ['https:'],
   route: 'http',
   politeness: { maxInFlight: 1, minIntervalMs: 2000 },
+  cacheLimit: {
+    seconds: 3_600,
+    reason: 'Daily prices: the current day’s row changes while the market is open, earlier rows do not',
+  },
   pageTypes: [
     {
       pageType: 'table',

@@ -14,6 +14,11 @@ export const kabutan: Site = {
   schemes: ['https:'],
   route: 'http',
   politeness: { maxInFlight: 1, minIntervalMs: 2000 },
+  cacheLimit: {
+    seconds: 300,
+    reason:
+      'A quote moves every few seconds while 東証 trades (9:00–15:30 JST); one fixed limit cannot follow market hours, so it is set for them',
+  },
   pageTypes: [
     {
       pageType: 'quote',
@@ -26,6 +31,10 @@ export const kabutan: Site = {
     },
     {
       pageType: 'history',
+      cacheLimit: {
+        seconds: 3_600,
+        reason: 'Daily prices: the current day’s row changes while the market is open, earlier rows do not',
+      },
       urlPattern: '/stock/kabuka?code=<code>&ashi=day[&page=<n>] (daily rows)',
       matches: (url) =>
         url.pathname === '/stock/kabuka' &&

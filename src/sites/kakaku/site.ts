@@ -15,6 +15,10 @@ export const kakaku: Site = {
   route: 'http',
   // A large comparison site that publishes its own data API with rate limits: we ask slower than the default.
   politeness: { maxInFlight: 1, minIntervalMs: 2000 },
+  cacheLimit: {
+    seconds: 21_600,
+    reason: '価格.com’s lowest prices and rankings refresh during the day (next-capabilities §4.4: 6 h)',
+  },
   pageTypes: [
     {
       pageType: 'item',

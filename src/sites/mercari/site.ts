@@ -34,6 +34,10 @@ export const mercari: Site = {
   schemes: ['https:'],
   route: 'api',
   politeness: { maxInFlight: 1, minIntervalMs: 2000 },
+  cacheLimit: {
+    seconds: 3_600,
+    reason: 'Listings sell within minutes; an hour-old answer is often a sold item (next-capabilities §4.4: 1 h)',
+  },
   pageTypes: [
     {
       pageType: 'item',

@@ -12,6 +12,11 @@ export const minkabu: Site = {
   schemes: ['https:'],
   route: 'http',
   politeness: { maxInFlight: 1, minIntervalMs: 2000 },
+  cacheLimit: {
+    seconds: 300,
+    reason:
+      'A quote moves every few seconds while 東証 trades (9:00–15:30 JST); one fixed limit cannot follow market hours, so it is set for them',
+  },
   pageTypes: [
     {
       pageType: 'quote',

@@ -16,6 +16,10 @@ export const netsea: Site = {
   schemes: ['https:'],
   route: 'http',
   politeness: { maxInFlight: 1, minIntervalMs: 2000 },
+  cacheLimit: {
+    seconds: 21_600,
+    reason: 'A search list: its order and prices refresh during the day (next-capabilities §4.4: lists 6 h)',
+  },
   pageTypes: [
     {
       pageType: 'search',

@@ -14,6 +14,11 @@ export const rakutenIchiba: Site = {
   schemes: ['https:'],
   route: 'http',
   politeness: { maxInFlight: 1, minIntervalMs: 2000 },
+  cacheLimit: {
+    seconds: 86_400,
+    reason:
+      '楽天 allows caching prices and availability for 24 hours (楽天ウェブサービス FAQ as developers quote it, next-capabilities §4.4): the terms’ cap',
+  },
   pageTypes: [
     {
       pageType: 'item',

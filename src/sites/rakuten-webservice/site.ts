@@ -14,9 +14,19 @@ export const rakutenWebservice: Site = {
   route: 'http',
   // Rakuten allows about one request per second per application id.
   politeness: { maxInFlight: 1, minIntervalMs: 1000 },
+  cacheLimit: {
+    seconds: 86_400,
+    reason:
+      '楽天ウェブサービス’s FAQ, as developers quote it, allows caching prices and availability for 24 hours: the terms’ cap (next-capabilities §4.4)',
+  },
   pageTypes: [
     {
       pageType: 'search',
+      cacheLimit: {
+        seconds: 21_600,
+        reason:
+          'A search list: its order and prices refresh during the day (next-capabilities §4.4: lists 6 h), under the terms’ 24 h',
+      },
       urlPattern:
         '/services/api/{IchibaItem/Search|Product/Search|Books{Book,Total,CD,DVD,Game,Magazine,Software,ForeignBook}/Search|Kobo/EbookSearch}/<yyyymmdd> (openapi host: /ichibams/api/IchibaItem/Search/…, /ichibaproduct/api/Product/Search/…, /services/api/Books…, /services/api/Kobo/…); JSON only; applicationId, accessKey, affiliateId are secrets',
       matches: (url) => {
@@ -31,6 +41,10 @@ export const rakutenWebservice: Site = {
     },
     {
       pageType: 'ranking',
+      cacheLimit: {
+        seconds: 21_600,
+        reason: 'Rankings refresh during the day (next-capabilities §4.4: lists 6 h), under the terms’ 24 h',
+      },
       urlPattern:
         '/services/api/IchibaItem/Ranking/<yyyymmdd> (openapi host: /ichibaranking/api/IchibaItem/Ranking/<yyyymmdd>); JSON only; applicationId, accessKey, affiliateId are secrets',
       matches: (url) => rakutenApiOf(url) === 'ichiba_ranking',

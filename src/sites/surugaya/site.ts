@@ -20,6 +20,11 @@ export const surugaya: Site = {
   schemes: ['https:'],
   route: 'http',
   politeness: { maxInFlight: 1, minIntervalMs: 2000 },
+  cacheLimit: {
+    seconds: 86_400,
+    reason:
+      'Prices and stock move during the day (タイムセール, 在庫切れ); kept at most the 24 h cap of DESIGN §5 (no site terms allow longer), the caller’s max_age_s chooses how fresh',
+  },
   pageTypes: [
     {
       pageType: 'item',
@@ -33,6 +38,11 @@ export const surugaya: Site = {
     },
     {
       pageType: 'offers',
+      cacheLimit: {
+        seconds: 21_600,
+        reason:
+          'An offer list of used items: offers sell and are added during the day (next-capabilities §4.4: lists 6 h)',
+      },
       urlPattern: '/product/other/<id>',
       matches: (url) => OFFERS_PATH.test(url.pathname),
       extractor: surugayaOffersExtractor,
@@ -43,6 +53,10 @@ export const surugaya: Site = {
     },
     {
       pageType: 'search',
+      cacheLimit: {
+        seconds: 21_600,
+        reason: 'A search list: its order and prices refresh during the day (next-capabilities §4.4: lists 6 h)',
+      },
       urlPattern: '/search?category=…&search_word=…[&page=N]',
       matches: (url) => SEARCH_PATH.test(url.pathname),
       extractor: surugayaSearchExtractor,

@@ -16,6 +16,11 @@ export const yahooShopping: Site = {
   schemes: ['https:'],
   route: 'http',
   politeness: { maxInFlight: 1, minIntervalMs: 1000 },
+  cacheLimit: {
+    seconds: 86_400,
+    reason:
+      'Prices and stock move during the day (タイムセール, 在庫切れ); kept at most the 24 h cap of DESIGN §5 (no site terms allow longer), the caller’s max_age_s chooses how fresh',
+  },
   pageTypes: [
     {
       pageType: 'item',

@@ -25,6 +25,7 @@ const ROW: { readonly [C in keyof RequestsTable]-?: (record: RequestRecord) => u
   latency_ms: (r) => r.latencyMs,
   artifact_id: (r) => r.artifactId,
   created_at: (r) => toIso(r.createdAt),
+  cache_state: (r) => r.cacheState ?? null,
 };
 const ROW_COLUMNS = Object.keys(ROW) as (keyof RequestsTable)[];
 
@@ -45,6 +46,8 @@ function toRecord(row: Selectable<RequestsTable>): RequestRecord {
     latencyMs: row.latency_ms,
     artifactId: row.artifact_id,
     createdAt: isoOf(row.created_at),
+    // Only when recorded: rows of calls that never answered (and rows from before 0014) read as they were written.
+    ...(row.cache_state === null ? {} : { cacheState: row.cache_state as NonNullable<RequestRecord['cacheState']> }),
   };
 }
 

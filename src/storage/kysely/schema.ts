@@ -84,6 +84,8 @@ export interface RequestsTable {
   latency_ms: number;
   artifact_id: string | null;
   created_at: Timestamp;
+  /** `hit`, `miss` or `bypass` (migration 0014); null on rows written before it and on calls that never got so far. */
+  cache_state: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per live (or recently live) server instance; `heartbeat_at` is refreshed every few seconds. */
@@ -455,6 +457,23 @@ export interface MonitorDeliveriesTable {
   created_at: Timestamp;
 }
 
+/**
+ * The result cache (DESIGN §10, migration 0014): an account's extracted JSON under the hash of what makes two calls
+ * the same (src/cache/cache-key.ts). `answer` is the JSON text of data, warnings, extractor and fetch_summary: never
+ * the page or its HTML. `url` is the target URL with caller credentials removed.
+ */
+export interface ResultCacheTable {
+  account_id: string;
+  cache_key: string;
+  url: string;
+  site_id: string;
+  page_type: string;
+  request_id: string;
+  fetched_at: Timestamp;
+  expires_at: Timestamp;
+  answer: string;
+}
+
 export interface KumoDatabase {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -488,4 +507,5 @@ export interface KumoDatabase {
   monitor_history: MonitorHistoryTable;
   monitor_events: MonitorEventsTable;
   monitor_deliveries: MonitorDeliveriesTable;
+  result_cache: ResultCacheTable;
 }

@@ -467,4 +467,24 @@ export const postgresMigrations: SqlMigrations = {
     `CREATE INDEX monitor_deliveries_due ON monitor_deliveries (next_attempt_at) WHERE state IN ('pending', 'delivering')`,
     `CREATE INDEX monitor_deliveries_monitor ON monitor_deliveries (monitor_id)`,
   ],
+  // The result cache (DESIGN §10, docs/cache.md, decision 0026): an account's extracted JSON for later calls that ask
+  // with max_age_s, under the hash of what makes two calls the same; each row carries its own expiry (the site's cache
+  // limit), which the sweep deletes at. `requests.cache_state` records whether a call was answered from it.
+  '0014_result_cache': [
+    `CREATE TABLE result_cache (
+      account_id text NOT NULL,
+      cache_key text NOT NULL,
+      url text NOT NULL,
+      site_id text NOT NULL,
+      page_type text NOT NULL,
+      request_id text NOT NULL,
+      fetched_at timestamptz NOT NULL,
+      expires_at timestamptz NOT NULL,
+      answer text NOT NULL,
+      PRIMARY KEY (account_id, cache_key)
+    )`,
+    `CREATE INDEX result_cache_url ON result_cache (account_id, url)`,
+    `CREATE INDEX result_cache_expires ON result_cache (expires_at)`,
+    `ALTER TABLE requests ADD COLUMN cache_state text CHECK (cache_state IN ('hit', 'miss', 'bypass'))`,
+  ],
 };

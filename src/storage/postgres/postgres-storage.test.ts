@@ -10,7 +10,7 @@ import { postgresMigrations } from './postgres-migrations.js';
 import { newId } from '../../accounts/ids.js';
 import { isKumoError } from '../../errors.js';
 import { startTcpProxy } from '../../../test/support/tcp-proxy.js';
-import { completedRequest } from '../../../test/support/request-records.js';
+import { completedRequest, insertRowBefore0014 } from '../../../test/support/request-records.js';
 import {
   admin,
   adminDatabaseUrl,
@@ -86,12 +86,12 @@ describe('postgres specifics', () => {
         artifactId: null,
         createdAt: '2026-05-01T00:00:00.000Z',
       };
-      await old.requests.insert(row);
+      await insertRowBefore0014(old.db, row);
       // Before 0003 a not_found row recorded Kumo's own 200, not the target's 404/410: unknown, so null.
       const notFound = { ...row, requestId: newId('req'), status: 'not_found', errorCode: null, httpStatus: 200 };
-      await old.requests.insert(notFound);
+      await insertRowBefore0014(old.db, notFound);
       const completed = { ...row, requestId: newId('req'), status: 'completed', errorCode: null, httpStatus: 200 };
-      await old.requests.insert(completed);
+      await insertRowBefore0014(old.db, completed);
       await old.close();
 
       const upgraded = await createPostgresStorage({ url: upgradeUrl, poolSize: 1 });

@@ -65,6 +65,9 @@ export class NodeSqliteDatabase implements SqliteDatabase {
     if (path !== ':memory:') this.#db.exec('PRAGMA journal_mode = WAL');
     this.#db.exec('PRAGMA synchronous = FULL');
     this.#db.exec('PRAGMA foreign_keys = ON');
+    // A deleted row is overwritten with zeros, not left in free space: what is deleted because it must go (an expired
+    // cache entry, decision 0026) is gone from the file, not only from queries.
+    this.#db.exec('PRAGMA secure_delete = ON');
     if (options.checkpointEveryMs !== undefined && this.walPath() !== null) {
       this.#db.exec(`PRAGMA wal_autocheckpoint = ${backstopAutocheckpointPages}`);
       this.#checkpointer = new ThreadCheckpointer(path, {

@@ -18,7 +18,7 @@ import { ThreadFdatasync } from './wal-sync.js';
 import { newId } from '../../accounts/ids.js';
 import { isKumoError } from '../../errors.js';
 import type { ReserveRequest } from '../storage.js';
-import { completedRequest } from '../../../test/support/request-records.js';
+import { completedRequest, insertRowBefore0014 } from '../../../test/support/request-records.js';
 
 const probe: StorageProbe<KyselyStorage> = {
   ledgerCredits: async (storage, accountId) => (await storage.ledger.entries(accountId)).map((e) => e.credits),
@@ -521,8 +521,8 @@ describe('sqlite schema', () => {
       artifactId: null,
       createdAt: '2026-05-01T00:00:00.000Z',
     };
-    await old.requests.insert(row);
-    await old.requests.insert({
+    await insertRowBefore0014(old.db, row);
+    await insertRowBefore0014(old.db, {
       ...row,
       requestId: newId('req'),
       status: 'completed',
@@ -531,7 +531,7 @@ describe('sqlite schema', () => {
     });
     // Before 0003 a not_found row recorded Kumo's own 200, not the target's 404/410: unknown, so null.
     const notFound = { ...row, requestId: newId('req'), status: 'not_found', errorCode: null, httpStatus: 200 };
-    await old.requests.insert(notFound);
+    await insertRowBefore0014(old.db, notFound);
     await old.close();
 
     const upgraded = await createSqliteStorage({ path: file });
@@ -592,6 +592,8 @@ describe('sqlite schema', () => {
         'latency_ms',
         'artifact_id',
         'created_at',
+        // hit | miss | bypass (0014): where the answer came from, not the answer.
+        'cache_state',
       ].sort(),
     );
     await storage.close();

@@ -101,3 +101,13 @@ export const holdWithoutFsync: HoldTransaction = (db, body) =>
 // Twice per call each: compiled once.
 const synchronousNormal = CompiledQuery.raw('pragma synchronous = normal');
 const synchronousFull = CompiledQuery.raw('pragma synchronous = full');
+
+/**
+ * After rows were deleted so that their content is gone from the disk (the result cache, decision 0026): the pages
+ * already hold zeros where the rows were (secure_delete, node-sqlite-database.ts), and the write-ahead log, which still
+ * holds the pages as they were written, is copied into the file and truncated. Best effort: with a reader holding an
+ * old snapshot the log is truncated at a later sweep.
+ */
+export async function truncateWriteAheadLog(db: Kysely<KumoDatabase>): Promise<void> {
+  await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+}
