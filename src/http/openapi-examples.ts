@@ -591,9 +591,13 @@ export const operationExamples: Record<string, { body?: unknown; responses?: Rec
         cost_units: 1,
         latency_ms: 431,
         artifact_id: null,
+        cache: 'miss',
         created_at: at,
       },
     },
+  },
+  deleteCache: {
+    responses: { 200: { request_id: requestId, deleted: 3 } },
   },
   listSites: {
     responses: {
@@ -619,6 +623,9 @@ export const operationExamples: Record<string, { body?: unknown; responses?: Rec
                 verified_by:
                   'recorded page: ikebe-gakki/product.html (2023-02); modelled variants for fallbacks and failure',
                 review: null,
+                cache_limit_s: 86400,
+                cache_limit_reason:
+                  'Prices and stock move during the day (タイムセール, 在庫切れ); kept at most the 24 h cap of DESIGN §5',
                 fixtures: { real: 3, modelled: 5 },
                 routes: [
                   {
@@ -860,6 +867,7 @@ export const parameterExamples: Record<string, unknown> = {
   days: '30',
   fields: 'price,points',
   format: 'json',
+  url: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203',
   '/v1/requests/': requestId,
   '/v1/artifacts/': 'art_01JDQ8Z7B3C5D7F9G1H3J5K7M9',
   '/v1/batches/': 'bat_01JDQ9A2B4C6D8E0F2G4H6J8K0',

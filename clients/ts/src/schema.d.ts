@@ -85,6 +85,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cache": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete this account's cached answers (all, or one URL's) */
+        delete: operations["deleteCache"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/batches": {
         parameters: {
             query?: never;
@@ -6218,6 +6235,8 @@ export interface operations {
                         latency_ms: number;
                         artifact_id: string | null;
                         created_at: string;
+                        /** @description Where the answer came from (the `cache.state` it had); null when the call gave no answer. */
+                        cache: "hit" | "miss" | "bypass" | null;
                     };
                 };
             };
@@ -6433,6 +6452,10 @@ export interface operations {
                                     /** @description Fixtures written by us on the site's structure, or real bodies in a container we built (EDINET's ZIP). */
                                     modelled: number;
                                 };
+                                /** @description The oldest cached answer this page type is served from, whatever max_age_s asks (docs/cache.md). */
+                                cache_limit_s: number;
+                                /** @description Why: the site's terms, or how fast the page changes. */
+                                cache_limit_reason: string;
                                 /** @description The routes this page type offers, its default first; `browser` is chosen with render_js: true. */
                                 routes: {
                                     route: "http" | "browser" | "api";
@@ -6790,6 +6813,182 @@ export interface operations {
             };
             /** @description `uri_too_long`: A path segment (such as an id) is longer than any valid value. (docs/errors.md) */
             414: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Credits-Limit": components["headers"]["X-Credits-Limit"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Concurrency-Limit": components["headers"]["X-Concurrency-Limit"];
+                    "X-Concurrency-Remaining": components["headers"]["X-Concurrency-Remaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `credits_exhausted`: The monthly allowance (plus overage cap) or the key credit limit is used up. `concurrency_limited`: Too many calls in flight for the key or account. `rate_limited`: The key had too many calls refused in a short time; retry after Retry-After. (docs/errors.md) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Credits-Limit": components["headers"]["X-Credits-Limit"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Concurrency-Limit": components["headers"]["X-Concurrency-Limit"];
+                    "X-Concurrency-Remaining": components["headers"]["X-Concurrency-Remaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `headers_too_large`: The request line and headers together are over the server limit. (docs/errors.md) */
+            431: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Credits-Limit": components["headers"]["X-Credits-Limit"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Concurrency-Limit": components["headers"]["X-Concurrency-Limit"];
+                    "X-Concurrency-Remaining": components["headers"]["X-Concurrency-Remaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: Anything else. No details leave the process. (docs/errors.md) */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Credits-Limit": components["headers"]["X-Credits-Limit"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Concurrency-Limit": components["headers"]["X-Concurrency-Limit"];
+                    "X-Concurrency-Remaining": components["headers"]["X-Concurrency-Remaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `site_busy`: The site's politeness queue is full; retry after Retry-After. `site_stopped`: The site is switched off. `unavailable`: A backend (database, limiter, browser) is down; retry later. (docs/errors.md) */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Credits-Limit": components["headers"]["X-Credits-Limit"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Concurrency-Limit": components["headers"]["X-Concurrency-Limit"];
+                    "X-Concurrency-Remaining": components["headers"]["X-Concurrency-Remaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteCache: {
+        parameters: {
+            query?: {
+                /** @description Only the entries of this target URL (as it was asked); absent: every entry of the account. */
+                url?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Credits-Limit": components["headers"]["X-Credits-Limit"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Concurrency-Limit": components["headers"]["X-Concurrency-Limit"];
+                    "X-Concurrency-Remaining": components["headers"]["X-Concurrency-Remaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This request, as in the Request-Id header. */
+                        request_id: string;
+                        /** @description How many cached answers were deleted. */
+                        deleted: number;
+                    };
+                };
+            };
+            /** @description `invalid_request`: Bad JSON, wrong types, unknown fields or a missing url. `invalid_url`: Not http(s), has userinfo, a non-default port, an IP literal, or is too long. (docs/errors.md) */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Credits-Limit": components["headers"]["X-Credits-Limit"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Concurrency-Limit": components["headers"]["X-Concurrency-Limit"];
+                    "X-Concurrency-Remaining": components["headers"]["X-Concurrency-Remaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: Missing, unknown, revoked or expired API key (one answer for all). (docs/errors.md) */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Credits-Limit": components["headers"]["X-Credits-Limit"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Concurrency-Limit": components["headers"]["X-Concurrency-Limit"];
+                    "X-Concurrency-Remaining": components["headers"]["X-Concurrency-Remaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request_timeout`: The request (headers or body) did not arrive in time. (docs/errors.md) */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Credits-Limit": components["headers"]["X-Credits-Limit"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Concurrency-Limit": components["headers"]["X-Concurrency-Limit"];
+                    "X-Concurrency-Remaining": components["headers"]["X-Concurrency-Remaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `site_not_supported`: The host is not an enabled supported site. `page_not_supported`: Supported site, but no reviewed path for this page or work_type. `robots_disallowed`: The site's robots.txt forbids the path. `idempotency_conflict`: An Idempotency-Key was reused with another request body. `idempotency_key_spent`: This Idempotency-Key was already replayed as often as allowed; use a new key. `batch_limit_exceeded`: More items per batch, or longer retention, than the plan allows (items: Free 100, Starter 5,000, Growth 50,000). `monitor_limit_exceeded`: A monitor over the plan's limits (interval, targets, monitors, history) or its fair share of a host's capacity. (docs/errors.md) */
+            422: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-Credits-Limit": components["headers"]["X-Credits-Limit"];
