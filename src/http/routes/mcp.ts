@@ -1,0 +1,130 @@
+// POST /mcp: Kumo's tools over MCP Streamable HTTP, stateless; each tool call is a REST call made with the caller's
+// own key through app.inject, so it is charged, limited, scoped and logged exactly as that call (docs/mcp.md).
+import { Readable } from 'node:stream';
+import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { toWebRequest } from '@modelcontextprotocol/node';
+import type { FastifyRequest } from 'fastify';
+import type { Authenticate, KumoApp } from '../app-types.js';
+import { KumoError } from '../../errors.js';
+import { answerOf, type KumoApi } from '../../mcp/kumo-api.js';
+import { createKumoMcpServer } from '../../mcp/tools.js';
+import type { Metrics } from '../../metrics/metrics.js';
+
+export interface McpRouteOptions {
+  /** Browser origins allowed besides the server's own (KUMO_MCP_ALLOWED_ORIGINS). */
+  allowedOrigins: readonly string[];
+}
+
+/** Query parameters a key must never travel in: URLs end up in logs, proxies and browser history. */
+const keyParameters = ['api_key', 'apikey', 'key', 'token', 'access_token', 'auth'];
+
+/** The app's own REST routes, called in-process with the caller's Authorization header. */
+function injectedKumoApi(app: KumoApp, authorization: string, remoteAddress: string): KumoApi {
+  return {
+    async request(method, path, body) {
+      const response = await app.inject({
+        method,
+        url: path,
+        remoteAddress,
+        headers: {
+          authorization,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      });
+      return answerOf(response.statusCode, response.body, (name) => {
+        const value = response.headers[name];
+        return value === undefined ? undefined : String(value);
+      });
+    },
+  };
+}
+
+/** The origin the caller reached this server at (behind a trusted proxy, the proxy's Host and scheme). */
+function ownOrigin(request: FastifyRequest): string | null {
+  const host = request.host;
+  if (!host) return null;
+  try {
+    return new URL(`${request.protocol}://${host}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+export function registerMcpRoutes(
+  app: KumoApp,
+  services: { metrics?: Metrics },
+  authenticate: Authenticate,
+  options: McpRouteOptions,
+): void {
+  const allowed = new Set(options.allowedOrigins);
+  const hooks = { called: (tool: string, result: string) => services.metrics?.mcpToolCalled(tool, result) };
+  // One handler for the process; it builds a fresh server per request (both protocol eras), holding no session.
+  const handler: McpHttpHandler = createMcpHandler(
+    ({ authInfo, requestInfo }) => {
+      const remote = requestInfo?.headers.get('x-kumo-remote-address') ?? '127.0.0.1';
+      return createKumoMcpServer(injectedKumoApi(app, `Bearer ${authInfo!.token}`, remote), hooks);
+    },
+    { responseMode: 'json', legacy: 'stateless' },
+  );
+  app.addHook('onClose', async () => {
+    await handler.close();
+  });
+
+  const refuseKeyInUrl = async (request: FastifyRequest) => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const found = Object.keys(query).find((name) => keyParameters.includes(name.toLowerCase()));
+    if (found !== undefined) {
+      throw new KumoError(
+        'invalid_request',
+        `an API key is never accepted in a URL (?${found}=): URLs are kept in logs and histories. Send it as ` +
+          'Authorization: Bearer <key>, and rotate this key if it was real',
+        { body: { field: found } },
+      );
+    }
+  };
+  const refuseForeignOrigin = async (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    const normalized = (() => {
+      try {
+        return new URL(origin).origin;
+      } catch {
+        return null;
+      }
+    })();
+    if (normalized !== null && (normalized === ownOrigin(request) || allowed.has(normalized))) return;
+    throw new KumoError(
+      'origin_not_allowed',
+      'this Origin may not call /mcp: only the server itself and the origins in KUMO_MCP_ALLOWED_ORIGINS may',
+    );
+  };
+  const authenticateAny = authenticate(null);
+
+  app.post(
+    '/mcp',
+    {
+      schema: { hide: true },
+      // The URL and Origin checks come first: a key in the URL is refused even when it is valid.
+      onRequest: [refuseKeyInUrl, refuseForeignOrigin, authenticateAny],
+    },
+    async (request, reply) => {
+      const caller = request.caller!;
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')![1]!;
+      // The MCP call itself spends nothing; the REST calls it makes bring their own limit headers and log lines.
+      request.limitHeadersDone = true;
+      const web = await toWebRequest(request.raw, request.body);
+      web.headers.set('x-kumo-remote-address', request.ip);
+      const response = await handler.fetch(web, {
+        authInfo: { token, clientId: caller.key.id, scopes: caller.key.operations ?? [] },
+        parsedBody: request.body,
+      });
+      reply.code(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'content-length') reply.header(name, value);
+      });
+      if (response.body === null) return reply.send();
+      return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+    },
+  );
+}
