@@ -197,9 +197,35 @@ describe('POST /mcp through the SDK client', () => {
   });
 });
 
+describe('POST /mcp on the wire', () => {
+  it('answers both eras with one JSON body (no event stream) and counts tool calls in /metrics', async () => {
+    const auth = { authorization: `Bearer ${testKey}` };
+    const initialize = await postMcp({
+      headers: auth,
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      },
+    });
+    expect(initialize.status).toBe(200);
+    expect(initialize.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(initialize.headers.get('mcp-session-id')).toBeNull();
+    expect(((await initialize.json()) as any).result.serverInfo.name).toBe('kumo');
+
+    const modern = await connect(testKey, { pin: '2026-07-28' });
+    await modern.callTool({ name: 'get_usage', arguments: {} });
+    const metrics = await (await fetch(`${kumo.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/kumo_mcp_tool_calls_total\{tool="get_usage",result="ok"\} [1-9]/);
+  });
+});
+
 describe('POST /mcp refusals before any tool runs', () => {
   it('answers 401 with WWW-Authenticate and a problem, without a key and with a bad key', async () => {
-    for (const headers of [{}, { authorization: 'Bearer kumo_live_not_a_real_key_0000000000' }]) {
+    for (const headers of [{}, { authorization: 'Bearer kumo_live_not_a_real_key_0000000000' }] as Array<
+      Record<string, string>
+    >) {
       const response = await postMcp({ headers });
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer realm="kumo"');

@@ -1,7 +1,13 @@
 // POST /mcp: Kumo's tools over MCP Streamable HTTP, stateless; each tool call is a REST call made with the caller's
 // own key through app.inject, so it is charged, limited, scoped and logged exactly as that call (docs/mcp.md).
 import { Readable } from 'node:stream';
-import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
+import {
+  WebStandardStreamableHTTPServerTransport,
+  createMcpHandler,
+  isLegacyRequest,
+  type AuthInfo,
+  type McpHttpHandler,
+} from '@modelcontextprotocol/server';
 import { toWebRequest } from '@modelcontextprotocol/node';
 import type { FastifyRequest } from 'fastify';
 import type { Authenticate, KumoApp } from '../app-types.js';
@@ -59,17 +65,34 @@ export function registerMcpRoutes(
 ): void {
   const allowed = new Set(options.allowedOrigins);
   const hooks = { called: (tool: string, result: string) => services.metrics?.mcpToolCalled(tool, result) };
-  // One handler for the process; it builds a fresh server per request (both protocol eras), holding no session.
-  const handler: McpHttpHandler = createMcpHandler(
-    ({ authInfo, requestInfo }) => {
-      const remote = requestInfo?.headers.get('x-kumo-remote-address') ?? '127.0.0.1';
-      return createKumoMcpServer(injectedKumoApi(app, `Bearer ${authInfo!.token}`, remote), hooks);
-    },
-    { responseMode: 'json', legacy: 'stateless' },
-  );
-  app.addHook('onClose', async () => {
-    await handler.close();
+  // The caller's API for the request being served, found again by the factory through the authInfo it is handed.
+  const apis = new WeakMap<AuthInfo, KumoApi>();
+  // One handler for the process; it builds a fresh server per request and holds no session (2026-07-28 era).
+  const modern: McpHttpHandler = createMcpHandler(({ authInfo }) => createKumoMcpServer(apis.get(authInfo!)!, hooks), {
+    responseMode: 'json',
+    legacy: 'reject',
   });
+  app.addHook('onClose', async () => {
+    await modern.close();
+  });
+
+  /**
+   * The 2025 era (initialize handshake), served statelessly as createMcpHandler's own fallback does, but answering
+   * JSON rather than an event stream: no tool sends progress, so a stream would only add framing.
+   */
+  async function serveLegacy(web: Request, authInfo: AuthInfo, parsedBody: unknown): Promise<Response> {
+    const server = createKumoMcpServer(apis.get(authInfo)!, hooks);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(web, { authInfo, parsedBody });
+    } finally {
+      void server.close();
+    }
+  }
 
   const refuseKeyInUrl = async (request: FastifyRequest) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
@@ -114,11 +137,11 @@ export function registerMcpRoutes(
       // The MCP call itself spends nothing; the REST calls it makes bring their own limit headers and log lines.
       request.limitHeadersDone = true;
       const web = await toWebRequest(request.raw, request.body);
-      web.headers.set('x-kumo-remote-address', request.ip);
-      const response = await handler.fetch(web, {
-        authInfo: { token, clientId: caller.key.id, scopes: caller.key.operations ?? [] },
-        parsedBody: request.body,
-      });
+      const authInfo: AuthInfo = { token, clientId: caller.key.id, scopes: caller.key.operations ?? [] };
+      apis.set(authInfo, injectedKumoApi(app, `Bearer ${token}`, request.ip));
+      const response = (await isLegacyRequest(web, request.body))
+        ? await serveLegacy(web, authInfo, request.body)
+        : await modern.fetch(web, { authInfo, parsedBody: request.body });
       reply.code(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'content-length') reply.header(name, value);
