@@ -469,7 +469,9 @@ export function parseOrigins(value: string): string[] {
       url = null;
     }
     if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '').toLowerCase())
-      throw new ConfigError(`invalid configuration: KUMO_MCP_ALLOWED_ORIGINS: "${entry}" is not an origin like https://app.example.com`);
+      throw new ConfigError(
+        `invalid configuration: KUMO_MCP_ALLOWED_ORIGINS: "${entry}" is not an origin like https://app.example.com`,
+      );
     return url.origin;
   });
 }

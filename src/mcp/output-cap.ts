@@ -56,7 +56,12 @@ interface Candidate {
 }
 
 /** Every list and long string in the value, with where it sits, largest first. */
-function candidatesOf(value: Json, path: string, holder: Candidate['holder'] | null, key: number | string): Candidate[] {
+function candidatesOf(
+  value: Json,
+  path: string,
+  holder: Candidate['holder'] | null,
+  key: number | string,
+): Candidate[] {
   const found: Candidate[] = [];
   if (Array.isArray(value)) {
     if (holder && value.length > 0) found.push({ path, holder, key, size: sizeOf(value) });

@@ -33,7 +33,6 @@ function objectOf(properties: Record<string, unknown>, required: string[] = []):
 
 const scrapeParams = plain(ScrapeParamsSchema).properties!;
 const sitesResponse = plain(SitesResponseSchema);
-const pageTypeEntry = (sitesResponse.properties!.sites as { items: JsonSchema }).items.properties!.page_types;
 
 /** Which answer a tool's call produced: the REST answer to report, and the structured body of a success. */
 interface ToolOutcome {
@@ -53,7 +52,7 @@ export interface ToolSpec {
 }
 
 const ok = (answer: KumoAnswer) => answer.status >= 200 && answer.status < 300;
-const query = (values: Record<string, unknown>) => {
+const query = (values: Record<string, string | number | boolean | undefined>) => {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(values)) if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
@@ -118,7 +117,10 @@ export const toolSpecs: readonly ToolSpec[] = [
     async call(api, args) {
       const answer = await api.request('GET', '/v1/sites');
       if (!ok(answer)) return { answer };
-      const body = answer.body as { request_id: string; sites: Array<{ kind: string; page_types: Array<{ page_type: string }> }> };
+      const body = answer.body as {
+        request_id: string;
+        sites: Array<{ kind: string; page_types: Array<{ page_type: string }> }>;
+      };
       const kind = args.kind === 'public' ? 'public_data' : args.kind;
       const sites = body.sites
         .filter((site) => kind === undefined || site.kind === kind)
@@ -196,7 +198,7 @@ export const toolSpecs: readonly ToolSpec[] = [
       if (!ok(answer) || args.include_items !== true) return { answer };
       const items = await api.request(
         'GET',
-        `/v1/batches/${id}/items${query({ state: args.state, cursor: args.cursor, limit: args.limit ?? 20 })}`,
+        `/v1/batches/${id}/items${query({ state: args.state as string | undefined, cursor: args.cursor as string | undefined, limit: (args.limit as number | undefined) ?? 20 })}`,
       );
       if (!ok(items)) return { answer: items };
       const page = items.body as { items: unknown[]; next_cursor: string | null };
@@ -235,7 +237,12 @@ export const toolSpecs: readonly ToolSpec[] = [
     output: outputOf(MonitorListResponseSchema),
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     async call(api, args) {
-      return { answer: await api.request('GET', `/v1/monitors${query({ limit: args.limit, cursor: args.cursor })}`) };
+      return {
+        answer: await api.request(
+          'GET',
+          `/v1/monitors${query({ limit: args.limit as number | undefined, cursor: args.cursor as string | undefined })}`,
+        ),
+      };
     },
   },
 ];
@@ -260,7 +267,9 @@ function errorOf(answer: KumoAnswer): ToolError {
     detail: typeof detail === 'string' ? detail : `Kumo answered HTTP ${answer.status}`,
     request_id: typeof request_id === 'string' ? request_id : (answer.headers['request-id'] ?? null),
     ...extras,
-    ...(answer.headers['retry-after'] !== undefined && Number.isFinite(retryAfter) ? { retry_after_s: retryAfter } : {}),
+    ...(answer.headers['retry-after'] !== undefined && Number.isFinite(retryAfter)
+      ? { retry_after_s: retryAfter }
+      : {}),
   };
 }
 

@@ -163,8 +163,13 @@ describe('POST /mcp through the SDK client', () => {
 
   it('filters list_sites by kind and page type, and caps the unfiltered list with a truncated note', async () => {
     const client = await connect(testKey);
-    const filtered = await client.callTool({ name: 'list_sites', arguments: { kind: 'public', page_type: 'forecast' } });
-    const sites = (filtered.structuredContent as any).sites as Array<{ kind: string; page_types: any[] }>;
+    const filtered = await client.callTool({
+      name: 'list_sites',
+      arguments: { kind: 'public', page_type: 'forecast' },
+    });
+    const sites = (
+      filtered.structuredContent as { sites: Array<{ kind: string; page_types: Array<{ page_type: string }> }> }
+    ).sites;
     expect(sites.length).toBeGreaterThan(0);
     for (const site of sites) {
       expect(site.kind).toBe('public_data');
@@ -172,13 +177,16 @@ describe('POST /mcp through the SDK client', () => {
     }
 
     const all = await client.callTool({ name: 'list_sites', arguments: {} });
-    const body = all.structuredContent as any;
+    const body = all.structuredContent as {
+      sites: unknown[];
+      truncated: { note: string; cuts: Array<{ path: string }> };
+    };
     const full = await call(kumo.baseUrl, '/v1/sites', null);
     expect(JSON.stringify(full.body).length).toBeGreaterThan(16_000);
     expect(JSON.stringify(body).length).toBeLessThanOrEqual(16_000);
     expect((all.content as Array<{ text: string }>)[0]!.text.length).toBeLessThanOrEqual(16_000);
     expect(body.truncated.note).toMatch(/16000 characters/);
-    const listCut = body.truncated.cuts.find((cut: any) => cut.path === '$.sites');
+    const listCut = body.truncated.cuts.find((cut) => cut.path === '$.sites');
     expect(listCut).toMatchObject({ total: full.body.sites.length, kept: body.sites.length, unit: 'items' });
     expect(body.sites.length).toBeLessThan(full.body.sites.length);
   });

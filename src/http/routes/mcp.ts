@@ -147,7 +147,7 @@ export function registerMcpRoutes(
         if (name !== 'content-length') reply.header(name, value);
       });
       if (response.body === null) return reply.send();
-      return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+      return reply.send(Readable.fromWeb(response.body));
     },
   );
 }
