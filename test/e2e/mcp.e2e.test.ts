@@ -9,6 +9,7 @@ import { startKumo, call, kumoCli, repoRoot, scrape, testKey, type KumoProcess }
 import { itemPage } from '../support/pages.js';
 
 const itemUrl = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750001';
+const slowPath = '/c/c-/kb/kb01/kb011427/750002';
 const toolNames = [
   'create_monitor',
   'get_batch',
@@ -43,9 +44,16 @@ async function freshKey(extra: string[] = []): Promise<string> {
   return created.key as string;
 }
 
-const postMcp = (init: { headers?: Record<string, string>; body?: unknown; query?: string; method?: string }) =>
+const postMcp = (init: {
+  headers?: Record<string, string>;
+  body?: unknown;
+  query?: string;
+  method?: string;
+  signal?: AbortSignal;
+}) =>
   fetch(`${kumo.baseUrl}/mcp${init.query ?? ''}`, {
     method: init.method ?? 'POST',
+    ...(init.signal ? { signal: init.signal } : {}),
     headers: {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
@@ -62,6 +70,13 @@ beforeAll(async () => {
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8' },
     body: itemPage(),
+  });
+  // A page that answers late, so that a client can leave while the scrape behind its tool call runs.
+  origin.route('GET', slowPath, (_req, res) => {
+    setTimeout(() => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(itemPage());
+    }, 1_500);
   });
   kumo = await startKumo({ KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }) });
 });
@@ -226,6 +241,34 @@ describe('POST /mcp on the wire', () => {
     await modern.callTool({ name: 'get_usage', arguments: {} });
     const metrics = await (await fetch(`${kumo.baseUrl}/metrics`)).text();
     expect(metrics).toMatch(/kumo_mcp_tool_calls_total\{tool="get_usage",result="ok"\} [1-9]/);
+  });
+});
+
+describe('a client that leaves', () => {
+  it('is not charged for the scrape its tool call started, as a REST caller that leaves is not', async () => {
+    const key = await freshKey();
+    const before = origin.hits(slowPath);
+    const leave = new AbortController();
+    const sent = postMcp({
+      headers: { authorization: `Bearer ${key}`, 'mcp-protocol-version': '2025-11-25' },
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'scrape', arguments: { url: `https://www.ikebe-gakki.com${slowPath}` } },
+      },
+      signal: leave.signal,
+    });
+    const deadline = Date.now() + 10_000;
+    while (origin.hits(slowPath) === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(origin.hits(slowPath)).toBe(before + 1);
+    leave.abort();
+    await expect(sent).rejects.toThrow();
+    // The origin answers at 1.5 s; by then the call was stopped and released.
+    await new Promise((r) => setTimeout(r, 2_000));
+    const usage = await call(kumo.baseUrl, '/v1/usage', key);
+    expect(usage.body.credits).toMatchObject({ used: 0, reserved: 0 });
+    expect(usage.body.concurrency.in_use).toBe(0);
   });
 });
 

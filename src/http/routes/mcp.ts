@@ -1,5 +1,6 @@
 // POST /mcp: Kumo's tools over MCP Streamable HTTP, stateless; each tool call is a REST call made with the caller's
 // own key through app.inject, so it is charged, limited, scoped and logged exactly as that call (docs/mcp.md).
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   WebStandardStreamableHTTPServerTransport,
@@ -12,7 +13,7 @@ import { toWebRequest } from '@modelcontextprotocol/node';
 import type { FastifyRequest } from 'fastify';
 import type { Authenticate, KumoApp } from '../app-types.js';
 import { KumoError } from '../../errors.js';
-import { answerOf, type KumoApi } from '../../mcp/kumo-api.js';
+import { KumoUnreachable, answerOf, type KumoApi } from '../../mcp/kumo-api.js';
 import { createKumoMcpServer } from '../../mcp/tools.js';
 import type { Metrics } from '../../metrics/metrics.js';
 
@@ -24,24 +25,48 @@ export interface McpRouteOptions {
 /** Query parameters a key must never travel in: URLs end up in logs, proxies and browser history. */
 const keyParameters = ['api_key', 'apikey', 'key', 'token', 'access_token', 'auth'];
 
-/** The app's own REST routes, called in-process with the caller's Authorization header. */
-function injectedKumoApi(app: KumoApp, authorization: string, remoteAddress: string): KumoApi {
+/** Marks an injected REST call with the MCP request it serves, so that call can be abandoned with it. */
+const callHeader = 'x-kumo-mcp-call';
+
+/**
+ * The app's own REST routes, called in-process with the caller's Authorization header. When the MCP client goes away
+ * (`gone`), the REST call's response is destroyed as a departed REST client's socket would be: the scrape route then
+ * stops the fetch and charges nothing, as for any caller that leaves (docs/api.md, When the charge happens).
+ */
+function injectedKumoApi(
+  app: KumoApp,
+  authorization: string,
+  remoteAddress: string,
+  gone: AbortSignal,
+  inFlight: Map<string, AbortSignal>,
+): KumoApi {
   return {
     async request(method, path, body) {
-      const response = await app.inject({
-        method,
-        url: path,
-        remoteAddress,
-        headers: {
-          authorization,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-      });
-      return answerOf(response.statusCode, response.body, (name) => {
-        const value = response.headers[name];
-        return value === undefined ? undefined : String(value);
-      });
+      if (gone.aborted) throw new KumoUnreachable('the MCP client went away');
+      const call = randomUUID();
+      inFlight.set(call, gone);
+      try {
+        const response = await app.inject({
+          method,
+          url: path,
+          remoteAddress,
+          headers: {
+            authorization,
+            [callHeader]: call,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+        return answerOf(response.statusCode, response.body, (name) => {
+          const value = response.headers[name];
+          return value === undefined ? undefined : String(value);
+        });
+      } catch (error) {
+        if (gone.aborted) throw new KumoUnreachable('the MCP client went away');
+        throw error;
+      } finally {
+        inFlight.delete(call);
+      }
     },
   };
 }
@@ -64,6 +89,18 @@ export function registerMcpRoutes(
   options: McpRouteOptions,
 ): void {
   const allowed = new Set(options.allowedOrigins);
+  const inFlight = new Map<string, AbortSignal>();
+  // Only a call this route injected is found here: an id a client sends itself matches nothing.
+  app.addHook('onRequest', async (request, reply) => {
+    const call = request.headers[callHeader];
+    const gone = typeof call === 'string' ? inFlight.get(call) : undefined;
+    if (!gone) return;
+    const abandon = () => {
+      if (!reply.raw.writableFinished) reply.raw.destroy();
+    };
+    if (gone.aborted) abandon();
+    else gone.addEventListener('abort', abandon, { once: true });
+  });
   const hooks = { called: (tool: string, result: string) => services.metrics?.mcpToolCalled(tool, result) };
   // The caller's API for the request being served, found again by the factory through the authInfo it is handed.
   const apis = new WeakMap<AuthInfo, KumoApi>();
@@ -138,7 +175,11 @@ export function registerMcpRoutes(
       request.limitHeadersDone = true;
       const web = await toWebRequest(request.raw, request.body);
       const authInfo: AuthInfo = { token, clientId: caller.key.id, scopes: caller.key.operations ?? [] };
-      apis.set(authInfo, injectedKumoApi(app, `Bearer ${token}`, request.ip));
+      const gone = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
+      apis.set(authInfo, injectedKumoApi(app, `Bearer ${token}`, request.ip, gone.signal, inFlight));
       const response = (await isLegacyRequest(web, request.body))
         ? await serveLegacy(web, authInfo, request.body)
         : await modern.fetch(web, { authInfo, parsedBody: request.body });
