@@ -105,8 +105,10 @@ export function registerMcpRoutes(
   // The caller's API for the request being served, found again by the factory through the authInfo it is handed.
   const apis = new WeakMap<AuthInfo, KumoApi>();
   // One handler for the process; it builds a fresh server per request and holds no session (2026-07-28 era).
+  // 'auto' answers one JSON body unless a tool sends a message before its result, which none does; 'json' would say
+  // the same with a console warning at every start.
   const modern: McpHttpHandler = createMcpHandler(({ authInfo }) => createKumoMcpServer(apis.get(authInfo!)!, hooks), {
-    responseMode: 'json',
+    responseMode: 'auto',
     legacy: 'reject',
   });
   app.addHook('onClose', async () => {
