@@ -12,7 +12,8 @@ export interface KumoAnswer {
  * charged, limited, scoped and logged exactly as the same REST call (docs/decisions/0027-mcp-over-the-rest-api.md).
  */
 export interface KumoApi {
-  request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<KumoAnswer>;
+  /** `idempotencyKey` is sent as the Idempotency-Key header (POST /v1/scrape, POST /v1/batches). */
+  request(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<KumoAnswer>;
 }
 
 /** Kumo could not be reached at all (refused, reset, DNS): the tool answers `unavailable` and charges nothing. */
@@ -25,7 +26,7 @@ export function remoteKumoApi(options: { baseUrl: string; apiKey: string; fetch?
   const doFetch = options.fetch ?? globalThis.fetch;
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
   return {
-    async request(method, path, body) {
+    async request(method, path, body, idempotencyKey) {
       const url = new URL(path.replace(/^\//, ''), base);
       let response: Response;
       try {
@@ -35,6 +36,7 @@ export function remoteKumoApi(options: { baseUrl: string; apiKey: string; fetch?
             authorization: `Bearer ${options.apiKey}`,
             accept: 'application/json',
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
           },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });

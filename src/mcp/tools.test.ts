@@ -7,10 +7,10 @@ const spec = (name: string): ToolSpec => toolSpecs.find((tool) => tool.name === 
 
 /** Records every request and answers from a table keyed by `METHOD path`. */
 function fakeApi(answers: Record<string, KumoAnswer>) {
-  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  const calls: Array<{ method: string; path: string; body: unknown; idempotencyKey?: string }> = [];
   const api: KumoApi = {
-    async request(method, path, body) {
-      calls.push({ method, path, body });
+    async request(method, path, body, idempotencyKey) {
+      calls.push({ method, path, body, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) });
       const answer = answers[`${method} ${path}`];
       if (!answer) throw new Error(`unexpected ${method} ${path}`);
       return answer;
@@ -138,6 +138,8 @@ describe('the tools', () => {
       expect((await runTool(spec(name), api, args)).isError).toBeFalsy();
     }
     expect(calls.map((call) => call.body)).toEqual([batch, monitor, undefined]);
+    await runTool(spec('start_batch'), api, { ...batch, idempotency_key: 'k-1' });
+    expect(calls.at(-1)).toMatchObject({ body: batch, idempotencyKey: 'k-1' });
   });
 });
 

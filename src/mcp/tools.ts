@@ -27,12 +27,27 @@ function outputOf(schema: unknown): JsonSchema {
   return { ...json, properties: { ...json.properties, truncated: truncatedSchema } };
 }
 
+/** The Idempotency-Key header as a tool argument: an agent that retries a call it lost the answer to pays once. */
+const idempotencyKeyInput = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^[\\x20-\\x7e]+$',
+  description:
+    'Optional. A retry with the same key and arguments within 24 h is charged at most once and answers as the first ' +
+    'call did (the Idempotency-Key header of the REST API); the same key with other arguments is idempotency_conflict.',
+};
+
 function objectOf(properties: Record<string, unknown>, required: string[] = []): JsonSchema {
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
 const scrapeParams = plain(ScrapeParamsSchema).properties!;
 const sitesResponse = plain(SitesResponseSchema);
+
+function withIdempotencyKey(schema: JsonSchema): JsonSchema {
+  return { ...schema, properties: { ...schema.properties, idempotency_key: idempotencyKeyInput } };
+}
 
 /** Which answer a tool's call produced: the REST answer to report, and the structured body of a success. */
 interface ToolOutcome {
@@ -77,6 +92,7 @@ export const toolSpecs: readonly ToolSpec[] = [
         render_js: scrapeParams.render_js,
         include_html: scrapeParams.include_html,
         max_age_s: scrapeParams.max_age_s,
+        idempotency_key: idempotencyKeyInput,
       },
       ['url'],
     ),
@@ -87,7 +103,7 @@ export const toolSpecs: readonly ToolSpec[] = [
       for (const name of ['render_js', 'include_html', 'max_age_s'])
         if (args[name] !== undefined) params[name] = args[name];
       const body = { url: args.url, ...(Object.keys(params).length > 0 ? { params } : {}) };
-      return { answer: await api.request('POST', '/v1/scrape', body) };
+      return { answer: await api.request('POST', '/v1/scrape', body, args.idempotency_key as string | undefined) };
     },
   },
   {
@@ -155,12 +171,14 @@ export const toolSpecs: readonly ToolSpec[] = [
       'be scraped in the background; answers at once with the batch id, counts and an estimate (cost_units_max, ' +
       'eta_s) and items refused up front. Each item costs what scrape costs, charged once when its result is handed ' +
       'over (get_batch with include_items, or a webhook); failed and skipped items are free; max_credits caps the ' +
-      'spend. Use scrape for one or a few pages, this for many. Not idempotent: every call starts a new batch.',
-    input: plain(BatchSubmitBodySchema),
+      'spend. Use scrape for one or a few pages, this for many. Every call starts a new batch unless it repeats an ' +
+      'idempotency_key: pass one so that a retry after a lost answer does not start a second batch.',
+    input: withIdempotencyKey(plain(BatchSubmitBodySchema)),
     output: outputOf(BatchResponseSchema),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     async call(api, args) {
-      return { answer: await api.request('POST', '/v1/batches', args) };
+      const { idempotency_key: idempotencyKey, ...body } = args;
+      return { answer: await api.request('POST', '/v1/batches', body, idempotencyKey as string | undefined) };
     },
   },
   {

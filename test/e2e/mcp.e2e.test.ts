@@ -102,6 +102,7 @@ describe('POST /mcp through the SDK client', () => {
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
     expect(byName.scrape!.inputSchema.required).toEqual(['url']);
     expect(Object.keys(byName.scrape!.inputSchema.properties!).sort()).toEqual([
+      'idempotency_key',
       'include_html',
       'max_age_s',
       'render_js',
@@ -174,6 +175,18 @@ describe('POST /mcp through the SDK client', () => {
     // get_usage is the same answer as GET /v1/usage, and costs nothing itself.
     const viaTool = await client.callTool({ name: 'get_usage', arguments: {} });
     expect((viaTool.structuredContent as any).credits).toEqual(usage.body.credits);
+  });
+
+  it('charges a retried scrape with the same idempotency_key once, and answers it with the first result', async () => {
+    const key = await freshKey();
+    const client = await connect(key);
+    const args = { url: itemUrl, idempotency_key: 'agent-retry-1' };
+    const first = (await client.callTool({ name: 'scrape', arguments: args })).structuredContent as any;
+    const again = (await client.callTool({ name: 'scrape', arguments: args })).structuredContent as any;
+    expect(first.cost_units).toBe(1);
+    expect(again.data).toEqual(first.data);
+    const usage = await call(kumo.baseUrl, '/v1/usage', key);
+    expect(usage.body.credits.used).toBe(1);
   });
 
   it('filters list_sites by kind and page type, and caps the unfiltered list with a truncated note', async () => {

@@ -41,7 +41,7 @@ function injectedKumoApi(
   inFlight: Map<string, AbortSignal>,
 ): KumoApi {
   return {
-    async request(method, path, body) {
+    async request(method, path, body, idempotencyKey) {
       if (gone.aborted) throw new KumoUnreachable('the MCP client went away');
       const call = randomUUID();
       inFlight.set(call, gone);
@@ -54,6 +54,7 @@ function injectedKumoApi(
             authorization,
             [callHeader]: call,
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
           },
           ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
         });
