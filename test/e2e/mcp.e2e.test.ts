@@ -9,6 +9,7 @@ import { startKumo, call, kumoCli, repoRoot, scrape, testKey, type KumoProcess }
 import { itemPage } from '../support/pages.js';
 
 const itemUrl = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750001';
+const allowedOrigin = 'https://agent.example.com';
 const slowPath = '/c/c-/kb/kb01/kb011427/750002';
 const toolNames = [
   'create_monitor',
@@ -78,7 +79,10 @@ beforeAll(async () => {
       res.end(itemPage());
     }, 1_500);
   });
-  kumo = await startKumo({ KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }) });
+  kumo = await startKumo({
+    KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }),
+    KUMO_MCP_ALLOWED_ORIGINS: allowedOrigin,
+  });
 });
 
 afterAll(async () => {
@@ -320,6 +324,33 @@ describe('POST /mcp refusals before any tool runs', () => {
     expect(((await foreign.json()) as any).code).toBe('origin_not_allowed');
     const own = await postMcp({ headers: { ...auth, origin: kumo.baseUrl } });
     expect(own.status).toBe(200);
+  });
+
+  it('lets an origin on KUMO_MCP_ALLOWED_ORIGINS through CORS, and no other', async () => {
+    const preflight = await fetch(`${kumo.baseUrl}/mcp`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: allowedOrigin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(allowedOrigin);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/authorization.*mcp-protocol-version/);
+    const posted = await postMcp({ headers: { authorization: `Bearer ${testKey}`, origin: allowedOrigin } });
+    expect(posted.status).toBe(200);
+    expect(posted.headers.get('access-control-allow-origin')).toBe(allowedOrigin);
+    const unauthorized = await postMcp({ headers: { origin: allowedOrigin } });
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.headers.get('access-control-expose-headers')).toMatch(/www-authenticate/);
+
+    const other = await fetch(`${kumo.baseUrl}/mcp`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(other.status).toBe(405);
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('answers GET and DELETE /mcp with 405: the server is stateless, there is no stream or session', async () => {

@@ -10,7 +10,7 @@ import {
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
 import { toWebRequest } from '@modelcontextprotocol/node';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticate, KumoApp } from '../app-types.js';
 import { KumoError } from '../../errors.js';
 import { KumoUnreachable, answerOf, type KumoApi } from '../../mcp/kumo-api.js';
@@ -70,6 +70,21 @@ function injectedKumoApi(
       }
     },
   };
+}
+
+/** What a browser client may send and read (the MCP headers, and Kumo's request id and auth challenge). */
+const corsAllowed = 'authorization, content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id';
+const corsExposed = 'request-id, www-authenticate, mcp-session-id, mcp-protocol-version';
+
+/** `scheme://host[:port]` of an Origin header, or null when it is not a URL (`null` from a sandboxed page). */
+function originOf(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  try {
+    const origin = new URL(value).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
 }
 
 /** The origin the caller reached this server at (behind a trusted proxy, the proxy's Host and scheme). */
@@ -146,22 +161,42 @@ export function registerMcpRoutes(
       );
     }
   };
-  const refuseForeignOrigin = async (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    if (origin === undefined) return;
-    const normalized = (() => {
-      try {
-        return new URL(origin).origin;
-      } catch {
-        return null;
-      }
-    })();
-    if (normalized !== null && (normalized === ownOrigin(request) || allowed.has(normalized))) return;
+  /** The request's Origin when it is one on KUMO_MCP_ALLOWED_ORIGINS (a browser client on another origin), else null. */
+  const allowedForeignOrigin = (request: FastifyRequest): string | null => {
+    const origin = originOf(request.headers.origin);
+    return origin !== null && origin !== ownOrigin(request) && allowed.has(origin) ? origin : null;
+  };
+  const refuseForeignOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.origin === undefined) return;
+    const foreign = allowedForeignOrigin(request);
+    if (foreign !== null) {
+      // Errors included: a browser client can read a 401 only with these.
+      reply.header('Access-Control-Allow-Origin', foreign).header('Vary', 'Origin');
+      reply.header('Access-Control-Expose-Headers', corsExposed);
+      return;
+    }
+    if (originOf(request.headers.origin) === ownOrigin(request)) return;
     throw new KumoError(
       'origin_not_allowed',
       'this Origin may not call /mcp: only the server itself and the origins in KUMO_MCP_ALLOWED_ORIGINS may',
     );
   };
+  // CORS preflight, for allowed origins only (the rest of the API has no CORS): answered before routing, so that
+  // OPTIONS stays a 405 for everyone else and /mcp keeps `Allow: POST`.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS' || request.url.split('?')[0] !== '/mcp') return;
+    const foreign = allowedForeignOrigin(request);
+    if (foreign === null) return;
+    await reply
+      .code(204)
+      .header('Access-Control-Allow-Origin', foreign)
+      .header('Vary', 'Origin')
+      .header('Access-Control-Allow-Methods', 'POST')
+      .header('Access-Control-Allow-Headers', corsAllowed)
+      .header('Access-Control-Max-Age', '600')
+      .send();
+    return reply;
+  });
   const authenticateAny = authenticate(null);
 
   app.post(
