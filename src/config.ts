@@ -326,7 +326,7 @@ export const EnvSchema = Type.Object(
       default: '',
       description:
         'Browser origins (comma-separated, e.g. https://app.example.com) allowed to call POST /mcp besides the ' +
-        "server's own; a request with any other Origin header is refused 403 (DNS rebinding). Empty: same origin only.",
+        "server's own, with CORS; a request with any other Origin header is refused 403 (DNS rebinding). Empty: same origin only.",
     }),
     KUMO_API_KEY: Type.String({
       default: '',
