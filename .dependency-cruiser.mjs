@@ -37,7 +37,10 @@ const mayUse = {
     'src/webhooks/',
     'src/monitors/',
     'src/secrets/secret-box\\.ts$',
+    'src/mcp/',
   ],
+  // The MCP tools: defined over the KumoApi port from the API's own schemas (the server injects, `kumo mcp` fetches).
+  'src/mcp/': ['src/http/schemas\\.ts$', 'src/http/monitor-schemas\\.ts$'],
   'src/scrape/': [
     'src/fetch/fetcher\\.ts$',
     'src/fetch/url-policy\\.ts$',

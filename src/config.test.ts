@@ -1,7 +1,14 @@
 // Config parsing: defaults, every problem listed at once, mode rules, frozen result.
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { afterExtractMarginMs, ConfigError, leaseBeyondFetchMs, loadConfig, redactedConfig } from './config.js';
+import {
+  afterExtractMarginMs,
+  ConfigError,
+  leaseBeyondFetchMs,
+  loadConfig,
+  parseOrigins,
+  redactedConfig,
+} from './config.js';
 
 describe('loadConfig', () => {
   it('gives the embedded defaults for an empty environment', () => {
@@ -199,4 +206,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ KUMO_WEBHOOK_RETRY_SCHEDULE_MS: '10, 20' }).webhooks.retryScheduleMs).toEqual([10, 20]);
     expect(() => loadConfig({ KUMO_WEBHOOK_RETRY_SCHEDULE_MS: '10,,x' })).toThrow(/KUMO_WEBHOOK_RETRY_SCHEDULE_MS/);
   });
+});
+
+describe('KUMO_MCP_ALLOWED_ORIGINS', () => {
+  it('takes bare http(s) origins, normalized, and nothing by default', () => {
+    expect(parseOrigins('')).toEqual([]);
+    expect(parseOrigins(' https://App.Example.com , http://127.0.0.1:3000/ ')).toEqual([
+      'https://app.example.com',
+      'http://127.0.0.1:3000',
+    ]);
+  });
+
+  it.each(['*', 'app.example.com', 'https://app.example.com/path', 'ftp://app.example.com', 'https://a.example?x=1'])(
+    'refuses %s: only an exact origin can be trusted',
+    (value) => {
+      expect(() => parseOrigins(value)).toThrow(ConfigError);
+    },
+  );
 });

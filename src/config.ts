@@ -319,14 +319,20 @@ export const EnvSchema = Type.Object(
     KUMO_BASE_URL: Type.String({
       default: 'http://127.0.0.1:8080',
       description:
-        'Where `kumo batch` and `kumo monitors` send their API requests (the server, or the proxy in front of it); ' +
+        'Where `kumo batch`, `kumo monitors` and `kumo mcp` send their API requests (the server, or the proxy in front of it); ' +
         'unused by the server.',
+    }),
+    KUMO_MCP_ALLOWED_ORIGINS: Type.String({
+      default: '',
+      description:
+        'Browser origins (comma-separated, e.g. https://app.example.com) allowed to call POST /mcp besides the ' +
+        "server's own, with CORS; a request with any other Origin header is refused 403 (DNS rebinding). Empty: same origin only.",
     }),
     KUMO_API_KEY: Type.String({
       default: '',
       description:
-        'The API key `kumo batch` and `kumo monitors` send as their bearer token (needs the batch or monitor ' +
-        'operation); unused by the server.',
+        'The API key `kumo batch`, `kumo monitors` and `kumo mcp` send as their bearer token (needs the batch or ' +
+        'monitor operation for those commands); unused by the server.',
     }),
   },
   { additionalProperties: true },
@@ -412,6 +418,8 @@ export interface Config {
   batches: { pollMs: number; maxInFlight: number };
   /** The `kumo batch` client's server and key (the server itself never reads them). */
   client: { baseUrl: string; apiKey: string };
+  /** POST /mcp: browser origins allowed besides the server's own (lower-case `scheme://host[:port]`). */
+  mcp: { allowedOrigins: string[] };
 }
 
 /** What Fastify may safely trust: never every hop (the leftmost X-Forwarded-For entry is the client's to forge). */
@@ -445,6 +453,27 @@ export function parseTrustProxy(value: string): TrustProxy | { problem: string }
     }
   }
   return entries;
+}
+
+/** `KUMO_MCP_ALLOWED_ORIGINS` → normalized origins; anything that is not a bare http(s) origin is refused. */
+export function parseOrigins(value: string): string[] {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  return entries.map((entry) => {
+    let url: URL | null = null;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = null;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '').toLowerCase())
+      throw new ConfigError(
+        `invalid configuration: KUMO_MCP_ALLOWED_ORIGINS: "${entry}" is not an origin like https://app.example.com`,
+      );
+    return url.origin;
+  });
 }
 
 export class ConfigError extends Error {
@@ -634,6 +663,7 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     webhooks: { timeoutMs: env.KUMO_WEBHOOK_TIMEOUT_MS, retryScheduleMs: retryScheduleMs.map(Number) },
     batches: { pollMs: env.KUMO_BATCH_POLL_MS, maxInFlight: env.KUMO_BATCH_MAX_IN_FLIGHT },
     client: { baseUrl: env.KUMO_BASE_URL.replace(/\/+$/, ''), apiKey: env.KUMO_API_KEY },
+    mcp: { allowedOrigins: parseOrigins(env.KUMO_MCP_ALLOWED_ORIGINS) },
   };
   return deepFreeze(config);
 }

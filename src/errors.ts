@@ -15,6 +15,10 @@ export const errorCatalogue = {
     title: 'Key scope denied',
     summary: 'The key may not use this site, operation or output, or needs review approval.',
   },
+  origin_not_allowed: {
+    title: 'Origin not allowed',
+    summary: 'A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp).',
+  },
   not_found: { title: 'Not found', summary: 'No such route, or no such resource for this account.' },
   method_not_allowed: { title: 'Method not allowed', summary: 'The route exists but not for this HTTP method.' },
   payload_too_large: { title: 'Payload too large', summary: 'The request body is over the limit.' },

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     bodyLimitBytes: config.server.bodyLimitBytes,
     serverLimits: config.serverLimits,
     trustProxy: config.trustProxy,
+    mcpAllowedOrigins: config.mcp.allowedOrigins,
   });
   const address = await app.listen({ host: config.server.host, port: config.server.port });
   logger.info({ address }, 'listening');

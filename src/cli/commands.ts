@@ -38,6 +38,7 @@ import { systemClock } from '../time/clock.js';
 import { once } from 'node:events';
 import { open } from 'node:fs/promises';
 import { pino } from 'pino';
+import { serveKumoOverStdio } from '../mcp/stdio.js';
 
 const usage = `usage:
   kumo keys create [--plan free|starter|growth] [--overage-cap N] [--sites a,b] [--operations scrape,usage,artifacts,batch]
@@ -58,6 +59,8 @@ ${reviewApprovalsUsage}
                    (serves the saved page at the URL's path on 127.0.0.1, for KUMO_CONNECT_TO)
 ${batchUsage}
 ${monitorsUsage}
+  kumo mcp         (Kumo's tools over MCP on stdin/stdout for desktop clients; needs KUMO_BASE_URL and KUMO_API_KEY,
+                   docs/mcp.md)
   kumo browser-server [--host 127.0.0.1] [--port 0]
                    (the remote browser for KUMO_BROWSER_WS: Chromium with Kumo's hardening; prints ws_endpoint,
                    at the path of KUMO_BROWSER_WS when that is set here too)
@@ -542,6 +545,18 @@ async function monitors(args: string[]): Promise<void> {
   });
 }
 
+/** `kumo mcp`: an API client like `kumo batch`, speaking MCP on stdin/stdout (docs/mcp.md). */
+function mcp(args: string[]): void {
+  if (args.length > 0) throw new UsageError('kumo mcp takes no arguments: set KUMO_BASE_URL and KUMO_API_KEY');
+  const { client } = loadConfigFromProcess();
+  if (client.apiKey === '') throw new UsageError('kumo mcp needs KUMO_API_KEY (an API key) and KUMO_BASE_URL');
+  serveKumoOverStdio({
+    baseUrl: client.baseUrl,
+    apiKey: client.apiKey,
+    diagnostics: (line) => process.stderr.write(`${line}\n`),
+  });
+}
+
 /** `help`, or `--help`/`-h` anywhere before a `--`: usage on stdout, exit 0 (asking for help is not an error). */
 function wantsHelp(argv: string[]): boolean {
   const end = argv.indexOf('--');
@@ -566,6 +581,8 @@ async function run(argv: string[]): Promise<void> {
       return batch(rest);
     case 'monitors':
       return monitors(rest);
+    case 'mcp':
+      return mcp(rest);
     case 'keys':
       return keys(rest);
     case 'extract':

@@ -36,6 +36,7 @@ import { registerBatchRoutes } from './routes/batches.js';
 import type { BatchService } from '../batches/batch-service.js';
 import { registerWebhookEndpointRoutes, type WebhookEndpointServices } from './routes/webhook-endpoints.js';
 import { registerMonitorRoutes } from './routes/monitors.js';
+import { registerMcpRoutes } from './routes/mcp.js';
 import type { MonitorService } from '../monitors/monitor-service.js';
 import { registerConsole, type BatchReader, type EventStreamCaps, type MonitorReader } from '../console/routes.js';
 import type { ConsoleSessions } from '../console/console-sessions.js';
@@ -91,6 +92,8 @@ export interface AppOptions {
   serverLimits?: Config['serverLimits'];
   /** Read the client address and scheme from X-Forwarded-* (KUMO_TRUST_PROXY); default false. */
   trustProxy?: TrustProxy;
+  /** Browser origins POST /mcp accepts besides the server's own (KUMO_MCP_ALLOWED_ORIGINS); default none. */
+  mcpAllowedOrigins?: readonly string[];
 }
 
 export type { Authenticate, KumoApp } from './app-types.js';
@@ -392,6 +395,7 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   registerBatchRoutes(app, services, authenticate);
   registerWebhookEndpointRoutes(app, services, authenticate);
   registerMonitorRoutes(app, services, authenticate);
+  registerMcpRoutes(app, services, authenticate, { allowedOrigins: options.mcpAllowedOrigins ?? [] });
   if (services.console) {
     registerConsole(app as unknown as FastifyInstance, {
       ...services.console,

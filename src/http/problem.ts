@@ -6,6 +6,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   invalid_url: 400,
   unauthorized: 401,
   key_scope_denied: 403,
+  origin_not_allowed: 403,
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,

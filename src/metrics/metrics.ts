@@ -50,6 +50,8 @@ export interface Metrics {
   monitorChecksScheduled(state: 'queued' | 'skipped', count: number): void;
   /** One monitor alert delivery attempt ended: by channel (webhook, slack, chatwork, line) and result. */
   monitorDelivered(channel: string, result: 'delivered' | 'retry' | 'give_up'): void;
+  /** One MCP tool call on POST /mcp ended: `ok`, or the catalogue code the tool answered with. */
+  mcpToolCalled(tool: string, result: string): void;
   /** The Prometheus text exposition. */
   exposition(): Promise<{ contentType: string; body: string }>;
 }
@@ -66,6 +68,7 @@ export class NoopMetrics implements Metrics {
   webhookDelivered(): void {}
   monitorChecksScheduled(): void {}
   monitorDelivered(): void {}
+  mcpToolCalled(): void {}
   exposition(): Promise<{ contentType: string; body: string }> {
     return Promise.resolve({ contentType: 'text/plain; version=0.0.4; charset=utf-8', body: '' });
   }

@@ -20,6 +20,7 @@ export class PromClientMetrics implements Metrics {
   readonly #webhookSeconds: Histogram<'result'>;
   readonly #monitorChecks: Counter<'state'>;
   readonly #monitorDeliveries: Counter<'channel' | 'result'>;
+  readonly #mcpToolCalls: Counter<'tool' | 'result'>;
 
   constructor() {
     const registers = [this.registry];
@@ -97,6 +98,12 @@ export class PromClientMetrics implements Metrics {
       labelNames: ['channel', 'result'],
       registers,
     });
+    this.#mcpToolCalls = new Counter({
+      name: 'kumo_mcp_tool_calls_total',
+      help: 'MCP tool calls on POST /mcp, by tool and result (ok, or the error code the tool answered with).',
+      labelNames: ['tool', 'result'],
+      registers,
+    });
     this.#webhookSeconds = new Histogram({
       name: 'kumo_webhook_delivery_seconds',
       help: 'Webhook delivery attempts from send to answer or failure, by result (2xx, 3xx, 4xx, 410, 5xx, connect, timeout, forbidden, redirect).',
@@ -143,6 +150,10 @@ export class PromClientMetrics implements Metrics {
 
   monitorDelivered(channel: string, result: 'delivered' | 'retry' | 'give_up'): void {
     this.#monitorDeliveries.inc({ channel, result });
+  }
+
+  mcpToolCalled(tool: string, result: string): void {
+    this.#mcpToolCalls.inc({ tool, result });
   }
 
   webhookDelivered(result: string, seconds: number): void {
