@@ -341,7 +341,7 @@ export interface components {
              * @description A stable code from the catalogue (docs/errors.md).
              * @enum {string}
              */
-            code: "invalid_request" | "invalid_url" | "unauthorized" | "key_scope_denied" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "site_not_supported" | "page_not_supported" | "robots_disallowed" | "credits_exhausted" | "concurrency_limited" | "rate_limited" | "destination_forbidden" | "fetch_failed" | "target_blocked" | "content_too_large" | "extraction_failed" | "content_too_complex" | "output_too_large" | "site_busy" | "site_stopped" | "unavailable" | "fetch_timeout" | "internal" | "uri_too_long" | "headers_too_large" | "request_timeout" | "idempotency_conflict" | "idempotency_key_in_use" | "idempotency_key_spent" | "batch_limit_exceeded" | "batch_sealed" | "monitor_limit_exceeded";
+            code: "invalid_request" | "invalid_url" | "unauthorized" | "key_scope_denied" | "origin_not_allowed" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "site_not_supported" | "page_not_supported" | "robots_disallowed" | "credits_exhausted" | "concurrency_limited" | "rate_limited" | "destination_forbidden" | "fetch_failed" | "target_blocked" | "content_too_large" | "extraction_failed" | "content_too_complex" | "output_too_large" | "site_busy" | "site_stopped" | "unavailable" | "fetch_timeout" | "internal" | "uri_too_long" | "headers_too_large" | "request_timeout" | "idempotency_conflict" | "idempotency_key_in_use" | "idempotency_key_spent" | "batch_limit_exceeded" | "batch_sealed" | "monitor_limit_exceeded";
             detail: string;
             /** @description This request, as in the Request-Id header. */
             request_id: string;
@@ -5835,7 +5835,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6097,7 +6097,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6267,7 +6267,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6579,7 +6579,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6763,7 +6763,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6955,7 +6955,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7188,7 +7188,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7484,7 +7484,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7752,7 +7752,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8039,7 +8039,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8350,7 +8350,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8599,7 +8599,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8809,7 +8809,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8990,7 +8990,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9166,7 +9166,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9365,7 +9365,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9549,7 +9549,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9750,7 +9750,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10041,7 +10041,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10370,7 +10370,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10688,7 +10688,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10879,7 +10879,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -11237,7 +11237,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -11507,7 +11507,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -11737,7 +11737,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -11950,7 +11950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. (docs/errors.md) */
+            /** @description `key_scope_denied`: The key may not use this site, operation or output, or needs review approval. `origin_not_allowed`: A browser Origin that is not the server itself nor on KUMO_MCP_ALLOWED_ORIGINS (POST /mcp). (docs/errors.md) */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
