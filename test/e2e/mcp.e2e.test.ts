@@ -193,6 +193,36 @@ describe('POST /mcp through the SDK client', () => {
     expect(usage.body.credits.used).toBe(1);
   });
 
+  it('answers a repeated scrape with max_age_s from the cache: cost 0, no request to the shop, never across accounts', async () => {
+    const cachedPath = '/c/c-/kb/kb01/kb011427/750003';
+    origin.route('GET', cachedPath, {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: itemPage(),
+    });
+    const url = `https://www.ikebe-gakki.com${cachedPath}`;
+    const key = await freshKey();
+    const client = await connect(key);
+    const first = (await client.callTool({ name: 'scrape', arguments: { url, max_age_s: 600 } }))
+      .structuredContent as any;
+    expect(first).toMatchObject({ cost_units: 1, cache: { state: 'miss', age_s: 0 } });
+    const hitsAfterMiss = origin.hits(cachedPath);
+    const again = (await client.callTool({ name: 'scrape', arguments: { url, max_age_s: 600 } }))
+      .structuredContent as any;
+    expect(again).toMatchObject({ cost_units: 0, cache: { state: 'hit', fetched_at: first.cache.fetched_at } });
+    expect(again.data).toEqual(first.data);
+    expect(again.request_id).not.toBe(first.request_id);
+    expect(origin.hits(cachedPath)).toBe(hitsAfterMiss);
+    expect((await call(kumo.baseUrl, '/v1/usage', key)).body.credits.used).toBe(1);
+
+    // Another account asking the same page with the same max_age_s fetches it and pays for it.
+    const other = await connect(await freshKey());
+    const theirs = (await other.callTool({ name: 'scrape', arguments: { url, max_age_s: 600 } }))
+      .structuredContent as any;
+    expect(theirs).toMatchObject({ cost_units: 1, cache: { state: 'miss' } });
+    expect(origin.hits(cachedPath)).toBe(hitsAfterMiss + 1);
+  });
+
   it('filters list_sites by kind and page type, and caps the unfiltered list with a truncated note', async () => {
     const client = await connect(testKey);
     const filtered = await client.callTool({
