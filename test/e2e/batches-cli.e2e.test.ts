@@ -5,36 +5,19 @@
 // Not here: `--wait` to completion. It needs the dispatcher wired into services.ts (b-dispatch), which this branch
 // does not have yet; the waiting, progress and exit code are tested against a stand-in of the API in
 // src/cli/batch-command.test.ts, and the whole story end to end in test/e2e/batches*.e2e.test.ts (b-accept).
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectToSpec, startOrigin, type Origin } from '../support/origin.js';
-import { repoRoot, startKumo, testKey, type KumoProcess } from '../support/kumo-process.js';
-
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
+import { repoRoot, runKumo, startKumo, testKey, type CliRun, type KumoProcess } from '../support/kumo-process.js';
 
 let kumo: KumoProcess;
 let origin: Origin;
 let tmp: string;
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'dist/cli/kumo.js'), ...args], {
-    cwd: tmp,
-    env: { PATH: process.env.PATH ?? '', KUMO_BASE_URL: kumo.baseUrl, KUMO_API_KEY: testKey, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { code, out, err };
+function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return runKumo(args, { KUMO_BASE_URL: kumo.baseUrl, KUMO_API_KEY: testKey, ...env }, tmp);
 }
 
 const itemPath = (i: number) => `/c/c-/kb/kb01/kb011427/${700000 + i}`;

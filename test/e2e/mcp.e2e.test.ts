@@ -5,7 +5,16 @@ import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
-import { startKumo, call, kumoCli, repoRoot, scrape, testKey, type KumoProcess } from '../support/kumo-process.js';
+import {
+  startKumo,
+  call,
+  kumoCli,
+  repoRoot,
+  runKumo,
+  scrape,
+  testKey,
+  type KumoProcess,
+} from '../support/kumo-process.js';
 import { itemPage } from '../support/pages.js';
 
 const itemUrl = 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750001';
@@ -421,17 +430,7 @@ describe('kumo mcp over stdio', () => {
   });
 
   it('refuses to start without a key, on stderr, with status 2', async () => {
-    const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [path.join(repoRoot, 'dist/cli/kumo.js'), 'mcp'], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', KUMO_BASE_URL: kumo.baseUrl },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const { code, out, err } = await runKumo(['mcp'], { KUMO_BASE_URL: kumo.baseUrl });
     expect(code).toBe(2);
     expect(out).toBe('');
     expect(err).toMatch(/kumo mcp needs KUMO_API_KEY/);

@@ -2,18 +2,10 @@
 // checks on a local origin serving an ikebe-gakki item page under its real hostname: create from flags (and refusals:
 // the API's as `code: detail`, the command line's as usage errors), list, and run --wait until the check completed with
 // its price, then a price drop worded in Japanese under a Japanese locale.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBatchWorld, type BatchWorld } from '../support/batch-world.js';
-import { repoRoot } from '../support/kumo-process.js';
+import { runKumo, type CliRun } from '../support/kumo-process.js';
 import { itemPage } from '../support/pages.js';
-
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
 
 let world: BatchWorld;
 let key: string;
@@ -21,23 +13,9 @@ let key: string;
 const itemPath = '/c/c-/kb/kb01/kb011427/750592';
 const itemUrl = `https://www.ikebe-gakki.com${itemPath}`;
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'dist/cli/kumo.js'), ...args], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      KUMO_BASE_URL: world.instances[0]!.baseUrl,
-      KUMO_API_KEY: key,
-      LANG: 'en_US.UTF-8',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { code, out, err };
+function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const base = { KUMO_BASE_URL: world.instances[0]!.baseUrl, KUMO_API_KEY: key, LANG: 'en_US.UTF-8' };
+  return runKumo(args, { ...base, ...env });
 }
 
 function servePrice(price: number): void {

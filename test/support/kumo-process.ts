@@ -148,11 +148,18 @@ export async function call(baseUrl: string, pathname: string, key: string | null
   return answer(response);
 }
 
-/** Runs the `kumo` CLI (dist/cli/kumo.js) against the same data folder; returns its parsed JSON output. */
-export async function kumoCli(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<any> {
+/** What one run of the `kumo` CLI gave. */
+export interface CliRun {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/** Runs the built `kumo` CLI (dist/cli/kumo.js) with only PATH and `env` in its environment, to its exit. */
+export async function runKumo(args: string[], env: Record<string, string>, cwd = repoRoot): Promise<CliRun> {
   const child = spawn(process.execPath, [path.join(repoRoot, 'dist/cli/kumo.js'), ...args], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', KUMO_DATA_DIR: dataDir, ...env },
+    cwd,
+    env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -160,6 +167,12 @@ export async function kumoCli(dataDir: string, args: string[], env: Record<strin
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, out, err };
+}
+
+/** Runs the `kumo` CLI against the same data folder; returns its parsed JSON output. */
+export async function kumoCli(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<any> {
+  const { code, out, err } = await runKumo(args, { KUMO_DATA_DIR: dataDir, ...env });
   if (code !== 0) throw new Error(`kumo ${args.join(' ')} exited ${code}: ${err}`);
   return JSON.parse(out);
 }
