@@ -14,6 +14,7 @@ import type { Socket } from 'node:net';
 import { KumoError, isKumoError, type ErrorCode } from '../errors.js';
 import { problemBody, problemContentType } from './problem.js';
 import { clientErrorHandler, frameworkKumoError, refuseOnSocket } from './client-errors.js';
+import { validationKumoError } from './validation-errors.js';
 import { finishOpenApi } from './openapi.js';
 import { backendRetryAfterSeconds, isBackendOutage, unavailable } from '../backends/backend-errors.js';
 import { newId } from '../accounts/ids.js';
@@ -113,25 +114,12 @@ export function sendProblem(reply: FastifyReply, error: KumoError): FastifyReply
 }
 
 /** Maps framework errors (validation, body parsing, limits) onto the catalogue. */
-function toKumoError(error: FastifyError): KumoError {
+function toKumoError(error: FastifyError, request: FastifyRequest): KumoError {
   if (isKumoError(error)) return error;
-  if (error.validation && error.validation.length > 0) {
-    const first = error.validation[0]!;
-    const params = first.params;
-    const base = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const extra = typeof params.additionalProperty === 'string' ? params.additionalProperty : null;
-    const missing = typeof params.missingProperty === 'string' ? params.missingProperty : null;
-    const field = [base, extra ?? missing].filter(Boolean).join('.') || 'body';
-    const detail = extra
-      ? `unknown field: ${field}`
-      : missing
-        ? `missing field: ${field}`
-        : `invalid field ${field}: ${first.message ?? 'invalid'}`;
-    return new KumoError('invalid_request', detail, { body: { field } });
-  }
+  if (error.validation && error.validation.length > 0) return validationKumoError(error.validation);
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new KumoError('payload_too_large', 'the request body is over the limit');
+      return bodyTooLarge(request);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new KumoError('unsupported_media_type', 'send the body as application/json');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -149,12 +137,34 @@ function toKumoError(error: FastifyError): KumoError {
       body: { field: 'body' },
     });
   }
-  if (error.statusCode === 413) return new KumoError('payload_too_large', 'the request body is over the limit');
+  if (error.statusCode === 413) return bodyTooLarge(request);
   if (error.statusCode === 415) return new KumoError('unsupported_media_type', 'send the body as application/json');
   // Storage and limits classify their own outages; this catches a backend error from anywhere else (the Redis host
   // gate, say) so that an outage is never answered as a bug.
   if (isBackendOutage(error)) return unavailable(null, error);
   return new KumoError('internal', 'an internal error occurred', {}, { cause: error });
+}
+
+/**
+ * Routes have different body limits (a scrape call is small, a batch of items is not): the answer names the one this
+ * route applies, so a caller knows whether to shorten the body or split it.
+ */
+function bodyTooLarge(request: FastifyRequest): KumoError {
+  const limit = request.routeOptions.bodyLimit;
+  const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+  return new KumoError(
+    'payload_too_large',
+    `the request body is over the ${formatBytes(limit)} body limit of ${route}`,
+    { body: { limit_bytes: limit } },
+  );
+}
+
+/** `16 KiB (16384 bytes)`, `2 MiB (2097152 bytes)`: the unit a person reads, and the exact number. */
+export function formatBytes(bytes: number): string {
+  const unit = bytes >= 1024 * 1024 ? { name: 'MiB', size: 1024 * 1024 } : { name: 'KiB', size: 1024 };
+  const amount = bytes / unit.size;
+  const shown = Number.isInteger(amount) ? String(amount) : amount.toFixed(1);
+  return bytes < 1024 ? `${bytes} bytes` : `${shown} ${unit.name} (${bytes} bytes)`;
 }
 
 /**
@@ -189,7 +199,15 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     http: { requireHostHeader: false, ...server.http },
     ajv: {
       // Unknown fields are an error (never silently dropped) and types are never coerced ("yes" is not true).
-      customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false },
+      // `verbose` hands the failing schema and value to the error handler, so an answer can list the allowed fields
+      // and name the JSON type that was sent (never the value itself).
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: false,
+        useDefaults: true,
+        allErrors: false,
+        verbose: true,
+      },
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as KumoApp;
 
@@ -292,7 +310,7 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const kumo = toKumoError(error);
+    const kumo = toKumoError(error, request);
     if (kumo.code === 'internal') {
       // No stack traces in logs either: the name and code are enough to find the failing step.
       const cause = kumo.cause instanceof Error ? kumo.cause : error;
