@@ -240,7 +240,15 @@ export class ScrapeService {
   plan(caller: Caller, rawUrl: string, params: ScrapeParams): Planned {
     const url = parseTargetUrl(rawUrl);
     const site = this.#o.registry.resolveHost(url.hostname);
-    if (!site) throw new KumoError('site_not_supported', `${url.hostname} is not a supported site`);
+    if (!site) {
+      // A near miss (no `www.`, a sibling host) is still refused, but the answer names the host that is supported.
+      const near = this.#o.registry.suggestHosts(url.hostname);
+      const hint =
+        near.length === 0 ? '' : `; did you mean ${near.length === 1 ? near[0] : `one of ${near.join(', ')}`}?`;
+      throw new KumoError('site_not_supported', `${url.hostname} is not a supported site${hint}`, {
+        ...(near.length > 0 ? { body: { supported_hosts: near } } : {}),
+      });
+    }
     if (!(site.schemes as readonly string[]).includes(url.protocol)) {
       throw new KumoError('invalid_url', `${site.id} is served over ${site.schemes.join(', ')} only`, {
         body: { field: 'url' },

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './corpus.js';
 import { cacheLimitCapSeconds, cacheLimitOf, routesOf } from './site.js';
-import { SiteRegistry } from './registry.js';
+import { registrableDomain, SiteRegistry } from './registry.js';
 
 const registry = new SiteRegistry();
 const site = (host: string) => {
@@ -203,5 +203,44 @@ describe('cache limits (DESIGN §5, §10)', () => {
     expect(of('mercari', 'item')).toBeLessThanOrEqual(3_600);
     for (const id of ['kabutan', 'minkabu', 'nikkei']) expect(of(id, 'quote')).toBeLessThanOrEqual(900);
     expect(of('jma_forecast', 'forecast')).toBeLessThanOrEqual(6 * 3_600);
+  });
+});
+
+describe('suggestHosts: the supported host a near miss probably meant', () => {
+  // Derived from the registry's hosts: every site host, with and without `www.`, finds itself back.
+  it('finds every site host from its www-less or www-added spelling', () => {
+    for (const s of registry.list()) {
+      for (const host of s.hosts) {
+        const sibling = host.startsWith('www.') ? host.slice(4) : `www.${host}`;
+        if (registry.resolveHost(sibling)) continue;
+        expect(registry.suggestHosts(sibling)[0], sibling).toBe(host);
+      }
+    }
+  });
+
+  it('names the www spelling first, then other hosts under the same registrable domain', () => {
+    expect(registry.suggestHosts('ikebe-gakki.com')).toEqual(['www.ikebe-gakki.com']);
+    expect(registry.suggestHosts('WWW.Kakaku.com')).toEqual(['kakaku.com']);
+    expect(registry.suggestHosts('shop.ikebe-gakki.com')).toEqual(['www.ikebe-gakki.com']);
+    const rakuten = registry.suggestHosts('www.rakuten.co.jp');
+    expect(rakuten).toContain('item.rakuten.co.jp');
+    expect(rakuten.every((host) => host.endsWith('.rakuten.co.jp'))).toBe(true);
+    expect(registry.suggestHosts('shopping.yahoo.co.jp')).toEqual(['store.shopping.yahoo.co.jp']);
+  });
+
+  it('suggests nothing for an unrelated host, a supported host itself, or another owner under a shared suffix', () => {
+    expect(registry.suggestHosts('shop.example.net')).toEqual([]);
+    expect(registry.suggestHosts('www.ikebe-gakki.com')).toEqual([]);
+    // co.jp and go.jp are registries, not owners: amazon.co.jp says nothing about rakuten.co.jp.
+    expect(registry.suggestHosts('www.example.co.jp')).toEqual([]);
+    expect(registry.suggestHosts('www.example.go.jp')).toEqual([]);
+  });
+
+  it('takes the registrable domain under .jp attribute names and elsewhere', () => {
+    expect(registrableDomain('item.rakuten.co.jp')).toBe('rakuten.co.jp');
+    expect(registrableDomain('api.e-stat.go.jp')).toBe('e-stat.go.jp');
+    expect(registrableDomain('www.suruga-ya.jp')).toBe('suruga-ya.jp');
+    expect(registrableDomain('www.ikebe-gakki.com')).toBe('ikebe-gakki.com');
+    expect(registrableDomain('kabutan.jp')).toBe('kabutan.jp');
   });
 });

@@ -189,6 +189,23 @@ export class SiteRegistry {
   }
 
   /**
+   * Hosts of supported sites a caller probably meant by an unsupported one: the same host with `www.` added or
+   * removed first, then every other site host under the same registrable domain (`shop.rakuten.co.jp` →
+   * `item.rakuten.co.jp`). Only ever a hint in an error; the caller's URL is never rewritten.
+   */
+  suggestHosts(host: string): string[] {
+    const asked = host.toLowerCase();
+    const bare = (h: string) => h.replace(/^www\./, '');
+    const domain = registrableDomain(asked);
+    const known = [...this.#byHost.keys()];
+    const sameName = known.filter((candidate) => bare(candidate) === bare(asked) && candidate !== asked);
+    const sameDomain = known.filter(
+      (candidate) => registrableDomain(candidate) === domain && candidate !== asked && !sameName.includes(candidate),
+    );
+    return [...sameName, ...sameDomain].slice(0, 5);
+  }
+
+  /**
    * `auto`: the first page type whose URL pattern matches. An explicit work_type names a page type the site
    * declares, whatever the URL; null when the site has no such type (the caller answers 422).
    */
@@ -209,4 +226,18 @@ export class SiteRegistry {
     const kind = (url: URL) => this.pageTypeFor(site, url, 'auto')?.pageType ?? null;
     return kind(final) === kind(requested);
   }
+}
+
+/**
+ * Second-level labels under .jp that JPRS registers names beneath (attribute-type domains: `example.co.jp`). Other
+ * names are taken as registrable at their last two labels. Good enough for a hint (a miss only loses a suggestion);
+ * nothing that grants or refuses access depends on it.
+ */
+const jpAttributeLabels = new Set(['ac', 'ad', 'co', 'ed', 'go', 'gr', 'lg', 'ne', 'or']);
+
+/** `item.rakuten.co.jp` → `rakuten.co.jp`; `www.ikebe-gakki.com` → `ikebe-gakki.com`. */
+export function registrableDomain(host: string): string {
+  const labels = host.toLowerCase().replace(/\.$/, '').split('.');
+  const keep = labels.length >= 3 && labels.at(-1) === 'jp' && jpAttributeLabels.has(labels.at(-2)!) ? 3 : 2;
+  return labels.slice(-keep).join('.');
 }

@@ -146,6 +146,34 @@ function post(body: unknown, headers: Record<string, string> = {}) {
 
 const usage = () => storage.ledger.accountUsage(caller.account.id, periodOf(new Date()));
 
+describe('a supported site asked under another spelling of its host', () => {
+  it('is still 422 site_not_supported (the URL is not rewritten), and the detail names the supported host', async () => {
+    const res = await post({ url: url.replace('www.ikebe-gakki.com', 'ikebe-gakki.com') });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'site_not_supported',
+      detail: 'ikebe-gakki.com is not a supported site; did you mean www.ikebe-gakki.com?',
+      supported_hosts: ['www.ikebe-gakki.com'],
+    });
+    expect((await usage()).used).toBe(0);
+    const unrelated = await post({ url: 'https://shop.example.net/item/1' });
+    expect(unrelated.json()).toMatchObject({
+      code: 'site_not_supported',
+      detail: 'shop.example.net is not a supported site',
+    });
+    expect(unrelated.json()).not.toHaveProperty('supported_hosts');
+  });
+
+  it('the URL policy answers first: a near host on another port or as userinfo is invalid_url, with no hint', async () => {
+    for (const bad of ['https://ikebe-gakki.com:8443/c/1', 'https://user:pw@ikebe-gakki.com/c/1']) {
+      const res = await post({ url: bad });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().code, bad).toBe('invalid_url');
+      expect(res.json().detail, bad).not.toContain('did you mean');
+    }
+  });
+});
+
 describe('a response that cannot be serialized', () => {
   const poisons: [string, (r: ScrapeResult) => ScrapeResult][] = [
     ['a BigInt in data', (r) => ({ ...r, data: { ...r.data, price: 10n } })],
