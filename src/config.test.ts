@@ -86,6 +86,48 @@ describe('loadConfig', () => {
     expect(message).toContain('LOG_LEVEL');
   });
 
+  it('names every mistake of one start, rules between variables included, with the allowed values', () => {
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('loadConfig accepted a bad configuration');
+    };
+    // Before: only PORT was named, and LOG_LEVEL said "must match a schema in anyOf".
+    const message = messageOf({
+      PORT: 'abc',
+      KUMO_TRUST_PROXY: 'true',
+      LOG_LEVEL: 'verbose',
+      KUMO_BROWSER_SANDBOX: 'maybe',
+      KUMO_BOOTSTRAP_PLAN: 'enterprise',
+      DATABASE_URL: 'postgres://db/kumo',
+      KUMO_SERVER_HEADERS_TIMEOUT_MS: '40000',
+      KUMO_MCP_ALLOWED_ORIGINS: 'app.example.com',
+      KUMO_SECRETS_KEY: 'not-a-key-secret-value',
+    });
+    expect(message.split('\n')).toEqual([
+      'invalid configuration (9 problems):',
+      '  - PORT: must be a whole number from 0 to 65535',
+      '  - LOG_LEVEL: must be one of: fatal, error, warn, info, debug, silent',
+      '  - KUMO_BOOTSTRAP_PLAN: must be one of: free, starter, growth',
+      '  - KUMO_BROWSER_SANDBOX: must be true or false',
+      '  - DATABASE_URL (shared PostgreSQL) needs REDIS_URL for shared limits',
+      '  - KUMO_SERVER_HEADERS_TIMEOUT_MS must not exceed KUMO_SERVER_REQUEST_TIMEOUT_MS',
+      expect.stringMatching(/^ {2}- KUMO_TRUST_PROXY=true would trust every X-Forwarded-For entry/),
+      '  - KUMO_SECRETS_KEY must be the base64 of exactly 32 bytes (openssl rand -base64 32)',
+      '  - KUMO_MCP_ALLOWED_ORIGINS: "app.example.com" is not an origin like https://app.example.com',
+    ]);
+    // A credential is never repeated, whatever is wrong with it.
+    expect(message).not.toContain('not-a-key-secret-value');
+    // One mistake stays one line; a rule between variables is not checked on a value that is itself invalid.
+    expect(messageOf({ KUMO_SERVER_HEADERS_TIMEOUT_MS: 'soon' })).toBe(
+      'invalid configuration: KUMO_SERVER_HEADERS_TIMEOUT_MS: must be a whole number of at least 100',
+    );
+  });
+
   it('chooses PostgreSQL and Redis together, and refuses PostgreSQL alone', () => {
     const shared = loadConfig({ DATABASE_URL: 'postgres://u:secret@db/kumo', REDIS_URL: 'redis://127.0.0.1:6379' });
     expect(shared.storage).toEqual({ kind: 'postgres', url: 'postgres://u:secret@db/kumo' });

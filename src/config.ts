@@ -1,6 +1,6 @@
 // The one validated, frozen configuration, read from the environment; the only module that knows env var names.
 import Type from 'typebox';
-import type { Static } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import Value from 'typebox/value';
 import path from 'node:path';
 import { isIP } from 'node:net';
@@ -497,61 +497,68 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     if (value !== undefined && value.trim() !== '') raw[name] = value.trim();
   }
   const converted = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
-  // Checked one variable at a time so that every bad variable is named, not only the first few.
+  // Every mistake is collected and named in one start, not one per restart: each variable is checked on its own,
+  // then the rules between variables whose values are themselves valid.
   const problems: string[] = [];
+  const bad = new Set<string>();
   for (const name of envVariableNames) {
     const schema = EnvSchema.properties[name];
     const value = (converted as Record<string, unknown>)[name];
     if (!Value.Check(schema, value)) {
-      const first = [...Value.Errors(schema, value)].at(-1);
-      problems.push(`${name}: ${first?.message ?? 'invalid'}`);
+      bad.add(name);
+      problems.push(`${name}: ${expectation(schema, value)}`);
     }
   }
-  if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   const env = converted as Env;
+  const valid = (...names: (keyof Env)[]) => names.every((name) => !bad.has(name));
 
   if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
-    throw new ConfigError('invalid configuration: DATABASE_URL must start with postgres:// or postgresql://');
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
   if (env.KUMO_BROWSER_WS && !/^wss?:\/\//.test(env.KUMO_BROWSER_WS)) {
-    throw new ConfigError('invalid configuration: KUMO_BROWSER_WS must start with ws:// or wss://');
+    problems.push('KUMO_BROWSER_WS must start with ws:// or wss://');
   }
   // The per-call proxies carry no credentials: off loopback, anything that reaches the address could use them (and
   // through KUMO_CONNECT_TO mappings reach private origins). Only a remote browser needs them elsewhere.
   if (!env.KUMO_BROWSER_WS && !isLoopbackHost(env.KUMO_BROWSER_PROXY_HOST)) {
-    throw new ConfigError(
-      'invalid configuration: KUMO_BROWSER_PROXY_HOST must be a loopback address unless KUMO_BROWSER_WS is set',
-    );
+    problems.push('KUMO_BROWSER_PROXY_HOST must be a loopback address unless KUMO_BROWSER_WS is set');
   }
   if (!/^https?:\/\/[^/?#]+/.test(env.KUMO_BASE_URL)) {
-    throw new ConfigError('invalid configuration: KUMO_BASE_URL must be an http:// or https:// URL');
+    problems.push('KUMO_BASE_URL must be an http:// or https:// URL');
   }
   if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) {
-    throw new ConfigError('invalid configuration: REDIS_URL must start with redis:// or rediss://');
+    problems.push('REDIS_URL must start with redis:// or rediss://');
   }
   // Limits held in one process are wrong as soon as a second instance shares the database.
   if (env.DATABASE_URL && !env.REDIS_URL) {
-    throw new ConfigError('invalid configuration: DATABASE_URL (shared PostgreSQL) needs REDIS_URL for shared limits');
+    problems.push('DATABASE_URL (shared PostgreSQL) needs REDIS_URL for shared limits');
   }
 
   // Node refuses a headers timeout above the request timeout: say so by name instead of failing at listen.
-  if (env.KUMO_SERVER_HEADERS_TIMEOUT_MS > env.KUMO_SERVER_REQUEST_TIMEOUT_MS) {
-    throw new ConfigError(
-      'invalid configuration: KUMO_SERVER_HEADERS_TIMEOUT_MS must not exceed KUMO_SERVER_REQUEST_TIMEOUT_MS',
-    );
+  if (
+    valid('KUMO_SERVER_HEADERS_TIMEOUT_MS', 'KUMO_SERVER_REQUEST_TIMEOUT_MS') &&
+    env.KUMO_SERVER_HEADERS_TIMEOUT_MS > env.KUMO_SERVER_REQUEST_TIMEOUT_MS
+  ) {
+    problems.push('KUMO_SERVER_HEADERS_TIMEOUT_MS must not exceed KUMO_SERVER_REQUEST_TIMEOUT_MS');
   }
   // A heartbeat slower than the staleness bound would have live instances swept as dead.
-  if (env.KUMO_INSTANCE_STALE_MS <= env.KUMO_HEARTBEAT_INTERVAL_MS) {
-    throw new ConfigError('invalid configuration: KUMO_INSTANCE_STALE_MS must exceed KUMO_HEARTBEAT_INTERVAL_MS');
+  if (
+    valid('KUMO_INSTANCE_STALE_MS', 'KUMO_HEARTBEAT_INTERVAL_MS') &&
+    env.KUMO_INSTANCE_STALE_MS <= env.KUMO_HEARTBEAT_INTERVAL_MS
+  ) {
+    problems.push('KUMO_INSTANCE_STALE_MS must exceed KUMO_HEARTBEAT_INTERVAL_MS');
   }
 
   // A call must end inside its concurrency lease (fetch deadline + 60 s; its credit hold is fetch deadline + 120 s):
   // the fetch has its own deadline, so after it the wait for a worker and the extraction, plus a margin for the
   // database steps, artifact and serialization, must fit in the other 60 s. Defaults: 30 s + 20 s + 10 s + 10 s
   // margin = 70 s < 90 s lease.
-  if (env.KUMO_EXTRACT_QUEUE_WAIT_MS + env.KUMO_EXTRACT_DEADLINE_MS + afterExtractMarginMs > leaseBeyondFetchMs) {
-    throw new ConfigError(
-      `invalid configuration: KUMO_EXTRACT_QUEUE_WAIT_MS + KUMO_EXTRACT_DEADLINE_MS must not exceed ${
+  if (
+    valid('KUMO_EXTRACT_QUEUE_WAIT_MS', 'KUMO_EXTRACT_DEADLINE_MS') &&
+    env.KUMO_EXTRACT_QUEUE_WAIT_MS + env.KUMO_EXTRACT_DEADLINE_MS + afterExtractMarginMs > leaseBeyondFetchMs
+  ) {
+    problems.push(
+      `KUMO_EXTRACT_QUEUE_WAIT_MS + KUMO_EXTRACT_DEADLINE_MS must not exceed ${
         leaseBeyondFetchMs - afterExtractMarginMs
       } ms, or a call could outlive its concurrency lease (KUMO_FETCH_DEADLINE_MS + ${leaseBeyondFetchMs} ms)`,
     );
@@ -560,29 +567,34 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
   // One storage operation on a silent database gives up within connect + query timeout; that must fit in the margin
   // kept after extraction. A settlement whose COMMIT meets the silence adds its read-back (at most about 7 s); a
   // database that answers slowly can take the query timeout per statement (docs/architecture.md, "Backend outages").
-  if (env.KUMO_PG_CONNECT_TIMEOUT_MS + env.KUMO_PG_QUERY_TIMEOUT_MS > afterExtractMarginMs) {
-    throw new ConfigError(
-      `invalid configuration: KUMO_PG_CONNECT_TIMEOUT_MS + KUMO_PG_QUERY_TIMEOUT_MS must not exceed ${afterExtractMarginMs} ms`,
-    );
+  if (
+    valid('KUMO_PG_CONNECT_TIMEOUT_MS', 'KUMO_PG_QUERY_TIMEOUT_MS') &&
+    env.KUMO_PG_CONNECT_TIMEOUT_MS + env.KUMO_PG_QUERY_TIMEOUT_MS > afterExtractMarginMs
+  ) {
+    problems.push(`KUMO_PG_CONNECT_TIMEOUT_MS + KUMO_PG_QUERY_TIMEOUT_MS must not exceed ${afterExtractMarginMs} ms`);
   }
 
-  const trustProxy = parseTrustProxy(env.KUMO_TRUST_PROXY);
-  if (!Array.isArray(trustProxy) && typeof trustProxy === 'object') {
-    throw new ConfigError(`invalid configuration: ${trustProxy.problem}`);
-  }
+  const parsedTrust = parseTrustProxy(env.KUMO_TRUST_PROXY);
+  let trustProxy: TrustProxy = false;
+  if (!Array.isArray(parsedTrust) && typeof parsedTrust === 'object') problems.push(parsedTrust.problem);
+  else trustProxy = parsedTrust;
 
   // Checked here so a bad key stops the start with the variable named; the value itself is never echoed.
   if (env.KUMO_SECRETS_KEY !== '' && !isBase64Of32Bytes(env.KUMO_SECRETS_KEY)) {
-    throw new ConfigError(
-      'invalid configuration: KUMO_SECRETS_KEY must be the base64 of exactly 32 bytes (openssl rand -base64 32)',
-    );
+    problems.push('KUMO_SECRETS_KEY must be the base64 of exactly 32 bytes (openssl rand -base64 32)');
   }
   const retryScheduleMs = env.KUMO_WEBHOOK_RETRY_SCHEDULE_MS.split(',').map((part) => part.trim());
   if (retryScheduleMs.some((part) => !/^\d{1,9}$/.test(part))) {
-    throw new ConfigError(
-      'invalid configuration: KUMO_WEBHOOK_RETRY_SCHEDULE_MS must be comma-separated whole milliseconds',
-    );
+    problems.push('KUMO_WEBHOOK_RETRY_SCHEDULE_MS must be comma-separated whole milliseconds');
   }
+  let allowedOrigins: string[] = [];
+  try {
+    allowedOrigins = parseOrigins(env.KUMO_MCP_ALLOWED_ORIGINS);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(error.message.replace(/^invalid configuration: /, ''));
+  }
+  if (problems.length > 0) throw new ConfigError(invalidConfigurationMessage(problems));
 
   const dataDir = path.resolve(env.KUMO_DATA_DIR);
   const config: Config = {
@@ -663,9 +675,38 @@ export function loadConfig(source: Record<string, string | undefined>): Readonly
     webhooks: { timeoutMs: env.KUMO_WEBHOOK_TIMEOUT_MS, retryScheduleMs: retryScheduleMs.map(Number) },
     batches: { pollMs: env.KUMO_BATCH_POLL_MS, maxInFlight: env.KUMO_BATCH_MAX_IN_FLIGHT },
     client: { baseUrl: env.KUMO_BASE_URL.replace(/\/+$/, ''), apiKey: env.KUMO_API_KEY },
-    mcp: { allowedOrigins: parseOrigins(env.KUMO_MCP_ALLOWED_ORIGINS) },
+    mcp: { allowedOrigins },
   };
   return deepFreeze(config);
+}
+
+/** One line per problem, so that a start with several mistakes names them all (exit status 2, main.ts). */
+function invalidConfigurationMessage(problems: readonly string[]): string {
+  if (problems.length === 1) return `invalid configuration: ${problems[0]}`;
+  return `invalid configuration (${problems.length} problems):\n${problems.map((p) => `  - ${p}`).join('\n')}`;
+}
+
+/**
+ * What a variable must be, from its schema: the allowed values of an enumeration, the range of a number. The value
+ * given is never repeated (some variables hold credentials).
+ */
+function expectation(schema: unknown, value: unknown): string {
+  const s = schema as {
+    anyOf?: { const?: unknown }[];
+    type?: string;
+    minimum?: number;
+    maximum?: number;
+  };
+  if (s.anyOf && s.anyOf.every((branch) => 'const' in branch)) {
+    return `must be one of: ${s.anyOf.map((branch) => String(branch.const)).join(', ')}`;
+  }
+  if (s.type === 'integer') {
+    const range = s.maximum === undefined ? `of at least ${s.minimum ?? 0}` : `from ${s.minimum ?? 0} to ${s.maximum}`;
+    return `must be a whole number ${range}`;
+  }
+  if (s.type === 'boolean') return 'must be true or false';
+  const last = [...Value.Errors(schema as TSchema, value)].at(-1);
+  return last?.message ?? 'is invalid';
 }
 
 /**
