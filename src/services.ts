@@ -6,6 +6,7 @@ import { leaseBeyondFetchMs, type Config } from './config.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { createRedisClient } from './backends/redis-client.js';
 import type { AppServices } from './http/app.js';
+import { ensureStartKeys } from './accounts/start-keys.js';
 import type { KeyRecord, Storage } from './storage/storage.js';
 import type { KyselyStorage } from './storage/kysely/kysely-storage.js';
 import type { ConcurrencyLimiter } from './limits/concurrency-limiter.js';
@@ -355,7 +356,7 @@ export async function createServices(
   const connectTo = parseConnectTo(config.connectTo);
 
   const accounts = new Accounts(storage);
-  if (config.bootstrap) await accounts.ensureBootstrapKey(config.bootstrap.key, config.bootstrap.plan);
+  await ensureStartKeys(accounts, config.bootstrap, logger);
 
   // Shared mode keeps artifacts where every instance reads them, in the shared database (through the storage's pool,
   // so an outage is the same 503); one instance keeps them in its data folder.
