@@ -506,6 +506,15 @@ describe('kumo sites verify', () => {
     const run = await kumo(['sites', 'verify', '--json']);
     expect(run.code, run.err).toBe(0);
     const { coverage, fixtures } = JSON.parse(run.out) as { coverage: any[]; fixtures: any[] };
+    // snake_case, as the API's JSON (the fixtures' results are the verifier's camelCase records).
+    const keysOf = (value: unknown): string[] =>
+      Array.isArray(value)
+        ? value.flatMap(keysOf)
+        : value !== null && typeof value === 'object'
+          ? Object.entries(value).flatMap(([key, item]) => [key, ...keysOf(item)])
+          : [];
+    expect(keysOf({ coverage, fixtures }).filter((key) => !/^[a-z][a-z0-9_]*$/.test(key))).toEqual([]);
+    expect(fixtures.some((f: any) => typeof f.page_type === 'string')).toBe(true);
     expect(coverage.map((row: any) => `${row.site}/${row.page_type}`)).toEqual(
       expect.arrayContaining(['ikebe_gakki/item', 'jma_forecast/forecast_overview', 'estat_api/table']),
     );

@@ -31,14 +31,17 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** `bash -c`, in its own process group so the whole pipeline (npm and its child) can be stopped. */
+/**
+ * `bash -c`, in its own process group so the whole pipeline (npm and its child) can be stopped. With `env`, only PATH,
+ * HOME and those: a DATABASE_URL of the machine would send the CLI to another storage than the server's.
+ */
 function sh(
   command: string,
-  env: Record<string, string> = {},
+  env?: Record<string, string>,
 ): { child: ChildProcess; out: () => string; exited: Promise<number | null> } {
   const child = spawn('bash', ['-c', command], {
     cwd: repoRoot,
-    env: { ...process.env, ...env },
+    env: env ? { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } : { ...process.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -51,6 +54,7 @@ function sh(
 let origin: ReturnType<typeof sh> | undefined;
 let kumo: KumoProcess | undefined;
 let quickKumo: KumoProcess | undefined;
+let quickStart: ReturnType<typeof sh> | undefined;
 let shop: Origin | undefined;
 
 afterAll(async () => {
@@ -60,6 +64,10 @@ afterAll(async () => {
   }
   await kumo?.stop();
   await kumo?.cleanup();
+  if (quickStart?.child.pid && quickStart.child.exitCode === null) {
+    process.kill(-quickStart.child.pid, 'SIGTERM');
+    await quickStart.exited;
+  }
   await quickKumo?.stop();
   await quickKumo?.cleanup();
   await shop?.close();
@@ -87,12 +95,12 @@ describe("the README's Quick start", () => {
 
     // The two lines in one shell, as a reader pastes them (the key into the server's data folder, as npm start's).
     const port = new URL(quickKumo.baseUrl).port;
-    const run = sh(
+    const run = (quickStart = sh(
       `${keyLine}\nprintf 'KUMO_KEY=%s\\n' "$KUMO_KEY"\n${call!.replace('127.0.0.1:8080', `127.0.0.1:${port}`)}`,
       {
         KUMO_DATA_DIR: quickKumo.dataDir,
       },
-    );
+    ));
     expect(await run.exited, run.out()).toBe(0);
     const [, key, answer] = /KUMO_KEY=(.*)\n([\s\S]*)$/.exec(run.out())!;
     expect(key).toMatch(/^kumo_live_[0-9A-Za-z]+$/);
