@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../time/clock.js';
 import { isValidRef, parse, UsageError } from './args.js';
+import { commandHelpText, type CommandHelp } from './help.js';
 import type { BatchApiClient } from './batch-client.js';
 import { chunks, readBatchInput, type InputItem } from './batch-input.js';
 import { doneOf, EtaEstimator, ProgressDisplay, type BatchView, type ProgressStream } from './batch-progress.js';
@@ -28,12 +29,40 @@ export interface BatchIo {
   pollMs?: number;
 }
 
-export const batchUsage = `  kumo batch submit FILE [--webhook whe_…] [--retain-hours N] [--max-credits N] [--wait [--out results.jsonl]]
-                   (FILE: one URL per line, or a CSV with a url column and an optional ref column)
-  kumo batch status BATCH_ID
-  kumo batch items BATCH_ID [--state STATE] [--out results.jsonl]   (hands ready results over: they are charged)
-  kumo batch cancel BATCH_ID
-                   (talk to KUMO_BASE_URL with KUMO_API_KEY)`;
+const itemStates = [
+  'queued',
+  'running',
+  'ready',
+  'delivered',
+  'failed',
+  'not_found',
+  'skipped',
+  'cancelled',
+  'expired',
+];
+
+export const batchHelp: CommandHelp = {
+  name: 'batch',
+  summary: 'submit a list of URLs as one batch, wait for it, fetch its results (a client of the HTTP API)',
+  usage: [
+    `kumo batch submit FILE [--webhook whe_…] [--retain-hours N] [--max-credits N] [--wait [--out results.jsonl]]
+     (FILE: one URL per line, or a CSV with a url column and an optional ref column)`,
+    'kumo batch status BATCH_ID',
+    `kumo batch items BATCH_ID [--state STATE] [--out results.jsonl]
+     (hands ready results over: they are charged)`,
+    `kumo batch cancel BATCH_ID
+     (talk to KUMO_BASE_URL with KUMO_API_KEY)`,
+  ],
+  options: [
+    ['--webhook whe_…', 'submit: a webhook endpoint told of the batch’s events'],
+    ['--retain-hours N', 'submit: hours the results are kept after the batch ends (1–72)'],
+    ['--max-credits N', 'submit: the most the batch may spend'],
+    ['--wait', 'submit: wait (progress on stderr), then write every item as JSON Lines'],
+    ['--out FILE', 'submit --wait, items: write the JSON Lines to FILE instead of stdout'],
+    ['--state STATE', `items: only items in this state (${itemStates.join(', ')})`],
+  ],
+  examples: ['KUMO_API_KEY=kumo_live_… kumo batch submit urls.txt --wait --out results.jsonl'],
+};
 
 interface ApiBatch extends BatchView {
   sealed?: boolean;
@@ -52,18 +81,6 @@ interface ApiItem {
   result?: unknown;
   error?: unknown;
 }
-
-const itemStates = [
-  'queued',
-  'running',
-  'ready',
-  'delivered',
-  'failed',
-  'not_found',
-  'skipped',
-  'cancelled',
-  'expired',
-];
 
 function wholeNumber(value: string | undefined, name: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -186,7 +203,7 @@ async function submit(args: string[], io: BatchIo): Promise<number> {
     },
     true,
   );
-  if (positionals.length !== 1) throw new UsageError(`usage:\n${batchUsage}`);
+  if (positionals.length !== 1) throw new UsageError(commandHelpText(batchHelp));
   if (values.out !== undefined && !values.wait) throw new UsageError('--out needs --wait (or use kumo batch items)');
   if (values.webhook !== undefined && !/^whe_[0-9A-Za-z]+$/.test(values.webhook))
     throw new UsageError('--webhook takes a webhook endpoint id (whe_…)');
@@ -316,5 +333,5 @@ export async function batchCommand(argv: string[], io: BatchIo): Promise<number>
     await io.stdout.write(`${JSON.stringify(action === 'cancel' ? { cancelled, batch } : batch, null, 2)}\n`);
     return 0;
   }
-  throw new UsageError(`usage:\n${batchUsage}`);
+  throw new UsageError(commandHelpText(batchHelp));
 }

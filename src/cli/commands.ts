@@ -27,11 +27,17 @@ import { parseDate } from '../normalize/date.js';
 import { parseNumber } from '../normalize/number.js';
 import { normalizeText } from '../normalize/text.js';
 import { idTypes, parseId, type IdType } from '../normalize/ids.js';
-import { parse, print, UsageError } from './args.js';
-import { isReviewApprovalAction, reviewApprovals, reviewApprovalsUsage } from './review-approvals.js';
+import { parse, print, snakeCaseKeys, UnknownOptionError, UsageError } from './args.js';
+import { closest, commandHelpText, globalHelpText, kumoVersion, type CommandHelp } from './help.js';
+import {
+  isReviewApprovalAction,
+  reviewApprovals,
+  reviewApprovalsOptions,
+  reviewApprovalsUsage,
+} from './review-approvals.js';
 import { createLogger } from '../logger.js';
-import { batchCommand, batchUsage, type Sink } from './batch-command.js';
-import { monitorsCommand, monitorsUsage } from './monitors-command.js';
+import { batchCommand, batchHelp, type Sink } from './batch-command.js';
+import { monitorsCommand, monitorsHelp } from './monitors-command.js';
 import { languageOf } from './monitors-format.js';
 import { ApiError, BatchApiClient, UnreachableError } from './batch-client.js';
 import { systemClock } from '../time/clock.js';
@@ -39,34 +45,6 @@ import { once } from 'node:events';
 import { open } from 'node:fs/promises';
 import { pino } from 'pino';
 import { serveKumoOverStdio } from '../mcp/stdio.js';
-
-const usage = `usage:
-  kumo keys create [--plan free|starter|growth] [--overage-cap N] [--sites a,b] [--operations scrape,usage,artifacts,batch]
-                   [--outputs json,html,artifact] [--credits N] [--concurrency N] [--json]
-  kumo keys create --account ID [--sites a,b] [--operations …] [--outputs …] [--credits N] [--concurrency N] [--json]
-  kumo keys list [--account ID] [--json]
-  kumo keys revoke KEY_ID
-  kumo keys rotate KEY_ID [--json]
-  kumo accounts set --account ID [--plan free|starter|growth] [--overage-cap N] [--json]
-${reviewApprovalsUsage}
-  kumo extract --site ID --url URL [--file page.html] [--render-js]   (reads stdin without --file)
-  kumo normalize price|date|number|text "<input>"
-  kumo normalize id --type jan|isbn|corporate_number|postal_code|phone "<input>"
-  kumo sites verify [--json] [--record]
-  kumo sites doc [--write]
-  kumo sites record URL [--site ID] [--name NAME] [--out DIR]
-  kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]
-                   (serves the saved page at the URL's path on 127.0.0.1, for KUMO_CONNECT_TO)
-${batchUsage}
-${monitorsUsage}
-  kumo mcp         (Kumo's tools over MCP on stdin/stdout for desktop clients; needs KUMO_BASE_URL and KUMO_API_KEY,
-                   docs/mcp.md)
-  kumo browser-server [--host 127.0.0.1] [--port 0]
-                   (the remote browser for KUMO_BROWSER_WS: Chromium with Kumo's hardening; prints ws_endpoint,
-                   at the path of KUMO_BROWSER_WS when that is set here too)
-  kumo help | --help | -h
-
-Output is JSON on stdout (pipe it: \`npm run -s kumo -- … | jq\`); errors go to stderr with exit status 2.`;
 
 const plans: readonly PlanId[] = ['free', 'starter', 'growth'];
 const operations = allOperations;
@@ -103,6 +81,35 @@ async function readStdin(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const keysHelp: CommandHelp = {
+  name: 'keys',
+  summary: 'create, list, revoke and rotate API keys (the operator’s, on the server’s storage)',
+  usage: [
+    `kumo keys create [--plan free|starter|growth] [--overage-cap N] [--sites a,b] [--operations ${operations.join(',')}]
+     [--outputs ${outputs.join(',')}] [--credits N] [--concurrency N] [--json | --key-only]`,
+    'kumo keys create --account ID [--sites a,b] [--operations …] [--outputs …] [--credits N] [--concurrency N] [--json | --key-only]',
+    'kumo keys list [--account ID] [--json]',
+    'kumo keys revoke KEY_ID',
+    'kumo keys rotate KEY_ID [--json | --key-only]',
+  ],
+  options: [
+    ['--plan PLAN', `create: a new account on this plan (${plans.join(', ')}; default free)`],
+    ['--overage-cap N', 'create: the new account’s overage cap in credits (starter and growth)'],
+    ['--account ID', 'create: a further key of this account; list: only its keys'],
+    ['--sites a,b', 'create: narrow the key to these sites'],
+    ['--operations a,b', `create: narrow the key to these operations (${operations.join(', ')})`],
+    ['--outputs a,b', `create: narrow the key to these outputs (${outputs.join(', ')})`],
+    ['--credits N', 'create: the key’s own monthly credit limit'],
+    ['--concurrency N', 'create: the key’s own concurrency limit (never above the plan’s)'],
+    ['--json', 'create: print {"key","key_id","account_id"} as JSON (list, revoke and rotate always print JSON)'],
+    ['--key-only', 'create, rotate: print only the key on stdout (its ids go to stderr), for KUMO_KEY=$(…)'],
+  ],
+  examples: [
+    'kumo keys create --plan starter --overage-cap 1000 --sites ikebe_gakki --json',
+    'export KUMO_KEY=$(kumo keys create --plan free --key-only)',
+  ],
+};
+
 async function keys(args: string[]): Promise<void> {
   const [action, ...rest] = args;
   const { values, positionals } = parse(
@@ -117,9 +124,12 @@ async function keys(args: string[]): Promise<void> {
       credits: { type: 'string' },
       concurrency: { type: 'string' },
       json: { type: 'boolean', default: false },
+      // No default: an option given where it does not apply must stay visible to the check below.
+      'key-only': { type: 'boolean' },
     },
     true,
   );
+  if (values.json && values['key-only']) throw new UsageError('--json and --key-only are exclusive');
   // Everything is checked before storage is opened, so a mistyped command changes nothing.
   let create: CreateKeyOptions | null = null;
   if (action === 'create') {
@@ -149,13 +159,13 @@ async function keys(args: string[]): Promise<void> {
       ...(concurrency !== undefined ? { concurrencyLimit: concurrency } : {}),
     };
   } else if (action === 'list' || action === 'revoke' || action === 'rotate') {
-    const allowed = action === 'list' ? ['account', 'json'] : ['json'];
+    const allowed = action === 'list' ? ['account', 'json'] : action === 'rotate' ? ['json', 'key-only'] : ['json'];
     const extra = Object.keys(values).find((name) => !allowed.includes(name));
     if (extra) throw new UsageError(`--${extra} does not apply to keys ${action}`);
     if (action === 'list' && positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
     if (action !== 'list' && positionals.length !== 1) throw new UsageError(`kumo keys ${action} KEY_ID`);
   } else {
-    throw new UsageError(usage);
+    throw new UsageError(commandHelpText(keysHelp));
   }
 
   // Loaded here so the reviewer's tools (normalize, extract, sites) need no storage backend at all.
@@ -166,7 +176,8 @@ async function keys(args: string[]): Promise<void> {
     if (action === 'create') {
       const created = await accounts.createKey(create!);
       const out = { key: created.key, key_id: created.keyId, account_id: created.accountId };
-      if (values.json) print(out);
+      if (values['key-only']) printKeyOnly(out);
+      else if (values.json) print(out);
       else
         process.stdout.write(
           `key ${out.key}\nkey_id ${out.key_id}\naccount_id ${out.account_id}\n(the key is shown once; store it now)\n`,
@@ -176,7 +187,7 @@ async function keys(args: string[]): Promise<void> {
     const id = positionals[0]!;
     switch (action) {
       case 'list':
-        return print(await accounts.listKeys(values.account));
+        return print(snakeCaseKeys(await accounts.listKeys(values.account)));
       case 'revoke': {
         const ok = await accounts.revokeKey(id);
         if (!ok) throw new UsageError(`no active key ${id}`);
@@ -184,13 +195,44 @@ async function keys(args: string[]): Promise<void> {
       }
       case 'rotate': {
         const rotated = await accounts.rotateKey(id);
-        return print({ key: rotated.key, key_id: rotated.keyId, account_id: rotated.accountId, replaces: id });
+        const out = { key: rotated.key, key_id: rotated.keyId, account_id: rotated.accountId, replaces: id };
+        return values['key-only'] ? printKeyOnly(out) : print(out);
       }
     }
   } finally {
     await storage.close();
   }
 }
+
+/** The secret alone on stdout, so `$(…)` captures exactly it; what else the operator should see goes to stderr. */
+function printKeyOnly(out: { key: string; key_id: string; account_id: string; replaces?: string }): void {
+  process.stdout.write(`${out.key}\n`);
+  process.stderr.write(
+    `key_id ${out.key_id}\naccount_id ${out.account_id}\n` +
+      (out.replaces !== undefined ? `replaces ${out.replaces}\n` : '') +
+      '(the key is shown once; store it now)\n',
+  );
+}
+
+const accountsHelp: CommandHelp = {
+  name: 'accounts',
+  summary: 'change an account’s plan; approve accounts for the sites under review',
+  usage: [
+    'kumo accounts set --account ID [--plan free|starter|growth] [--overage-cap N] [--json]',
+    ...reviewApprovalsUsage,
+  ],
+  options: [
+    ['--account ID', 'the account (approvals: only its history)'],
+    ['--plan PLAN', `set: the new plan (${plans.join(', ')})`],
+    ['--overage-cap N', 'set: the new overage cap in credits'],
+    ...reviewApprovalsOptions,
+    ['--json', 'set, approve, revoke-approval: print the result as JSON (approvals always does)'],
+  ],
+  examples: [
+    'kumo accounts set --account acc_… --plan growth --overage-cap 5000 --json',
+    'kumo accounts approve --account acc_… --site mercari --by "A. Operator" --json',
+  ],
+};
 
 /**
  * The operator's plan change (`kumo accounts set --account ID [--plan P] [--overage-cap N]`) and review approvals
@@ -210,7 +252,7 @@ async function accountsCommand(args: string[]): Promise<void> {
       },
       write: (text) => process.stdout.write(text),
     });
-  if (action !== 'set') throw new UsageError(usage);
+  if (action !== 'set') throw new UsageError(commandHelpText(accountsHelp));
   const { values, positionals } = parse(
     rest,
     {
@@ -242,6 +284,25 @@ async function accountsCommand(args: string[]): Promise<void> {
   }
 }
 
+const extractHelp: CommandHelp = {
+  name: 'extract',
+  summary: 'the JSON the API would put in `data` for a saved page (the reviewer’s tool)',
+  usage: [
+    `kumo extract --site ID --url URL [--file page.html] [--work-type TYPE] [--render-js]
+     (reads the page from stdin without --file)`,
+  ],
+  options: [
+    ['--site ID', 'the site (kumo sites verify lists them)'],
+    ['--url URL', 'the URL the page was saved from: it picks the page type'],
+    ['--file FILE', 'the saved page (default: stdin)'],
+    ['--work-type TYPE', 'the page type, where the URL alone does not say (default auto)'],
+    ['--render-js', 'a rendered page, read by the browser route’s extractor'],
+  ],
+  examples: [
+    'kumo extract --site ikebe_gakki --url https://www.ikebe-gakki.com/c/c-/gt/gt13/gt131234/123456 --file page.html',
+  ],
+};
+
 async function extract(args: string[]): Promise<void> {
   const { values } = parse(args, {
     site: { type: 'string' },
@@ -251,8 +312,7 @@ async function extract(args: string[]): Promise<void> {
     // A page as the browser route renders it (a saved rendered DOM), read by that route's extractor.
     'render-js': { type: 'boolean' },
   });
-  if (!values.site || !values.url)
-    throw new UsageError('kumo extract --site ID --url URL [--file page.html] [--render-js]');
+  if (!values.site || !values.url) throw new UsageError(commandHelpText(extractHelp));
   const registry = new SiteRegistry();
   const site = registry.get(values.site);
   if (!site) throw new UsageError(`unknown site ${values.site}; see kumo sites verify`);
@@ -284,38 +344,70 @@ async function extract(args: string[]): Promise<void> {
   });
 }
 
+const normalizeHelp: CommandHelp = {
+  name: 'normalize',
+  summary: 'one string through the normalization library: a price, date, number, text or id',
+  usage: ['kumo normalize price|date|number|text "<input>"', `kumo normalize id --type ${idTypes.join('|')} "<input>"`],
+  options: [['--type TYPE', `id: the kind of id (${idTypes.join(', ')})`]],
+  examples: ['kumo normalize price "10,000円(税込11,000円)"', 'kumo normalize id --type isbn 4-00-416004-9'],
+};
+
 /** research §0 shapes, so a reviewer can check the library against the policy table one string at a time. */
 function normalize(args: string[]): void {
   const [kind, ...rest] = args;
   const { values, positionals } = parse(rest, { type: { type: 'string' } }, true);
   const input = positionals[0];
-  if (input === undefined || positionals.length > 1) throw new UsageError(usage);
+  if (input === undefined || positionals.length > 1) throw new UsageError(commandHelpText(normalizeHelp));
+  // The library's shapes are TypeScript records (`idType`): printed in the API's snake_case.
   switch (kind ?? '') {
     case 'price':
-      return print(parsePrice(input));
+      return print(snakeCaseKeys(parsePrice(input)));
     case 'date':
-      return print(parseDate(input));
+      return print(snakeCaseKeys(parseDate(input)));
     case 'number': {
       const parsed = parseNumber(input);
-      return print(parsed ?? { value: null, reason: 'not_a_number' });
+      return print(snakeCaseKeys(parsed ?? { value: null, reason: 'not_a_number' }));
     }
     case 'text':
       return print({ value: normalizeText(input, 'ja-extract'), profile: 'ja-extract' });
     case 'id': {
       const idType = values.type as IdType | undefined;
       if (!idType || !idTypes.includes(idType)) throw new UsageError(`--type must be one of ${idTypes.join(', ')}`);
-      return print(parseId(idType, input));
+      return print(snakeCaseKeys(parseId(idType, input)));
     }
     default:
-      throw new UsageError(usage);
+      throw new UsageError(commandHelpText(normalizeHelp));
   }
 }
+
+const sitesHelp: CommandHelp = {
+  name: 'sites',
+  summary: 'verify every fixture, regenerate docs/sites.md, record a page as a fixture draft',
+  usage: [
+    `kumo sites verify [--json] [--record]
+     (every fixture, live; exit status 1 when one fails)`,
+    'kumo sites doc [--write]',
+    'kumo sites record URL [--site ID] [--name NAME] [--out DIR]',
+  ],
+  options: [
+    ['--json', 'verify: the coverage table and every fixture’s result as JSON'],
+    ['--record', 'verify: rewrite the committed verification record (needs the shared corpus)'],
+    ['--write', 'doc: write docs/sites.md instead of printing it'],
+    ['--site ID', 'record: the site, where the URL’s host is not enough'],
+    ['--name NAME', 'record: the fixture’s file name (without extension)'],
+    ['--out DIR', 'record: the folder (default the site’s own fixtures)'],
+  ],
+  examples: [
+    'kumo sites verify',
+    'kumo sites record https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592 --name usb-cable',
+  ],
+};
 
 async function sites(args: string[]): Promise<void> {
   const [action, ...rest] = args;
   if (action === 'record') return record(rest);
   if (action === 'doc') return sitesDoc(rest);
-  if (action !== 'verify') throw new UsageError(usage);
+  if (action !== 'verify') throw new UsageError(commandHelpText(sitesHelp));
   const { values } = parse(rest, {
     json: { type: 'boolean', default: false },
     record: { type: 'boolean', default: false },
@@ -351,7 +443,7 @@ async function sites(args: string[]): Promise<void> {
     }),
   );
   if (values.json) {
-    print({ coverage: table, fixtures: results });
+    print({ coverage: table, fixtures: snakeCaseKeys(results) });
   } else {
     for (const r of results.filter((x) => x.status !== 'pass'))
       process.stdout.write(`${r.status.toUpperCase()} ${r.site} ${r.fixture}: ${r.detail ?? ''}\n`);
@@ -381,7 +473,7 @@ async function record(args: string[]): Promise<void> {
     { site: { type: 'string' }, name: { type: 'string' }, out: { type: 'string' } },
     true,
   );
-  if (positionals.length !== 1) throw new UsageError('kumo sites record URL [--site ID] [--name NAME] [--out DIR]');
+  if (positionals.length !== 1) throw new UsageError(commandHelpText(sitesHelp));
   const { createHttpFetcher } = await import('../services.js');
   const fetcher = createHttpFetcher(loadConfigFromProcess(), {
     hostGate: new InProcessHostGate(),
@@ -395,7 +487,7 @@ async function record(args: string[]): Promise<void> {
       ...(values.name ? { name: values.name } : {}),
       ...(values.out ? { outDir: values.out } : {}),
     });
-    print(result);
+    print(snakeCaseKeys(result));
   } finally {
     await fetcher.close();
   }
@@ -411,18 +503,35 @@ function isMediaType(value: string): boolean {
   return mediaTypePattern.test(value);
 }
 
+const originHelp: CommandHelp = {
+  name: 'origin',
+  summary: 'serve a saved page at its URL’s path on 127.0.0.1, for KUMO_CONNECT_TO (no internet needed)',
+  usage: [
+    `kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]
+     (until Ctrl-C; prints the origin and the KUMO_CONNECT_TO mapping as JSON)`,
+  ],
+  options: [
+    ['--url URL', 'the page’s real URL: its path is where the page is served'],
+    ['--file FILE', 'the saved page'],
+    ['--port N', 'the port on 127.0.0.1 (default 9000; 0 picks a free one)'],
+    ['--content-type TYPE', 'the Content-Type header, such as "text/html; charset=Shift_JIS"'],
+  ],
+  examples: [
+    'kumo origin serve --url https://www.ikebe-gakki.com/c/c-/gt/gt13/gt131234/123456 --file page.html --port 9000',
+  ],
+};
+
 /** Runs until interrupted; prints where it serves (stderr) and the origin as JSON (stdout). */
 async function origin(args: string[]): Promise<void> {
   const [action, ...rest] = args;
-  if (action !== 'serve') throw new UsageError(usage);
+  if (action !== 'serve') throw new UsageError(commandHelpText(originHelp));
   const { values } = parse(rest, {
     url: { type: 'string' },
     file: { type: 'string' },
     port: { type: 'string' },
     'content-type': { type: 'string' },
   });
-  if (values.url === undefined || values.file === undefined)
-    throw new UsageError('kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]');
+  if (values.url === undefined || values.file === undefined) throw new UsageError(commandHelpText(originHelp));
   let url: URL;
   try {
     url = new URL(values.url);
@@ -461,6 +570,20 @@ async function origin(args: string[]): Promise<void> {
     process.once('SIGTERM', stop);
   });
 }
+
+const browserServerHelp: CommandHelp = {
+  name: 'browser-server',
+  summary: 'the remote browser for KUMO_BROWSER_WS: Chromium with Kumo’s hardening',
+  usage: [
+    `kumo browser-server [--host 127.0.0.1] [--port 0]
+     (prints ws_endpoint, at the path of KUMO_BROWSER_WS when that is set here too; until Ctrl-C)`,
+  ],
+  options: [
+    ['--host HOST', 'the address to listen on (default 127.0.0.1)'],
+    ['--port N', 'the port (default 0: a free one)'],
+  ],
+  examples: ['kumo browser-server --host 0.0.0.0 --port 3000'],
+};
 
 /**
  * The only supported remote browser for KUMO_BROWSER_WS: Playwright's launchServer with the local launch's hardening
@@ -545,6 +668,17 @@ async function monitors(args: string[]): Promise<void> {
   });
 }
 
+const mcpHelp: CommandHelp = {
+  name: 'mcp',
+  summary: 'Kumo’s tools over MCP on stdin/stdout, for desktop agents (docs/mcp.md)',
+  usage: [
+    `kumo mcp
+     (a client of the server at KUMO_BASE_URL, with KUMO_API_KEY)`,
+  ],
+  options: [],
+  examples: ['KUMO_BASE_URL=http://127.0.0.1:8080 KUMO_API_KEY=$KUMO_KEY kumo mcp'],
+};
+
 /** `kumo mcp`: an API client like `kumo batch`, speaking MCP on stdin/stdout (docs/mcp.md). */
 function mcp(args: string[]): void {
   if (args.length > 0) throw new UsageError('kumo mcp takes no arguments: set KUMO_BASE_URL and KUMO_API_KEY');
@@ -557,46 +691,91 @@ function mcp(args: string[]): void {
   });
 }
 
-/** `help`, or `--help`/`-h` anywhere before a `--`: usage on stdout, exit 0 (asking for help is not an error). */
-function wantsHelp(argv: string[]): boolean {
-  const end = argv.indexOf('--');
-  const options = end === -1 ? argv : argv.slice(0, end);
-  return argv[0] === 'help' || options.includes('--help') || options.includes('-h');
+interface Command {
+  help: CommandHelp;
+  run(args: string[]): Promise<void> | void;
 }
 
+/** Every command, in the order `kumo --help` lists them: what is not here does not exist, and has no help. */
+export const commands: readonly Command[] = [
+  { help: keysHelp, run: keys },
+  { help: accountsHelp, run: accountsCommand },
+  { help: batchHelp, run: batch },
+  { help: monitorsHelp, run: monitors },
+  { help: mcpHelp, run: mcp },
+  { help: extractHelp, run: extract },
+  { help: normalizeHelp, run: normalize },
+  { help: sitesHelp, run: sites },
+  { help: originHelp, run: origin },
+  { help: browserServerHelp, run: browserServer },
+];
+
+function commandNamed(name: string): Command {
+  const command = commands.find((c) => c.help.name === name);
+  if (command) return command;
+  const near = closest(
+    name,
+    commands.map((c) => c.help.name),
+  );
+  throw new UsageError(
+    `kumo: unknown command "${name}"${near !== undefined ? `; did you mean "${near}"?` : ''}\n` +
+      'kumo --help lists the commands',
+  );
+}
+
+const globalHelp = () => globalHelpText(commands.map((c) => c.help));
+
+/**
+ * `kumo --help` and `kumo help` list the commands; `kumo <command> --help` (or `-h` anywhere before a `--`) and
+ * `kumo help <command>` print that command's own help. Help goes to stdout with exit 0: asking is not an error.
+ */
 async function run(argv: string[]): Promise<void> {
-  if (wantsHelp(argv)) {
-    process.stdout.write(`${usage}\n`);
+  const [first, ...rest] = argv;
+  if (first === undefined) throw new UsageError(globalHelp());
+  if (first === '--version' || first === '-V') {
+    if (rest.length > 0) throw new UsageError(`unexpected argument ${rest[0]} after ${first}`);
+    process.stdout.write(`${kumoVersion()}\n`);
     return;
   }
-  const [command, ...rest] = argv;
-  switch (command ?? '') {
-    case 'accounts':
-      return accountsCommand(rest);
-    case 'origin':
-      return origin(rest);
-    case 'browser-server':
-      return browserServer(rest);
-    case 'batch':
-      return batch(rest);
-    case 'monitors':
-      return monitors(rest);
-    case 'mcp':
-      return mcp(rest);
-    case 'keys':
-      return keys(rest);
-    case 'extract':
-      return extract(rest);
-    case 'sites':
-      return sites(rest);
-    case 'normalize':
-      return normalize(rest);
-    default:
-      throw new UsageError(usage);
+  if (first === 'help' || first === '--help' || first === '-h') {
+    const name = rest.find((arg) => !arg.startsWith('-'));
+    process.stdout.write(`${name === undefined ? globalHelp() : commandHelpText(commandNamed(name).help)}\n`);
+    return;
+  }
+  if (first.startsWith('-')) {
+    const near = closest(first, ['--help', '-h', '--version', '-V']);
+    throw new UsageError(
+      `kumo: unknown option "${first}"${near !== undefined ? ` (did you mean ${near}?)` : ''}\n` +
+        'kumo --help lists the commands',
+    );
+  }
+  const command = commandNamed(first);
+  const end = rest.indexOf('--');
+  const options = end === -1 ? rest : rest.slice(0, end);
+  if (options.includes('--help') || options.includes('-h')) {
+    process.stdout.write(`${commandHelpText(command.help)}\n`);
+    return;
+  }
+  try {
+    await command.run(rest);
+  } catch (error) {
+    // Named with its command, and where to find the options it does take.
+    if (error instanceof UnknownOptionError)
+      error.message = `kumo ${first}: ${error.message}\nkumo ${first} --help lists its options`;
+    throw error;
   }
 }
 
-run(process.argv.slice(2)).catch((error: unknown) => {
+/** The process's command line to its output and exit status (kumo.ts calls it after the Node version check). */
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await run(argv);
+  } catch (error: unknown) {
+    report(error);
+  }
+}
+
+function report(error: unknown): void {
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof AccountError) {
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 2;
@@ -613,4 +792,4 @@ run(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`kumo: ${error instanceof Error ? error.message : 'failed'}\n`);
     process.exitCode = 1;
   }
-});
+}

@@ -8,4 +8,5 @@ if (problem !== null) {
   process.stderr.write(`${problem}\n`);
   process.exit(1);
 }
-await import('./commands.js');
+const { main } = await import('./commands.js');
+await main(process.argv.slice(2));

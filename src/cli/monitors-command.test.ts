@@ -332,7 +332,9 @@ describe('kumo monitors create', () => {
     await expect(
       monitorsCommand(['create', '--url', url, '--every', '60', '--cron', '0 9 * * *'], h.io),
     ).rejects.toThrow(UsageError);
-    await expect(monitorsCommand(['create', '--url', url, '--evry', '60'], h.io)).rejects.toThrow("'--evry'");
+    await expect(monitorsCommand(['create', '--url', url, '--evry', '60'], h.io)).rejects.toThrow(
+      'unknown option "--evry" (did you mean --every?)',
+    );
     await expect(monitorsCommand(['nosuch'], h.io)).rejects.toThrow(/^usage:\n {2}kumo monitors create/);
     await expect(monitorsCommand(['run'], h.io)).rejects.toThrow('kumo monitors run MONITOR_ID');
     await expect(monitorsCommand(['run', 'mon_1', '--timeout', '5'], h.io)).rejects.toThrow('--timeout needs --wait');

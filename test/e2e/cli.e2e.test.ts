@@ -57,8 +57,8 @@ describe('kumo normalize', () => {
     [['number', '△485百万円'], { value: -485000000 }],
     [['number', 'x'], { value: null, reason: 'confidential' }],
     [['text', '１９９５〜２００１年　ｶﾞ'], { value: '1995~2001年 ガ', profile: 'ja-extract' }],
-    [['id', '--type', 'isbn', '4-00-416004-9'], { valid: true, normalized: '9784004160045', idType: 'isbn' }],
-    [['id', '--type', 'phone', '03-1234-567'], { valid: false, normalized: null, idType: 'phone' }],
+    [['id', '--type', 'isbn', '4-00-416004-9'], { valid: true, normalized: '9784004160045', id_type: 'isbn' }],
+    [['id', '--type', 'phone', '03-1234-567'], { valid: false, normalized: null, id_type: 'phone' }],
     // Issue 7 §6: the CLI prints what the library reads, multipliers, 総額表示, counters, weekdays, 020 numbers.
     [['price', '1億2千万円'], { amount: 120000000, currency: 'JPY', tax: 'unknown' }],
     [['price', '1千1000円'], { amount: null, currency: 'JPY', tax: 'unknown' }],
@@ -77,8 +77,8 @@ describe('kumo normalize', () => {
     [['number', '三万〇〇〇八'], { value: 30008 }],
     [['number', 'マイナス1,500'], { value: -1500 }],
     [['date', '西暦2012年3月4日午前8時15分 日曜日'], { value: '2012-03-04T08:15:00+09:00' }],
-    [['id', '--type', 'phone', '0200-987-6543'], { valid: false, normalized: null, idType: 'phone' }],
-    [['id', '--type', 'phone', '020-1234-5678'], { valid: true, normalized: '+812012345678', idType: 'phone' }],
+    [['id', '--type', 'phone', '0200-987-6543'], { valid: false, normalized: null, id_type: 'phone' }],
+    [['id', '--type', 'phone', '020-1234-5678'], { valid: true, normalized: '+812012345678', id_type: 'phone' }],
   ])('%j', async (args, expected) => {
     const run = await kumo(['normalize', ...args]);
     expect(run.code, run.err).toBe(0);
@@ -138,7 +138,7 @@ describe('kumo sites record', () => {
       env: { KUMO_CONNECT_TO: connectToSpec({ 'www.ikebe-gakki.com': origin.url }) },
     });
     expect(run.code, run.err).toBe(0);
-    expect(JSON.parse(run.out)).toMatchObject({ site: 'ikebe_gakki', pageType: 'item', dir: out });
+    expect(JSON.parse(run.out)).toMatchObject({ site: 'ikebe_gakki', page_type: 'item', dir: out });
     expect(origin.hits('/c/c-/gt/gt13/gt131234/123456')).toBe(1);
 
     const page = await readFile(path.join(out, 'stand-draft.html'));
@@ -219,29 +219,55 @@ describe('kumo sites record', () => {
 });
 
 describe('kumo help', () => {
-  it.each([['--help'], ['-h'], ['help'], ['keys', '--help'], ['keys', 'create', '-h'], ['accounts', 'set', '--help']])(
-    '%j prints the usage to stdout and exits 0',
+  // Issue 23 §4: the global help lists the commands; a command's --help is that command's own help.
+  it.each([['--help'], ['-h'], ['help']])(
+    '%j lists every command, one line each, on stdout, exit 0',
     async (...args) => {
       const run = await kumo(args);
       expect(run.code).toBe(0);
       expect(run.err).toBe('');
-      expect(run.out).toMatch(/^usage:\n/);
-      for (const command of [
-        'keys create',
-        'keys list',
-        'accounts set',
-        'accounts approve',
-        'accounts revoke-approval',
-        'accounts approvals',
-        'extract',
-        'normalize',
-        'sites verify',
-      ])
-        expect(run.out).toContain(`kumo ${command}`);
+      expect(run.out).toMatch(/^usage:\n {2}kumo <command>/);
+      for (const command of ['keys', 'accounts', 'extract', 'normalize', 'sites', 'origin', 'batch', 'monitors', 'mcp'])
+        expect(run.out).toMatch(new RegExp(`^ {2}${command} +\\S`, 'm'));
     },
   );
 
-  it.each([[[]], [['nosuch']], [['keys']], [['accounts', 'nosuch']]])(
+  it.each([
+    [
+      ['keys', '--help'],
+      ['keys create', 'keys list', 'keys revoke', 'keys rotate'],
+    ],
+    [
+      ['keys', 'create', '-h'],
+      ['keys create', 'keys list'],
+    ],
+    [
+      ['help', 'keys'],
+      ['keys create', 'keys list'],
+    ],
+    [
+      ['accounts', 'set', '--help'],
+      ['accounts set', 'accounts approve', 'accounts revoke-approval', 'accounts approvals'],
+    ],
+    [['extract', '--help'], ['extract']],
+    [['normalize', '-h'], ['normalize']],
+    [
+      ['sites', 'verify', '--help'],
+      ['sites verify', 'sites doc', 'sites record'],
+    ],
+  ])('%j prints that command’s own usage, options and example to stdout, exit 0', async (args, forms) => {
+    const run = await kumo(args);
+    expect(run.code).toBe(0);
+    expect(run.err).toBe('');
+    expect(run.out).toMatch(/^usage:\n/);
+    expect(run.out).toMatch(/\noptions:\n[\s\S]*\nexamples?:\n {2}\S/);
+    for (const form of forms) expect(run.out).toContain(`kumo ${form}`);
+    const own = args[0] === 'help' ? args[1] : args[0];
+    for (const other of ['keys', 'accounts', 'extract', 'normalize', 'sites'].filter((name) => name !== own))
+      expect(run.out).not.toMatch(new RegExp(`^ {2}kumo ${other} `, 'm')); // no usage form of another command
+  });
+
+  it.each([[[]], [['keys']], [['accounts', 'nosuch']]])(
     '%j is a usage error: usage on stderr, nothing on stdout, exit 2',
     async (args) => {
       const run = await kumo(args);
@@ -250,6 +276,25 @@ describe('kumo help', () => {
       expect(run.err).toMatch(/^usage:\n/);
     },
   );
+
+  it('an unknown command is named, with the closest known one, on stderr with exit 2', async () => {
+    const run = await kumo(['kyes', 'list']);
+    expect(run.code).toBe(2);
+    expect(run.out).toBe('');
+    expect(run.err).toBe('kumo: unknown command "kyes"; did you mean "keys"?\nkumo --help lists the commands\n');
+    const far = await kumo(['nosuch']);
+    expect([far.code, far.out, far.err]).toEqual([
+      2,
+      '',
+      'kumo: unknown command "nosuch"\nkumo --help lists the commands\n',
+    ]);
+  });
+
+  it('kumo --version and -V print the version from package.json', async () => {
+    const { version } = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V'])
+      expect(await kumo([flag])).toEqual({ code: 0, out: `${version}\n`, err: '' });
+  });
 });
 
 describe('kumo keys create refuses what it cannot honour, and creates nothing', () => {
@@ -279,7 +324,7 @@ describe('kumo keys create refuses what it cannot honour, and creates nothing', 
     [['--account', 'acc_x', '--plan', 'free'], /change an existing one with `kumo accounts set/],
     [['--account', 'acc_x', '--overage-cap', '5'], /change an existing one with `kumo accounts set/],
     [['--account', 'acc_nosuch'], /no account acc_nosuch/],
-    [['--bogus'], /Unknown option '--bogus'/],
+    [['--bogus'], /^kumo keys: unknown option "--bogus"\n/],
     [['extra'], /unexpected argument extra/],
   ])('%j', async (args, message) => {
     const before = await keyCount();
@@ -311,8 +356,8 @@ describe('kumo keys create refuses what it cannot honour, and creates nothing', 
     const listed = JSON.parse((await kumo(['keys', 'list', '--json'])).out) as any[];
     expect(listed.find((k) => k.id === key_id)).toMatchObject({
       sites: ['ikebe_gakki', 'jma_forecast'],
-      monthlyCreditLimit: 0,
-      concurrencyLimit: 5,
+      monthly_credit_limit: 0,
+      concurrency_limit: 5,
     });
   });
 });
@@ -367,7 +412,7 @@ describe('kumo accounts set', () => {
     [['--plan', 'gold'], /--plan must be one of/],
     [['--plan', ''], /--plan needs a value/],
     [[], /nothing to change/],
-    [['--sites', 'ikebe_gakki'], /Unknown option '--sites'/],
+    [['--sites', 'ikebe_gakki'], /^kumo accounts: unknown option "--sites"\n/],
   ])('%j is refused (exit 2) and changes nothing', async (args, message) => {
     const run = await set(...args);
     expect(run.code).toBe(2);
@@ -408,7 +453,7 @@ describe('kumo accounts approve / revoke-approval / approvals', () => {
     [['--site', 'ikebe_gakki', '--by', 'Aiko'], /ikebe_gakki has no page type under review/],
     [['--site', 'ikebe_gakki'], /kumo accounts approve --account ID --site SITE_ID --by NAME/],
     [['--site', 'ikebe_gakki', '--by', ''], /--by needs a value/],
-    [['--site', 'ikebe_gakki', '--by', 'Aiko', '--plan', 'free'], /Unknown option '--plan'/],
+    [['--site', 'ikebe_gakki', '--by', 'Aiko', '--plan', 'free'], /^kumo accounts: unknown option "--plan"\n/],
   ])('approve %j is refused (exit 2) and records nothing', async (args, message) => {
     const run = await kumo(['accounts', 'approve', '--account', account, ...args, '--json']);
     expect(run.code).toBe(2);
@@ -461,6 +506,15 @@ describe('kumo sites verify', () => {
     const run = await kumo(['sites', 'verify', '--json']);
     expect(run.code, run.err).toBe(0);
     const { coverage, fixtures } = JSON.parse(run.out) as { coverage: any[]; fixtures: any[] };
+    // snake_case, as the API's JSON (the fixtures' results are the verifier's camelCase records).
+    const keysOf = (value: unknown): string[] =>
+      Array.isArray(value)
+        ? value.flatMap(keysOf)
+        : value !== null && typeof value === 'object'
+          ? Object.entries(value).flatMap(([key, item]) => [key, ...keysOf(item)])
+          : [];
+    expect(keysOf({ coverage, fixtures }).filter((key) => !/^[a-z][a-z0-9_]*$/.test(key))).toEqual([]);
+    expect(fixtures.some((f: any) => typeof f.page_type === 'string')).toBe(true);
     expect(coverage.map((row: any) => `${row.site}/${row.page_type}`)).toEqual(
       expect.arrayContaining(['ikebe_gakki/item', 'jma_forecast/forecast_overview', 'estat_api/table']),
     );

@@ -1,18 +1,19 @@
-// The README's "try it with no internet" commands, run as written (ports swapped for free ones): a copied example
-// must serve a page and answer with its data.
+// The README's Quick start key line and call, and its "try it with no internet" commands, run as written (ports
+// swapped for free ones): a copied example must make a working key, serve a page and answer with its data.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot, startKumo, type KumoProcess } from '../support/kumo-process.js';
+import { connectToSpec, startOrigin, type Origin } from '../support/origin.js';
 
 const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 
-/** The fenced sh block after `<!-- example: local-origin … -->`, as commands (continuations joined, comments gone). */
-function exampleCommands(): string[] {
-  const marker = readme.indexOf('<!-- example: local-origin');
-  expect(marker, 'README has the local-origin example').toBeGreaterThan(-1);
+/** The fenced sh block after `<!-- example: NAME … -->`, as commands (continuations joined, comments gone). */
+function exampleCommands(name = 'local-origin'): string[] {
+  const marker = readme.indexOf(`<!-- example: ${name} `);
+  expect(marker, `README has the ${name} example`).toBeGreaterThan(-1);
   const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(marker))![1]!;
   return block
     .replace(/\\\n\s*/g, '')
@@ -30,11 +31,17 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** `bash -c`, in its own process group so the whole pipeline (npm and its child) can be stopped. */
-function sh(command: string): { child: ChildProcess; out: () => string; exited: Promise<number | null> } {
+/**
+ * `bash -c`, in its own process group so the whole pipeline (npm and its child) can be stopped. With `env`, only PATH,
+ * HOME and those: a DATABASE_URL of the machine would send the CLI to another storage than the server's.
+ */
+function sh(
+  command: string,
+  env?: Record<string, string>,
+): { child: ChildProcess; out: () => string; exited: Promise<number | null> } {
   const child = spawn('bash', ['-c', command], {
     cwd: repoRoot,
-    env: { ...process.env },
+    env: env ? { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } : { ...process.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -46,6 +53,9 @@ function sh(command: string): { child: ChildProcess; out: () => string; exited: 
 
 let origin: ReturnType<typeof sh> | undefined;
 let kumo: KumoProcess | undefined;
+let quickKumo: KumoProcess | undefined;
+let quickStart: ReturnType<typeof sh> | undefined;
+let shop: Origin | undefined;
 
 afterAll(async () => {
   if (origin?.child.pid && origin.child.exitCode === null) {
@@ -54,6 +64,50 @@ afterAll(async () => {
   }
   await kumo?.stop();
   await kumo?.cleanup();
+  if (quickStart?.child.pid && quickStart.child.exitCode === null) {
+    process.kill(-quickStart.child.pid, 'SIGTERM');
+    await quickStart.exited;
+  }
+  await quickKumo?.stop();
+  await quickKumo?.cleanup();
+  await shop?.close();
+});
+
+describe("the README's Quick start", () => {
+  it('sets KUMO_KEY from the key it creates, and the call as written is answered with it (not a 401)', async () => {
+    const [keyLine, call, ...rest] = exampleCommands('quick-start');
+    expect(rest).toEqual([]);
+    expect(keyLine).toMatch(/^export KUMO_KEY=\$\(npm run -s kumo -- keys create .*\)$/);
+    expect(call).toMatch(/^curl -s http:\/\/127\.0\.0\.1:8080\/v1\/scrape .*\$KUMO_KEY/);
+
+    // The page of the call, from a local shop under its real hostname (no internet here).
+    const url = JSON.parse(/-d '(\{.*\})'/.exec(call!)![1]!).url as string;
+    shop = await startOrigin();
+    shop.route('GET', new URL(url).pathname, {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=UTF-8' },
+      body: readFileSync(path.join(repoRoot, 'src/sites/ikebe-gakki/fixtures/modelled-no-json-ld.html')),
+    });
+    quickKumo = await startKumo({
+      KUMO_CONNECT_TO: connectToSpec({ [new URL(url).hostname]: shop.url }),
+      KUMO_HOST_MIN_INTERVAL_MS: '0',
+    });
+
+    // The two lines in one shell, as a reader pastes them (the key into the server's data folder, as npm start's).
+    const port = new URL(quickKumo.baseUrl).port;
+    const run = (quickStart = sh(
+      `${keyLine}\nprintf 'KUMO_KEY=%s\\n' "$KUMO_KEY"\n${call!.replace('127.0.0.1:8080', `127.0.0.1:${port}`)}`,
+      {
+        KUMO_DATA_DIR: quickKumo.dataDir,
+      },
+    ));
+    expect(await run.exited, run.out()).toBe(0);
+    const [, key, answer] = /KUMO_KEY=(.*)\n([\s\S]*)$/.exec(run.out())!;
+    expect(key).toMatch(/^kumo_live_[0-9A-Za-z]+$/);
+    const body = JSON.parse(answer!.slice(answer!.indexOf('{')));
+    expect(body).toMatchObject({ resolved_site: 'ikebe_gakki', page_type: 'item' });
+    expect(body.fetch_summary).toMatchObject({ status: 'completed', http_status: 200 });
+  });
 });
 
 describe("the README's local-origin example", () => {
