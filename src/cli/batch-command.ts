@@ -7,6 +7,7 @@ import { commandHelpText, type CommandHelp } from './help.js';
 import type { BatchApiClient } from './batch-client.js';
 import { chunks, readBatchInput, type InputItem } from './batch-input.js';
 import { doneOf, EtaEstimator, ProgressDisplay, type BatchView, type ProgressStream } from './batch-progress.js';
+import { itemStates } from '../batches/batch-store.js';
 
 /** The API's limit per request (POST /v1/batches and each append). */
 export const itemsPerRequest = 1000;
@@ -28,18 +29,6 @@ export interface BatchIo {
   /** Between two readings of the batch while waiting (default 2 s). */
   pollMs?: number;
 }
-
-const itemStates = [
-  'queued',
-  'running',
-  'ready',
-  'delivered',
-  'failed',
-  'not_found',
-  'skipped',
-  'cancelled',
-  'expired',
-];
 
 export const batchHelp: CommandHelp = {
   name: 'batch',
@@ -312,7 +301,7 @@ export async function batchCommand(argv: string[], io: BatchIo): Promise<number>
   if (action === 'items') {
     const { values, positionals } = parse(rest, { state: { type: 'string' }, out: { type: 'string' } }, true);
     if (positionals.length !== 1) throw new UsageError('kumo batch items BATCH_ID [--state STATE] [--out FILE]');
-    if (values.state !== undefined && !itemStates.includes(values.state))
+    if (values.state !== undefined && !(itemStates as readonly string[]).includes(values.state))
       throw new UsageError(`--state must be one of ${itemStates.join(', ')}`);
     const out = values.out !== undefined ? await io.openOut(values.out) : null;
     try {

@@ -1,6 +1,5 @@
 // `kumo --help`, each command's own help, --version, unknown commands and options, and snake_case JSON on stdout,
 // checked on the registry and on the built CLI (dist/cli/kumo.js: `npm test` builds first).
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snakeCase, snakeCaseKeys } from './args.js';
 import { commands } from './commands.js';
 import { closest, commandHelpText, globalHelpText } from './help.js';
+import { runKumo, type CliRun } from '../../test/support/kumo-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let dataDir: string;
@@ -20,19 +20,9 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function kumo(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, [path.join(root, 'dist/cli/kumo.js'), ...args], {
-    cwd: root,
-    // Only PATH is passed on: the child's settings are this test's, never the machine's.
-    env: { PATH: process.env.PATH ?? '', KUMO_DATA_DIR: dataDir }, // eslint-disable-line no-restricted-properties
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { code, out, err };
+function kumo(...args: string[]): Promise<CliRun> {
+  // Only PATH and the data folder: the child's settings are this test's, never the machine's.
+  return runKumo(args, { KUMO_DATA_DIR: dataDir });
 }
 
 const names = commands.map((command) => command.help.name);
