@@ -6,6 +6,27 @@ const requestId = 'req_01JDQ8Z6K9V3T7M2N4P5R8S1W0';
 const at = '2026-11-28T03:41:12.208Z';
 
 /** The data of one page type's answer, by the component that names its shape. */
+/** One e-Stat table as its meta page and the list both describe it. */
+const estatTable = {
+  table_id: '0003448237',
+  title: '男女別人口－総人口，日本人人口(2020年10月～2021年3月)',
+  title_no: '001',
+  stat_name: '人口推計',
+  stat_code: '00200524',
+  gov_org: '総務省',
+  statistics_name: '人口推計 各月1日現在人口 月次 2020年10月 ～ 2021年3月',
+  cycle: '月次',
+  survey_date: '202010-202103',
+  survey_period: { start: '2020-10', end: '2021-03' },
+  open_date: '2021-03-22',
+  updated_date: '2021-03-22',
+  small_area: 0,
+  collect_area: '該当なし',
+  main_category: { code: '02', name: '人口・世帯' },
+  sub_category: { code: '01', name: '人口' },
+  overall_total_number: 24,
+};
+
 export const dataExamples: Record<string, unknown> = {
   ItemData: {
     title: 'ヤマハ YAMAHA PSS-A50 ミニキーボード 37鍵 ブラック',
@@ -183,23 +204,7 @@ export const dataExamples: Record<string, unknown> = {
     page: 1,
   },
   EstatMetaData: {
-    table_id: '0003448237',
-    title: '男女別人口－総人口，日本人人口(2020年10月～2021年3月)',
-    title_no: '001',
-    stat_name: '人口推計',
-    stat_code: '00200524',
-    gov_org: '総務省',
-    statistics_name: '人口推計 各月1日現在人口 月次 2020年10月 ～ 2021年3月',
-    cycle: '月次',
-    survey_date: '202010-202103',
-    survey_period: { start: '2020-10', end: '2021-03' },
-    open_date: '2021-03-22',
-    updated_date: '2021-03-22',
-    small_area: 0,
-    collect_area: '該当なし',
-    main_category: { code: '02', name: '人口・世帯' },
-    sub_category: { code: '01', name: '人口' },
-    overall_total_number: 24,
+    ...estatTable,
     classes: [
       {
         id: 'cat01',
@@ -216,27 +221,7 @@ export const dataExamples: Record<string, unknown> = {
     from_number: 1,
     to_number: 1,
     next_key: null,
-    tables: [
-      {
-        table_id: '0003448237',
-        title: '男女別人口－総人口，日本人人口(2020年10月～2021年3月)',
-        title_no: '001',
-        stat_name: '人口推計',
-        stat_code: '00200524',
-        gov_org: '総務省',
-        statistics_name: '人口推計 各月1日現在人口 月次 2020年10月 ～ 2021年3月',
-        cycle: '月次',
-        survey_date: '202010-202103',
-        survey_period: { start: '2020-10', end: '2021-03' },
-        open_date: '2021-03-22',
-        updated_date: '2021-03-22',
-        small_area: 0,
-        collect_area: '該当なし',
-        main_category: { code: '02', name: '人口・世帯' },
-        sub_category: { code: '01', name: '人口' },
-        overall_total_number: 24,
-      },
-    ],
+    tables: [estatTable],
     statistics: [{ stat_code: '00200524', stat_name: '人口推計', gov_org: '総務省', gov_org_code: '00200' }],
   },
   QuoteData: {
