@@ -65,6 +65,11 @@ export interface KyselyStorageOptions {
   migrationDb?: () => Kysely<KumoDatabase>;
   /** Spaces the read-backs of a settlement whose COMMIT answer was lost; default the system clock. */
   clock?: Clock;
+  /**
+   * Runs last in close(): what the dialect's own destroy leaves open. Kysely destroys a driver only if a query ever
+   * ran, and does not wait for what the connection started (SQLite's checkpoint thread).
+   */
+  release?: () => Promise<void>;
 }
 
 /**
@@ -101,6 +106,7 @@ export class KyselyStorage implements Storage {
   readonly #groupCommit: KyselyStorageOptions['groupCommit'];
   readonly #migrationDb: KyselyStorageOptions['migrationDb'];
   readonly #clock: Clock;
+  readonly #release: KyselyStorageOptions['release'];
   #closed: Promise<void> | null = null;
   /** Charges of unknown outcome being settled again in the background; close() stops and awaits them. */
   readonly #converging = new Set<Promise<void>>();
@@ -112,6 +118,7 @@ export class KyselyStorage implements Storage {
     this.#groupCommit = options.groupCommit;
     this.#migrationDb = options.migrationDb;
     this.#clock = options.clock ?? systemClock;
+    this.#release = options.release;
     this.accounts = new KyselyAccountStore(options.db);
     this.keys = new KyselyKeyStore(options.db);
     this.ledger = new KyselyCreditLedger(options.db, options.ledger);
@@ -297,6 +304,7 @@ export class KyselyStorage implements Storage {
       await Promise.allSettled([...this.#converging]);
       await this.#groupCommit?.log.close();
       await this.db.destroy();
+      await this.#release?.();
     })();
     await this.#closed;
   }

@@ -54,6 +54,7 @@ export class NodeSqliteDatabase implements SqliteDatabase {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, NodeSqliteStatement>();
   #checkpointer: ThreadCheckpointer | null = null;
+  #checkpointerClosed: Promise<void> = Promise.resolve();
 
   /**
    * Opens (creating if needed) the file and sets it up for a money-like workload: WAL so readers never block the
@@ -107,10 +108,19 @@ export class NodeSqliteDatabase implements SqliteDatabase {
     return main?.file ? `${main.file}-wal` : null;
   }
 
+  /** Idempotent; returns before the checkpoint thread has let go of the file: `closed()` waits for that. */
   close(): void {
-    void this.#checkpointer?.close();
+    if (this.#checkpointer) this.#checkpointerClosed = this.#checkpointer.close();
     this.#checkpointer = null;
     this.#statements.clear();
     if (this.#db.isOpen) this.#db.close();
+  }
+
+  /**
+   * Settles once nothing of this database holds the file: the checkpoint thread's connection too. Without it a caller
+   * that removes the folder right after close races a thread still opening (and so recreating) the log files.
+   */
+  closed(): Promise<void> {
+    return this.#checkpointerClosed;
   }
 }

@@ -58,6 +58,11 @@ export async function createSqliteStorage(options: SqliteStorageOptions): Promis
     db,
     migrations: sqliteMigrations,
     jstDay: sqliteJstDay,
+    // Closed here too: Kysely leaves a never-queried connection open, and never waits for the checkpoint thread.
+    release: async () => {
+      database.close();
+      await database.closed();
+    },
     ...(wal
       ? {
           groupCommit: {

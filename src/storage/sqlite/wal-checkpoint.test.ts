@@ -1,6 +1,6 @@
 // The checkpointing thread: the log is copied into the database file by another connection, while the server's own
 // connection checkpoints only past the backstop.
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -43,6 +43,16 @@ describe('ThreadCheckpointer', () => {
     } finally {
       await storage.close();
     }
+  });
+
+  it('close() returns only after the thread let go: a folder removed right after stays empty', async () => {
+    const folder = await mkdtemp(join(dir, 'closed-'));
+    // Closed at once, before the thread has (likely) even opened its connection: the case that recreated the files.
+    const storage = await createSqliteStorage({ path: join(folder, 'kumo.sqlite'), checkpointEveryMs: 1 });
+    await storage.close();
+    for (const name of await readdir(folder)) await rm(join(folder, name));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await readdir(folder)).toEqual([]);
   });
 
   it('is off unless asked for: SQLite checkpoints by itself at its default', async () => {
