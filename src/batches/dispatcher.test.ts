@@ -42,6 +42,8 @@ class MemoryQueue implements WorkQueue {
   #tick = 0;
   /** Throws like a database that is down, from every method, while true. */
   down = false;
+  /** Claims that commit and then throw, as when the connection drops before COMMIT's answer arrives. */
+  loseClaimAnswers = 0;
   hostQueries = 0;
   /** Claims asked for, those that found nothing included (each is a write transaction in a real queue). */
   claims = 0;
@@ -93,7 +95,15 @@ class MemoryQueue implements WorkQueue {
       throw error;
     }
     this.#served.set(`${host} ${row.accountId}`, this.#tick++);
+    if (this.loseClaimAnswers > 0) {
+      this.loseClaimAnswers -= 1;
+      throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    }
     return work;
+  }
+  async heldBy(holder: string): Promise<string[]> {
+    this.#check();
+    return [...this.rows.values()].filter((r) => r.holder === holder).map((r) => r.id);
   }
   async lanesWithWork(): Promise<LaneWithWork[]> {
     this.#check();
@@ -805,6 +815,20 @@ describe('outages and wake-ups', () => {
     expect(store.writes).toBe(2);
     expect([...store.held.values()]).toEqual([1, 1]);
     expect(scrape.requests).toHaveLength(2);
+  });
+
+  it('a claim that committed but lost its answer is queued again by its live holder and runs once', async () => {
+    const caller = await account('starter');
+    const { store, ids } = batchOf(caller, 2);
+    queue.loseClaimAnswers = 1;
+    start([store]);
+    // The failed round backs off 250 ms; the next gives the item back and claims again.
+    for (let i = 0; i < 10 && !ids.every((id) => store.state(id) === 'ready'); i++) await clock.advance(pollMs);
+    expect(ids.map((id) => store.state(id))).toEqual(['ready', 'ready']);
+    // The lost claim's item was given back (its attempt counted), then claimed again and run: one fetch each.
+    expect(scrape.requests).toHaveLength(2);
+    expect(store.items.get(ids[0]!)!.record.attempts).toBe(2);
+    expect(await queue.heldBy(instanceId)).toEqual([]);
   });
 
   it('wake() claims new work at once; without it the poll finds it within pollMs', async () => {

@@ -124,6 +124,8 @@ export class Dispatcher {
   #woken = false;
   #wakeIdle: (() => void) | null = null;
   #failing = false;
+  /** A claim failed: its commit may have landed with its answer lost, leaving an item held here that nothing runs. */
+  #claimUnsure = false;
   #hostCursor = 0;
 
   constructor(options: DispatcherOptions) {
@@ -210,6 +212,7 @@ export class Dispatcher {
   /** One round: outcomes owed first, then claims breadth-first over the hosts, so hosts share `maxInFlight`. */
   async #round(): Promise<void> {
     await this.#writeUnrecorded();
+    if (this.#claimUnsure) await this.#giveBackUnrun();
     if (this.#running.size >= this.#o.maxInFlight) return;
     const accountsOn = new Map<string, string[]>();
     for (const lane of await this.#o.queue.lanesWithWork()) {
@@ -245,6 +248,21 @@ export class Dispatcher {
       }
       open = next.filter(claimable);
     }
+  }
+
+  /**
+   * Items the queue says this instance holds but that run nowhere here go back to the queue. Only claims that lost
+   * their answer leave such items: a run in flight is in #itemsRunning, an outcome owed was written just before, and
+   * no claim is under way (rounds are sequential). The liveness sweep never frees them: this instance is alive.
+   */
+  async #giveBackUnrun(): Promise<void> {
+    const { store, queue, instanceId } = this.#o;
+    for (const itemId of await queue.heldBy(instanceId)) {
+      if (this.#itemsRunning.has(itemId)) continue;
+      await store.retryLater(itemId, instanceId, (tx) => queue.giveBack(tx, itemId, instanceId));
+      this.#o.logger?.info({ item_id: itemId }, 'batch item: a claim whose answer was lost is queued again');
+    }
+    this.#claimUnsure = false;
   }
 
   #hostRoom(host: string): number {
@@ -299,7 +317,9 @@ export class Dispatcher {
       await (lease as Lease | null)?.release();
       return laneFull ? 'lane_full' : stale ? 'stale' : null;
     } catch (error) {
-      // The claim's transaction did not commit: the slot it took is given back.
+      // The claim's transaction did not commit, or did and its answer was lost: the slot it took is given back, and
+      // the next round looks for an item held here that nothing runs.
+      this.#claimUnsure = true;
       await (lease as Lease | null)?.release().catch(() => undefined);
       throw error;
     }

@@ -247,6 +247,11 @@ export class PgBossWorkQueue implements WorkQueue {
     return true;
   }
 
+  async heldBy(holder: string): Promise<string[]> {
+    const rows = await this.#db.selectFrom('work_claims').select('item_id').where('holder', '=', holder).execute();
+    return rows.map((row) => row.item_id);
+  }
+
   async giveBack(tx: Tx, id: string, holder: string): Promise<boolean> {
     const claim = await tx
       .deleteFrom('work_claims')

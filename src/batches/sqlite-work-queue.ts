@@ -137,6 +137,16 @@ export class SqliteWorkQueue implements WorkQueue {
     return (await finishRow(tx).changed(tx, id, holder)) > 0;
   }
 
+  async heldBy(holder: string): Promise<string[]> {
+    const rows = await this.#db
+      .selectFrom('work_queue')
+      .select('id')
+      .where('state', '=', 'claimed')
+      .where('holder', '=', holder)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   async giveBack(tx: Tx, id: string, holder: string): Promise<boolean> {
     const row = await tx
       .updateTable('work_queue')

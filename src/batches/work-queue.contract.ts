@@ -217,6 +217,25 @@ export function describeWorkQueueContract(name: string, make: () => Promise<Work
       expect((await drain(host)).map((w) => w.id)).toEqual([items[1]!.id]);
     });
 
+    it('heldBy names what a holder claimed and has not finished or given back, and nothing of another holder', async () => {
+      const host = unique('held.example');
+      const [a, b, c] = [unique('ins_held_a'), unique('ins_held_b'), unique('ins_held_c')];
+      await enqueue(works(host, 'acc_held', 'bat_held', 4));
+      const first = (await queue.claim(host, a))!;
+      const second = (await queue.claim(host, a))!;
+      const third = (await other.claim(host, b))!;
+      expect((await queue.heldBy(a)).sort()).toEqual([first.id, second.id].sort());
+      expect(await other.heldBy(b)).toEqual([third.id]);
+      expect(await finish(first, a)).toBe(true);
+      expect(await giveBack(third, b, other)).toBe(true);
+      expect(await other.heldBy(a)).toEqual([second.id]);
+      expect(await queue.heldBy(b)).toEqual([]);
+      expect(await queue.heldBy(c)).toEqual([]);
+      // Nothing left held: the orphan test below counts every claim of a holder without a heartbeat.
+      expect(await finish(second, a)).toBe(true);
+      await drain(host);
+    });
+
     it('cancels only the group’s queued work, on every host, and returns its ids', async () => {
       const [h1, h2] = [unique('cancel1.example'), unique('cancel2.example')];
       const g1 = [...works(h1, 'acc_cancel', 'bat_c1', 4), ...works(h2, 'acc_cancel', 'bat_c1', 3, 10)];

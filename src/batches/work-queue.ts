@@ -82,5 +82,10 @@ export interface WorkQueue {
     deadHolders: readonly string[],
     onRequeued: (tx: Tx, ids: readonly string[]) => Promise<void>,
   ): Promise<string[]>;
+  /**
+   * The items `holder` has claimed and neither finished nor given back. A claim whose commit landed but whose answer
+   * was lost (the database went away in between) is held with no one running it: its holder finds it here.
+   */
+  heldBy(holder: string): Promise<string[]>;
   close(): Promise<void>;
 }
