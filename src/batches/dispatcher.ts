@@ -252,13 +252,14 @@ export class Dispatcher {
 
   /**
    * Items the queue says this instance holds but that run nowhere here go back to the queue. Only claims that lost
-   * their answer leave such items: a run in flight is in #itemsRunning, an outcome owed was written just before, and
-   * no claim is under way (rounds are sequential). The liveness sweep never frees them: this instance is alive.
+   * their answer leave such items: a run in flight is in #itemsRunning, an outcome owed in #unrecorded, and no claim
+   * is under way (rounds are sequential). The liveness sweep never frees them: this instance is alive.
    */
   async #giveBackUnrun(): Promise<void> {
     const { store, queue, instanceId } = this.#o;
     for (const itemId of await queue.heldBy(instanceId)) {
-      if (this.#itemsRunning.has(itemId)) continue;
+      // A run may end while this loop awaits: its outcome owed (unrecorded) is still its own, not an orphan's.
+      if (this.#itemsRunning.has(itemId) || this.#unrecorded.some((owed) => owed.itemId === itemId)) continue;
       await store.retryLater(itemId, instanceId, (tx) => queue.giveBack(tx, itemId, instanceId));
       this.#o.logger?.info({ item_id: itemId }, 'batch item: a claim whose answer was lost is queued again');
     }
