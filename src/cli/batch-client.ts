@@ -43,11 +43,11 @@ export class BatchApiClient {
   }
 
   /**
-   * One request. `repeatable`: whether a request whose answer was lost may be sent again (a GET, a DELETE, or a POST
-   * carrying an Idempotency-Key); a 429 or 503 is an answer (nothing applied) and is always waited out and repeated.
+   * One request. `repeatable`: whether a request whose answer was lost may be sent again (a GET, a DELETE, a PATCH
+   * that sets values, or a POST carrying an Idempotency-Key); a 429 or 503 is an answer (nothing applied) and is always waited out and repeated.
    */
   async request<T>(
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     pathname: string,
     options: { body?: unknown; headers?: Record<string, string>; repeatable?: boolean } = {},
   ): Promise<Answer<T>> {

@@ -342,6 +342,62 @@ describe('kumo monitors create', () => {
   });
 });
 
+describe('kumo monitors show, pause, resume and delete', () => {
+  const paused: MonitorView = { ...monitor, status: 'paused', paused_reason: 'caller' };
+
+  it('show GETs the monitor and prints it as create does; --json as the API answered', async () => {
+    const api = stubApi({ 'GET /v1/monitors/mon_1': () => ({ body: { request_id: 'req_1', monitor } }) });
+    const h = harness(api);
+    expect(await monitorsCommand(['show', 'mon_1'], h.io)).toBe(0);
+    expect(h.out()).toContain('mon_1  Guitars');
+    expect(h.out()).toContain('status     active');
+    expect(await monitorsCommand(['show', 'mon_1', '--json'], h.io)).toBe(0);
+    expect(JSON.parse(h.out().slice(h.out().indexOf('{')))).toEqual(monitor);
+  });
+
+  it('pause and resume PATCH the status and print the monitor as it now is', async () => {
+    const api = stubApi({
+      'PATCH /v1/monitors/mon_1': (call) => ({
+        body: {
+          request_id: 'req_2',
+          monitor: (call.body as { status: string }).status === 'paused' ? paused : monitor,
+        },
+      }),
+    });
+    const h = harness(api);
+    expect(await monitorsCommand(['pause', 'mon_1'], h.io)).toBe(0);
+    expect(h.out()).toMatch(/status {5}paused/);
+    expect(await monitorsCommand(['resume', 'mon_1', '--json'], h.io)).toBe(0);
+    expect(api.calls).toEqual([
+      { method: 'PATCH', path: '/v1/monitors/mon_1', body: { status: 'paused' } },
+      { method: 'PATCH', path: '/v1/monitors/mon_1', body: { status: 'active' } },
+    ]);
+    expect(JSON.parse(h.out().slice(h.out().lastIndexOf('\n{') + 1)).status).toBe('active');
+  });
+
+  it('delete sends DELETE and says so; --json prints {id, deleted}', async () => {
+    const api = stubApi({ 'DELETE /v1/monitors/mon_1': () => ({ body: { request_id: 'req_3', deleted: true } }) });
+    const h = harness(api);
+    expect(await monitorsCommand(['delete', 'mon_1'], h.io)).toBe(0);
+    expect(h.out()).toBe('deleted mon_1 and everything kept for it\n');
+    expect(await monitorsCommand(['delete', 'mon_1', '--json'], h.io)).toBe(0);
+    expect(JSON.parse(h.out().slice(h.out().indexOf('{')))).toEqual({ id: 'mon_1', deleted: true });
+    expect(api.calls.map((c) => c.method)).toEqual(['DELETE', 'DELETE']);
+  });
+
+  it('a monitor that is not there (or another account’s) is the API’s not_found; a missing id sends nothing', async () => {
+    const api = stubApi({
+      'GET /v1/monitors/mon_x': () => ({ status: 404, body: { code: 'not_found', detail: 'no monitor mon_x' } }),
+    });
+    const h = harness(api);
+    await expect(monitorsCommand(['show', 'mon_x'], h.io)).rejects.toBeInstanceOf(ApiError);
+    for (const action of ['show', 'pause', 'resume', 'delete'])
+      await expect(monitorsCommand([action], h.io)).rejects.toThrow(`kumo monitors ${action} MONITOR_ID [--json]`);
+    await expect(monitorsCommand(['pause', 'mon_1', 'mon_2'], h.io)).rejects.toThrow(UsageError);
+    expect(api.calls).toHaveLength(1);
+  });
+});
+
 describe('kumo monitors list', () => {
   it("a line per monitor: id, name, status, schedule, next run, each target's price and availability", async () => {
     const paused: MonitorView = {

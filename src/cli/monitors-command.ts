@@ -37,6 +37,12 @@ export const monitorsHelp: CommandHelp = {
     `kumo monitors create --file monitor.json [--json]
      (the file: a whole POST /v1/monitors body)`,
     'kumo monitors list [--json]',
+    'kumo monitors show MONITOR_ID [--json]',
+    `kumo monitors pause MONITOR_ID [--json]
+     (no check runs until resumed; a paused monitor costs nothing)`,
+    'kumo monitors resume MONITOR_ID [--json]',
+    `kumo monitors delete MONITOR_ID [--json]
+     (the monitor and everything kept for it: checks, alerts, history)`,
     `kumo monitors run MONITOR_ID [--wait [--timeout SECONDS]] [--json]
      (talk to KUMO_BASE_URL with KUMO_API_KEY; next runs are shown in JST)`,
   ],
@@ -62,6 +68,7 @@ export const monitorsHelp: CommandHelp = {
   examples: [
     'kumo monitors create --url https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592 --every 60 --rule drop5:price:change_pct_lte:-5',
     'kumo monitors run mon_… --wait',
+    'kumo monitors pause mon_…',
   ],
 };
 
@@ -298,6 +305,38 @@ async function create(args: string[], io: MonitorsIo): Promise<number> {
   return 0;
 }
 
+/** The one MONITOR_ID of show, pause, resume and delete, and --json. */
+function oneMonitor(action: string, args: string[]): { id: string; json: boolean } {
+  const { values, positionals } = parse(args, { json: { type: 'boolean', default: false } }, true);
+  if (positionals.length !== 1) throw new UsageError(`kumo monitors ${action} MONITOR_ID [--json]`);
+  return { id: positionals[0]!, json: values.json };
+}
+
+async function show(args: string[], io: MonitorsIo): Promise<number> {
+  const { id, json } = oneMonitor('show', args);
+  const answer = await io.client.request<{ monitor: MonitorView }>('GET', monitorPath(id));
+  if (json) printJson(io, answer.body.monitor);
+  else io.stdout.write(describeMonitor(answer.body.monitor));
+  return 0;
+}
+
+/** pause / resume: a PATCH that sets the status (sent again when its answer is lost: setting it twice is once). */
+async function setStatus(args: string[], io: MonitorsIo, status: 'paused' | 'active'): Promise<number> {
+  const { id, json } = oneMonitor(status === 'paused' ? 'pause' : 'resume', args);
+  const answer = await io.client.request<{ monitor: MonitorView }>('PATCH', monitorPath(id), { body: { status } });
+  if (json) printJson(io, answer.body.monitor);
+  else io.stdout.write(describeMonitor(answer.body.monitor));
+  return 0;
+}
+
+async function remove(args: string[], io: MonitorsIo): Promise<number> {
+  const { id, json } = oneMonitor('delete', args);
+  const answer = await io.client.request<{ deleted: boolean }>('DELETE', monitorPath(id));
+  if (json) printJson(io, { id, deleted: answer.body.deleted });
+  else io.stdout.write(`deleted ${id} and everything kept for it\n`);
+  return 0;
+}
+
 /** The most GET /v1/monitors gives in one answer (it has no further pages). */
 const listLimit = 100;
 
@@ -404,5 +443,9 @@ export async function monitorsCommand(argv: string[], io: MonitorsIo): Promise<n
   if (action === 'create') return create(rest, io);
   if (action === 'list') return list(rest, io);
   if (action === 'run') return run(rest, io);
+  if (action === 'show') return show(rest, io);
+  if (action === 'pause') return setStatus(rest, io, 'paused');
+  if (action === 'resume') return setStatus(rest, io, 'active');
+  if (action === 'delete') return remove(rest, io);
   throw new UsageError(commandHelpText(monitorsHelp));
 }

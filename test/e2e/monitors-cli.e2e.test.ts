@@ -1,7 +1,7 @@
 // `kumo monitors` (dist/cli/kumo.js) against a real server (dist/main.js, embedded SQLite) whose dispatcher runs the
 // checks on a local origin serving an ikebe-gakki item page under its real hostname: create from flags (and refusals:
 // the API's as `code: detail`, the command line's as usage errors), list, and run --wait until the check completed with
-// its price, then a price drop worded in Japanese under a Japanese locale.
+// its price, then a price drop worded in Japanese under a Japanese locale; pause, resume, show and delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBatchWorld, type BatchWorld } from '../support/batch-world.js';
 import { runKumo, type CliRun } from '../support/kumo-process.js';
@@ -109,6 +109,21 @@ describe('kumo monitors against the server', () => {
     };
     expect(waited.checks).toMatchObject([{ state: 'completed', cost_units: 1, changes: [] }]);
     expect(waited.monitor.id).toBe(id);
+
+    // Paused, resumed, shown, deleted: each as the server has it after the command.
+    const pausedRun = await cli(['monitors', 'pause', second.id]);
+    expect(pausedRun.code, pausedRun.err).toBe(0);
+    expect(pausedRun.out).toMatch(/^status {5}paused/m);
+    const shown = await cli(['monitors', 'show', second.id, '--json']);
+    expect(JSON.parse(shown.out)).toMatchObject({ id: second.id, status: 'paused' });
+    const resumed = await cli(['monitors', 'resume', second.id, '--json']);
+    expect(JSON.parse(resumed.out)).toMatchObject({ id: second.id, status: 'active' });
+    const deleted = await cli(['monitors', 'delete', second.id]);
+    expect([deleted.code, deleted.out]).toEqual([0, `deleted ${second.id} and everything kept for it\n`]);
+    const gone = await cli(['monitors', 'show', second.id]);
+    expect([gone.code, gone.err]).toEqual([1, 'not_found: no such monitor for this account\n']);
+    const left = JSON.parse((await cli(['monitors', 'list', '--json'])).out) as { id: string }[];
+    expect(left.map((m) => m.id)).toEqual([id]);
   }, 120_000);
 
   it("prints the API's refusals as code: detail (exit 1), the command line's as usage errors (exit 2)", async () => {
@@ -137,7 +152,7 @@ describe('kumo monitors against the server', () => {
     ]);
     const help = await cli(['monitors', '--help']);
     expect(help.code).toBe(0);
-    for (const command of ['monitors create', 'monitors list', 'monitors run'])
+    for (const command of ['monitors create', 'monitors list', 'monitors run', 'monitors pause', 'monitors delete'])
       expect(help.out).toContain(`kumo ${command}`);
   }, 60_000);
 });
