@@ -88,14 +88,16 @@ describe('describeMonitor', () => {
         host_load: [
           { host: 'a.example', checks_per_day: 96, share_per_day: 1000 },
           { host: 'b.example', checks_per_day: 96.5, share_per_day: 1000 },
+          { host: 'c.example', checks_per_day: 1, share_per_day: null },
         ],
       },
       targets: [],
     };
-    expect(describeMonitor(monitor).split('\n').slice(-4)).toEqual([
+    expect(describeMonitor(monitor).split('\n').slice(-5)).toEqual([
       "estimate   5,760 checks / month · 11,520 credits / month at most (over the plan's monthly credits)",
       "host load  a.example: 96 checks / day (this account's fair share: 1,000 / day)",
       "           b.example: 96.5 checks / day (this account's fair share: 1,000 / day)",
+      '           c.example: 1 checks / day (no per-host limit on this server)',
       '',
     ]);
   });

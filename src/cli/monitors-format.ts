@@ -19,7 +19,7 @@ export interface MonitorView {
     checks_per_month: number;
     credits_per_month: number;
     within_plan: boolean;
-    host_load: { host: string; checks_per_day: number; share_per_day: number }[];
+    host_load: { host: string; checks_per_day: number; share_per_day: number | null }[];
   };
   targets: TargetView[];
 }
@@ -145,7 +145,10 @@ export function describeMonitor(monitor: MonitorView): string {
       const label = i === 0 ? 'host load  ' : '           ';
       lines.push(
         `${label}${oneLine(load.host)}: ${grouped(load.checks_per_day)} checks / day ` +
-          `(this account's fair share: ${grouped(load.share_per_day)} / day)`,
+          // Null: the server spaces requests to the host not at all, so no account's share of it is bounded.
+          (load.share_per_day === null
+            ? '(no per-host limit on this server)'
+            : `(this account's fair share: ${grouped(load.share_per_day)} / day)`),
       );
     }
   }

