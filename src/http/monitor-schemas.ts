@@ -195,7 +195,7 @@ export const MonitorPatchBodySchema = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-const ValuesSchema = Type.Record(
+export const ValuesSchema = Type.Record(
   Type.String(),
   Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Null()]),
   {
@@ -203,7 +203,7 @@ const ValuesSchema = Type.Record(
   },
 );
 
-const ChangeSchema = Type.Object({
+export const ChangeSchema = Type.Object({
   field: WatchedFieldSchema,
   before: Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Null()]),
   after: Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Null()]),

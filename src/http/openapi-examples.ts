@@ -451,6 +451,19 @@ const batch = {
   },
 };
 
+/** A batch item's result: POST /v1/scrape's 200 without its request_id. */
+const itemResult = {
+  resolved_site: 'ikebe_gakki',
+  page_type: 'item',
+  fetch_summary: fetchSummary,
+  cost_units: 1,
+  latency_ms: 431,
+  extractor,
+  data: dataExamples.ItemData,
+  cache: { state: 'bypass', fetched_at: at, age_s: 0 },
+  warnings: [],
+};
+
 const endpoint = {
   id: 'whe_01JDQ5N7P9R1S3T5V7W9X1Y3Z5',
   url: 'https://hooks.example.co.jp/kumo',
@@ -686,17 +699,7 @@ export const operationExamples: Record<string, { body?: unknown; responses?: Rec
             request_id: requestId,
             cost_units: 1,
             finished_at: at,
-            result: {
-              resolved_site: 'ikebe_gakki',
-              page_type: 'item',
-              fetch_summary: fetchSummary,
-              cost_units: 1,
-              latency_ms: 431,
-              extractor,
-              data: dataExamples.ItemData,
-              cache: { state: 'bypass', fetched_at: at, age_s: 0 },
-              warnings: [],
-            },
+            result: itemResult,
           },
           {
             id: 'itm_01JDQ9A3C5E7G9J1K3M5P7R9T2',
@@ -840,6 +843,103 @@ export const operationExamples: Record<string, { body?: unknown; responses?: Rec
 };
 
 /** Path, query and header parameters, by lower-case name; `id` by the path it identifies. */
+const webhookItem = {
+  batch_id: batch.id,
+  item_id: 'itm_01JDQ9A3C5E7G9J1K3M5P7R9T1',
+  index: 0,
+  ref: 'PSS-A50 ブラック',
+  sequence: 3,
+  url: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203',
+  request_id: requestId,
+  cost_units: 1,
+  attempts: 1,
+};
+const webhookTarget = {
+  monitor_id: monitor.id,
+  monitor_name: monitor.name,
+  target_id: 'tgt_01JDQB3D5F7H9K1M3P5R7T9V1Y',
+  ref: 'PSS-A50',
+  url: 'https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203',
+  site: 'ikebe_gakki',
+};
+
+/** The bodies of webhook deliveries (webhook-schemas.ts), as a receiver gets them. */
+export const webhookExamples: Record<string, unknown> = {
+  BatchItemSucceededEvent: {
+    type: 'item.succeeded',
+    timestamp: '2026-11-28T12:41:14.120+09:00',
+    data: { ...webhookItem, result: itemResult },
+  },
+  BatchItemEndedEvent: {
+    type: 'item.failed',
+    timestamp: '2026-11-28T12:41:19.004+09:00',
+    data: {
+      ...webhookItem,
+      item_id: 'itm_01JDQ9A3C5E7G9J1K3M5P7R9T2',
+      index: 1,
+      ref: 'PSR-E383',
+      sequence: 4,
+      url: 'https://kakaku.com/item/K0001234567/',
+      cost_units: 0,
+      attempts: 3,
+      error: { code: 'fetch_timeout', status: 504, retryable: true },
+    },
+  },
+  BatchEndedEvent: {
+    type: 'batch.completed',
+    timestamp: '2026-11-28T12:41:20.310+09:00',
+    data: {
+      batch_id: batch.id,
+      status: 'completed',
+      sequence: 6,
+      counts: { ...batch.counts, queued: 0, running: 0, ready: 0, delivered: 2, failed: 1 },
+      credits: { charged: 2, held: 0, max: 100 },
+    },
+  },
+  MonitorAlertEvent: {
+    type: 'monitor.alert',
+    timestamp: '2026-11-28T03:41:12.208Z',
+    data: {
+      ...webhookTarget,
+      check_id: 'chk_01JDQB5F7H9K1M3P5R7T9V1X3Z',
+      observed_at: '2026-11-28T03:41:11.902Z',
+      previous_at: '2026-11-28T02:41:10.511Z',
+      rules_hit: ['price-drop'],
+      changes: [{ field: 'price', before: 12800, after: 11800, delta: -1000, delta_pct: -7.81 }],
+      current: { price: 11800, price_tax: 'included', points: 118, shipping: 'free', availability: 'in_stock' },
+      request_id: requestId,
+      cost_units: 1,
+    },
+  },
+  MonitorCheckFailedEvent: {
+    type: 'monitor.check.failed',
+    timestamp: '2026-11-28T03:41:12.208Z',
+    data: {
+      ...webhookTarget,
+      failures_in_a_row: 3,
+      error: { code: 'fetch_failed', status: 502 },
+      observed_at: '2026-11-28T03:41:11.902Z',
+    },
+  },
+  MonitorTargetRemovedEvent: {
+    type: 'monitor.target.removed',
+    timestamp: '2026-11-28T03:41:12.208Z',
+    data: { ...webhookTarget, status: 404, observed_at: '2026-11-28T03:41:11.902Z' },
+  },
+  MonitorPausedEvent: {
+    type: 'monitor.paused',
+    timestamp: '2026-11-28T03:41:12.208Z',
+    data: {
+      monitor_id: monitor.id,
+      monitor_name: monitor.name,
+      reason: 'max_credits_per_month',
+      credits_this_month: 300,
+      max_credits_per_month: 300,
+      at: '2026-11-28T03:41:12.208Z',
+    },
+  },
+};
+
 export const parameterExamples: Record<string, unknown> = {
   'idempotency-key': 'order-sync-2026-11-28-0001',
   limit: '20',

@@ -8,7 +8,9 @@ import {
   operationExamples,
   parameterExamples,
   scrapeAnswerExample,
+  webhookExamples,
 } from './openapi-examples.js';
+import { webhookComponentByType, webhookEventSchemas } from './webhook-schemas.js';
 import {
   AreasSchema,
   DataTableSchema,
@@ -306,6 +308,7 @@ export function finishOpenApi(document: Json): Json {
   if (result?.result)
     result.result = { $ref: '#/components/schemas/BatchResult', description: result.result.description };
 
+  addWebhooks(doc as never);
   addExamples(doc as never);
 
   for (const [pathName, item] of Object.entries(doc.paths ?? {})) {
@@ -338,6 +341,35 @@ export function finishOpenApi(document: Json): Json {
 }
 
 /**
+ * The bodies Kumo POSTs to webhook endpoints, under OpenAPI 3.1's `webhooks` (one entry per event type, each body a
+ * component): a generated client's union of them narrows on `type` (clients/ts's KumoWebhookEvent).
+ */
+function addWebhooks(doc: Json & { components: { schemas: Record<string, Json> } }): void {
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  for (const [name, schema] of Object.entries(webhookEventSchemas)) {
+    // Through JSON: TypeBox's own symbol-keyed marks are not part of the document.
+    doc.components.schemas[name] = JSON.parse(JSON.stringify(schema)) as Json;
+  }
+  const webhooks: Json = {};
+  for (const [type, component] of Object.entries(webhookComponentByType)) {
+    webhooks[type] = {
+      post: {
+        operationId: `webhook_${type.replaceAll('.', '_')}`,
+        summary: `The ${type} event, POSTed to your endpoint`,
+        description: (webhookEventSchemas[component] as { description?: string }).description,
+        security: [],
+        requestBody: { required: true, content: { 'application/json': { schema: ref(component) } } },
+        responses: {
+          '200': { description: 'Any 2xx acknowledges the delivery (and, for a full item.succeeded, hands it over).' },
+          '400': { description: 'Any other answer, or none within 10 s, is retried on the webhook schedule.' },
+        },
+      },
+    };
+  }
+  doc.webhooks = webhooks;
+}
+
+/**
  * Puts the hand-written examples (openapi-examples.ts) on the named schemas, request bodies, success answers and
  * parameters. A name or operation with no schema left to carry its example throws, so the examples cannot go stale
  * quietly; one left without an example fails the document test.
@@ -346,7 +378,7 @@ function addExamples(doc: {
   components: { schemas: Record<string, Json> };
   paths?: Record<string, Record<string, Json>>;
 }): void {
-  for (const [name, example] of Object.entries({ ...componentExamples, ...dataExamples })) {
+  for (const [name, example] of Object.entries({ ...componentExamples, ...dataExamples, ...webhookExamples })) {
     const schema = doc.components.schemas[name];
     if (!schema) throw new Error(`an example names the schema ${name}, which the document does not have`);
     schema.examples = [example];

@@ -5,6 +5,7 @@ import { startBatchWorld, type BatchWorld } from '../support/batch-world.js';
 import {
   fairnessScenario,
   handoverScenarios,
+  publishedBodyScenarios,
   signatureScenarios,
   ssrfScenarios,
   storageScenarios,
@@ -26,6 +27,7 @@ afterAll(async () => {
 describe('shared mode (PostgreSQL + Redis, two instances): webhooks and handover', () => {
   signatureScenarios(() => world);
   handoverScenarios(() => world);
+  publishedBodyScenarios(() => world);
 });
 
 describe('shared mode: what is kept (the database dump included)', () => {

@@ -5,6 +5,7 @@ import { startBatchWorld, type BatchWorld } from '../support/batch-world.js';
 import {
   fairnessScenario,
   handoverScenarios,
+  publishedBodyScenarios,
   signatureScenarios,
   ssrfScenarios,
   storageScenarios,
@@ -23,6 +24,7 @@ afterAll(async () => {
 describe('embedded mode (SQLite): webhooks and handover', () => {
   signatureScenarios(() => world);
   handoverScenarios(() => world);
+  publishedBodyScenarios(() => world);
 });
 
 describe('embedded mode (SQLite): what is kept', () => {

@@ -132,6 +132,35 @@ export function priceOf(answer: components['schemas']['ScrapeResult']): number |
     expect(explain(errors)).toMatch(/Property 'price' does not exist/);
   });
 
+  it('narrows a webhook body on type: an alert reads its yen changes, a full item its price; no cast', async () => {
+    const program = (read: string) => `import type { KumoWebhookEvent } from ${JSON.stringify(clientEntry)};
+
+export function describe(event: KumoWebhookEvent): string {
+  switch (event.type) {
+    case 'monitor.alert':
+      return event.data.changes.map((c) => \`\${c.field}: \${String(c.before)} → \${String(c.after)}\`).join(', ');
+    case 'item.succeeded': {
+      const result = event.data.result;
+      if (result?.page_type === 'item' && result.data !== null) return \`¥\${result.data.price}\`;
+      return event.data.result_url ?? 'no result';
+    }
+    case 'item.failed':
+      return event.data.error?.code ?? 'failed';
+    case 'monitor.paused':
+      return \`\${event.data.credits_this_month} / \${event.data.max_credits_per_month}\`;
+    default:
+      return ${read};
+  }
+}
+`;
+    expect(explain(await compile({ 'hook.ts': program('event.type') }))).toBe('');
+    // A batch event has no changes: reading them past the narrowing is refused.
+    const errors = await compile({
+      'wrong.ts': program("event.type === 'batch.completed' ? String(event.data.changes) : ''"),
+    });
+    expect(errors.map((d) => [d.code, path.basename(d.file?.fileName ?? '')])).toEqual([[2339, 'wrong.ts']]);
+  });
+
   it('compiles the usage example of clients/ts/README.md and docs/api.md as written', async () => {
     const files: Record<string, string> = {};
     for (const doc of ['clients/ts/README.md', 'docs/api.md']) {

@@ -17,6 +17,7 @@ import {
   waitForBatch,
 } from './batches.js';
 import { holding, type BatchWorld } from './batch-world.js';
+import { unpublishedWebhookBodies } from './openapi.js';
 import { answers, startCountingListener, verifyAt, type Answer, type Delivery } from './webhook-receiver.js';
 
 const hour = 3_600_000;
@@ -283,6 +284,20 @@ export function handoverScenarios(world: () => BatchWorld): void {
     expect((await auditCharges(w.tables, accountId)).ledgerRows).toBe(0);
     const usage = await api(base, 'GET', '/v1/usage', undefined, key);
     expect(usage.body.credits).toMatchObject({ used: 0, reserved: 0 });
+  });
+}
+
+/** Run after the scenarios above: what their receivers got, held to the OpenAPI document's `webhooks`. */
+export function publishedBodyScenarios(world: () => BatchWorld): void {
+  it('every body delivered so far is the published webhook body of its type, full and thin', async () => {
+    const w = world();
+    const bodies = w.receiver.deliveries().flatMap((d) => (d.json === null ? [] : [d.json]));
+    const types = new Set(bodies.map((b) => (b as { type: string }).type));
+    // The scenarios above sent results both ways, and batch events: the check covers more than one shape.
+    expect([...types]).toEqual(expect.arrayContaining(['item.succeeded', 'batch.completed']));
+    expect(bodies.some((b) => 'result' in (b as { data: object }).data)).toBe(true);
+    expect(bodies.some((b) => 'result_url' in (b as { data: object }).data)).toBe(true);
+    expect(await unpublishedWebhookBodies(w.instances[0]!.baseUrl, bodies)).toEqual([]);
   });
 }
 

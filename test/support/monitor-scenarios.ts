@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startBatchWorld, holding, type BatchWorld } from './batch-world.js';
 import { api, createEndpoint, sleep } from './batches.js';
+import { unpublishedWebhookBodies } from './openapi.js';
 import { itemPage } from './pages.js';
 
 const itemPath = '/c/c-/kb/kb01/kb011427/750592';
@@ -205,6 +206,9 @@ export function describeMonitors(mode: 'sqlite' | 'shared'): void {
       expect(types.filter((t) => t === 'monitor.alert')).toHaveLength(1);
       const failed = world.receiver.deliveries().find((d) => d.json?.type === 'monitor.check.failed')!;
       expect(failed.json.data).toMatchObject({ failures_in_a_row: 3, target_id: expect.stringMatching(/^tgt_/) });
+      // The alert and the failure as received are the bodies the OpenAPI document publishes for their types.
+      const bodies = world.receiver.deliveries().map((d) => d.json);
+      expect(await unpublishedWebhookBodies(baseUrl, bodies)).toEqual([]);
     }, 180_000);
 
     it('the ledger holds exactly the completed checks × their cost; failed checks cost nothing', async () => {

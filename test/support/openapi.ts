@@ -15,3 +15,25 @@ export function documentValidators(document: object): (pointer: string) => Valid
 export function publishedValidator(document: object, name: string): ValidateFunction {
   return documentValidators(document)(`/components/schemas/${name}`);
 }
+
+/**
+ * The webhook bodies among `bodies` that are not the published body of their `type` (the document's `webhooks`), each
+ * named with Ajv's first errors; an unknown type is one of them. Empty when every body is as published.
+ */
+export async function unpublishedWebhookBodies(baseUrl: string, bodies: readonly unknown[]): Promise<string[]> {
+  const document = (await (await fetch(new URL('/openapi.json', baseUrl))).json()) as {
+    webhooks: Record<string, unknown>;
+  };
+  const validatorAt = documentValidators(document);
+  const problems: string[] = [];
+  for (const body of bodies) {
+    const type = (body as { type?: unknown } | null)?.type;
+    if (typeof type !== 'string' || !(type in document.webhooks)) {
+      problems.push(`a body of no published type: ${JSON.stringify(type)}`);
+      continue;
+    }
+    const validate = validatorAt(`/webhooks/${type}/post/requestBody/content/application~1json/schema`);
+    if (!validate(body)) problems.push(`${type}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+  }
+  return problems;
+}

@@ -1,8 +1,8 @@
 // @kumo/client: a typed client of the Kumo API, built on openapi-fetch over the types generated from /openapi.json.
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
-import type { components, operations, paths } from './schema.js';
+import type { components, operations, paths, webhooks } from './schema.js';
 
-export type { components, operations, paths };
+export type { components, operations, paths, webhooks };
 
 type Schemas = components['schemas'];
 /** A POST /v1/scrape answer: check `page_type` and `data` is that page type's shape (or null). */
@@ -13,6 +13,21 @@ export type PageType = ScrapeResult['page_type'];
 export type ScrapeBody = NonNullable<paths['/v1/scrape']['post']['requestBody']>['content']['application/json'];
 export type Problem = Schemas['Problem'];
 export type ItemData = Schemas['ItemData'];
+
+/** An event type Kumo POSTs to a webhook endpoint: `item.succeeded`, `monitor.alert` … */
+export type KumoWebhookType = keyof webhooks;
+/** The body of one event type, e.g. `KumoWebhookEventOf<'monitor.alert'>`. */
+export type KumoWebhookEventOf<T extends KumoWebhookType> =
+  webhooks[T]['post']['requestBody']['content']['application/json'];
+/**
+ * Any body Kumo POSTs to a webhook endpoint, once its signature is verified (docs/batches.md): narrow it on `type`.
+ *
+ * ```ts
+ * const event = new Webhook(secret).verify(rawBody, headers) as KumoWebhookEvent; // standardwebhooks
+ * if (event.type === 'monitor.alert') for (const c of event.data.changes) console.log(c.field, c.before, c.after);
+ * ```
+ */
+export type KumoWebhookEvent = KumoWebhookEventOf<KumoWebhookType>;
 
 export type KumoClient = Client<paths>;
 

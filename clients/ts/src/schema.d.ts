@@ -315,7 +315,208 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "item.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The item.succeeded event, POSTed to your endpoint
+         * @description An item’s result is ready: `result` (full) or `result_url` (thin), never both.
+         */
+        post: operations["webhook_item_succeeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The item.failed event, POSTed to your endpoint
+         * @description An item ended without a result: failed, the page was gone (not_found), or skipped (credits).
+         */
+        post: operations["webhook_item_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.not_found": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The item.not_found event, POSTed to your endpoint
+         * @description An item ended without a result: failed, the page was gone (not_found), or skipped (credits).
+         */
+        post: operations["webhook_item_not_found"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.skipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The item.skipped event, POSTed to your endpoint
+         * @description An item ended without a result: failed, the page was gone (not_found), or skipped (credits).
+         */
+        post: operations["webhook_item_skipped"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The batch.completed event, POSTed to your endpoint
+         * @description A batch is over: every item ended (completed) or it was cancelled.
+         */
+        post: operations["webhook_batch_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "batch.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The batch.cancelled event, POSTed to your endpoint
+         * @description A batch is over: every item ended (completed) or it was cancelled.
+         */
+        post: operations["webhook_batch_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "monitor.alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The monitor.alert event, POSTed to your endpoint
+         * @description A watched value changed (or a rule fired) between two consecutive good checks.
+         */
+        post: operations["webhook_monitor_alert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "monitor.check.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The monitor.check.failed event, POSTed to your endpoint
+         * @description A target failed `failures.alert_after` checks in a row (once per run of failures; free checks).
+         */
+        post: operations["webhook_monitor_check_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "monitor.target.removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The monitor.target.removed event, POSTed to your endpoint
+         * @description The page itself answered 404 or 410: the target is no longer checked.
+         */
+        post: operations["webhook_monitor_target_removed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "monitor.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The monitor.paused event, POSTed to your endpoint
+         * @description The monitor paused itself rather than pass its max_credits_per_month.
+         */
+        post: operations["webhook_monitor_paused"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -5712,6 +5913,424 @@ export interface components {
          *     }
          */
         BatchResult: components["schemas"]["BatchResultItem"] | components["schemas"]["BatchResultSearch"] | components["schemas"]["BatchResultRanking"] | components["schemas"]["BatchResultOffers"] | components["schemas"]["BatchResultForecast"] | components["schemas"]["BatchResultForecastOverview"] | components["schemas"]["BatchResultAreas"] | components["schemas"]["BatchResultTable"] | components["schemas"]["BatchResultMeta"] | components["schemas"]["BatchResultList"] | components["schemas"]["BatchResultHistory"] | components["schemas"]["BatchResultQuote"] | components["schemas"]["BatchResultRecord"] | components["schemas"]["BatchResultRecords"] | components["schemas"]["BatchResultDocument"];
+        /**
+         * @description An item’s result is ready: `result` (full) or `result_url` (thin), never both.
+         * @example {
+         *       "type": "item.succeeded",
+         *       "timestamp": "2026-11-28T12:41:14.120+09:00",
+         *       "data": {
+         *         "batch_id": "bat_01JDQ9A2B4C6D8E0F2G4H6J8K0",
+         *         "item_id": "itm_01JDQ9A3C5E7G9J1K3M5P7R9T1",
+         *         "index": 0,
+         *         "ref": "PSS-A50 ブラック",
+         *         "sequence": 3,
+         *         "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *         "cost_units": 1,
+         *         "attempts": 1,
+         *         "result": {
+         *           "resolved_site": "ikebe_gakki",
+         *           "page_type": "item",
+         *           "fetch_summary": {
+         *             "status": "completed",
+         *             "attempts": 1,
+         *             "route": "http",
+         *             "http_status": 200,
+         *             "final_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *             "charset": "utf-8",
+         *             "bytes": 366969,
+         *             "elapsed_ms": 412
+         *           },
+         *           "cost_units": 1,
+         *           "latency_ms": 431,
+         *           "extractor": {
+         *             "id": "ikebe_gakki/item",
+         *             "version": 3,
+         *             "coverage": "stable",
+         *             "provenance": {
+         *               "title": "html",
+         *               "price": "html",
+         *               "points": "html",
+         *               "brand": "json_ld"
+         *             }
+         *           },
+         *           "data": {
+         *             "title": "ヤマハ YAMAHA PSS-A50 ミニキーボード 37鍵 ブラック",
+         *             "price": 12800,
+         *             "currency": "JPY",
+         *             "price_tax": "included",
+         *             "price_excluding_tax": 11636,
+         *             "points": 128,
+         *             "points_rate": 1,
+         *             "shipping": "free",
+         *             "availability": "in_stock",
+         *             "availability_text": "在庫あり",
+         *             "brand": "ヤマハ",
+         *             "shop": "イケベ楽器店",
+         *             "jan": "4957812646284",
+         *             "sku": "751203",
+         *             "images": [
+         *               "https://www.ikebe-gakki.com/images/item/751203_1.jpg"
+         *             ],
+         *             "canonical_url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203"
+         *           },
+         *           "cache": {
+         *             "state": "bypass",
+         *             "fetched_at": "2026-11-28T03:41:12.208Z",
+         *             "age_s": 0
+         *           },
+         *           "warnings": []
+         *         }
+         *       }
+         *     }
+         */
+        BatchItemSucceededEvent: {
+            /** @constant */
+            type: "item.succeeded";
+            /**
+             * Format: date-time
+             * @description When the event happened: ISO 8601 in Japan time, with its +09:00 offset.
+             */
+            timestamp: string;
+            data: {
+                /** @description `bat_…` */
+                batch_id: string;
+                /** @description `itm_…` */
+                item_id: string;
+                /** @description The item’s position in the submission. */
+                index: number;
+                ref: string | null;
+                /** @description Per batch, in the order the events were written. */
+                sequence: number;
+                /** @description The item’s URL, credentials removed. */
+                url: string;
+                request_id: string | null;
+                cost_units: number;
+                attempts: number;
+                /** @description A full delivery: POST /v1/scrape’s 200 without request_id. A 2xx to it is the handover. */
+                result?: components["schemas"]["BatchResult"];
+                /** @description A thin delivery: where to GET the result instead (the first GET that returns it hands over). */
+                result_url?: string;
+            };
+        };
+        /**
+         * @description An item ended without a result: failed, the page was gone (not_found), or skipped (credits).
+         * @example {
+         *       "type": "item.failed",
+         *       "timestamp": "2026-11-28T12:41:19.004+09:00",
+         *       "data": {
+         *         "batch_id": "bat_01JDQ9A2B4C6D8E0F2G4H6J8K0",
+         *         "item_id": "itm_01JDQ9A3C5E7G9J1K3M5P7R9T2",
+         *         "index": 1,
+         *         "ref": "PSR-E383",
+         *         "sequence": 4,
+         *         "url": "https://kakaku.com/item/K0001234567/",
+         *         "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *         "cost_units": 0,
+         *         "attempts": 3,
+         *         "error": {
+         *           "code": "fetch_timeout",
+         *           "status": 504,
+         *           "retryable": true
+         *         }
+         *       }
+         *     }
+         */
+        BatchItemEndedEvent: {
+            type: "item.failed" | "item.not_found" | "item.skipped";
+            /**
+             * Format: date-time
+             * @description When the event happened: ISO 8601 in Japan time, with its +09:00 offset.
+             */
+            timestamp: string;
+            data: {
+                /** @description `bat_…` */
+                batch_id: string;
+                /** @description `itm_…` */
+                item_id: string;
+                /** @description The item’s position in the submission. */
+                index: number;
+                ref: string | null;
+                /** @description Per batch, in the order the events were written. */
+                sequence: number;
+                /** @description The item’s URL, credentials removed. */
+                url: string;
+                request_id: string | null;
+                cost_units: number;
+                attempts: number;
+                error?: {
+                    /** @description A code of the error catalogue (docs/errors.md), e.g. `fetch_failed`. */
+                    code: string;
+                    /** @description The HTTP status a call would have answered. */
+                    status: number;
+                    retryable: boolean;
+                };
+            };
+        };
+        /**
+         * @description A batch is over: every item ended (completed) or it was cancelled.
+         * @example {
+         *       "type": "batch.completed",
+         *       "timestamp": "2026-11-28T12:41:20.310+09:00",
+         *       "data": {
+         *         "batch_id": "bat_01JDQ9A2B4C6D8E0F2G4H6J8K0",
+         *         "status": "completed",
+         *         "sequence": 6,
+         *         "counts": {
+         *           "total": 3,
+         *           "queued": 0,
+         *           "running": 0,
+         *           "ready": 0,
+         *           "delivered": 2,
+         *           "failed": 1,
+         *           "not_found": 0,
+         *           "skipped": 0,
+         *           "cancelled": 0,
+         *           "expired": 0
+         *         },
+         *         "credits": {
+         *           "charged": 2,
+         *           "held": 0,
+         *           "max": 100
+         *         }
+         *       }
+         *     }
+         */
+        BatchEndedEvent: {
+            type: "batch.completed" | "batch.cancelled";
+            /**
+             * Format: date-time
+             * @description When the event happened: ISO 8601 in Japan time, with its +09:00 offset.
+             */
+            timestamp: string;
+            data: {
+                /** @description `bat_…` */
+                batch_id: string;
+                status: string | null;
+                sequence: number;
+                counts: {
+                    total: number;
+                    queued: number;
+                    running: number;
+                    ready: number;
+                    delivered: number;
+                    failed: number;
+                    not_found: number;
+                    skipped: number;
+                    cancelled: number;
+                    expired: number;
+                } | null;
+                credits: {
+                    charged: number;
+                    held: number;
+                    max: number | null;
+                } | null;
+            };
+        };
+        /**
+         * @description A watched value changed (or a rule fired) between two consecutive good checks.
+         * @example {
+         *       "type": "monitor.alert",
+         *       "timestamp": "2026-11-28T03:41:12.208Z",
+         *       "data": {
+         *         "monitor_id": "mon_01JDQB3D5F7H9K1M3P5R7T9V1X",
+         *         "monitor_name": "ヤマハ キーボード 価格",
+         *         "target_id": "tgt_01JDQB3D5F7H9K1M3P5R7T9V1Y",
+         *         "ref": "PSS-A50",
+         *         "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "site": "ikebe_gakki",
+         *         "check_id": "chk_01JDQB5F7H9K1M3P5R7T9V1X3Z",
+         *         "observed_at": "2026-11-28T03:41:11.902Z",
+         *         "previous_at": "2026-11-28T02:41:10.511Z",
+         *         "rules_hit": [
+         *           "price-drop"
+         *         ],
+         *         "changes": [
+         *           {
+         *             "field": "price",
+         *             "before": 12800,
+         *             "after": 11800,
+         *             "delta": -1000,
+         *             "delta_pct": -7.81
+         *           }
+         *         ],
+         *         "current": {
+         *           "price": 11800,
+         *           "price_tax": "included",
+         *           "points": 118,
+         *           "shipping": "free",
+         *           "availability": "in_stock"
+         *         },
+         *         "request_id": "req_01JDQ8Z6K9V3T7M2N4P5R8S1W0",
+         *         "cost_units": 1
+         *       }
+         *     }
+         */
+        MonitorAlertEvent: {
+            /** @constant */
+            type: "monitor.alert";
+            /**
+             * Format: date-time
+             * @description When the event happened: ISO 8601, UTC.
+             */
+            timestamp: string;
+            data: {
+                /** @description `mon_…` */
+                monitor_id: string;
+                monitor_name: string | null;
+                /** @description `tgt_…` */
+                target_id: string;
+                ref: string | null;
+                /** @description The page watched, credentials removed. */
+                url: string;
+                /** @description The site id, e.g. `rakuten_ichiba`. */
+                site: string;
+                /** @description `chk_…` */
+                check_id: string;
+                observed_at: string;
+                previous_at: string | null;
+                /** @description The ids of the rules that fired (empty: any change). */
+                rules_hit: string[];
+                changes: {
+                    /** @description An item field a monitor can watch, or effective_price (price − points + shipping fee). */
+                    field: "price" | "price_tax" | "price_excluding_tax" | "list_price" | "points" | "points_rate" | "shipping" | "shipping_fee" | "availability" | "on_sale" | "effective_price";
+                    before: number | string | boolean | null;
+                    after: number | string | boolean | null;
+                    /** @description after − before (yen for yen fields). */
+                    delta?: number;
+                    /** @description delta in percent of before, two decimals. */
+                    delta_pct?: number;
+                }[];
+                /** @description Watched fields and their values (integer yen for prices). */
+                current: {
+                    [key: string]: number | string | boolean | null;
+                };
+                request_id: string | null;
+                cost_units: number;
+            };
+        };
+        /**
+         * @description A target failed `failures.alert_after` checks in a row (once per run of failures; free checks).
+         * @example {
+         *       "type": "monitor.check.failed",
+         *       "timestamp": "2026-11-28T03:41:12.208Z",
+         *       "data": {
+         *         "monitor_id": "mon_01JDQB3D5F7H9K1M3P5R7T9V1X",
+         *         "monitor_name": "ヤマハ キーボード 価格",
+         *         "target_id": "tgt_01JDQB3D5F7H9K1M3P5R7T9V1Y",
+         *         "ref": "PSS-A50",
+         *         "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "site": "ikebe_gakki",
+         *         "failures_in_a_row": 3,
+         *         "error": {
+         *           "code": "fetch_failed",
+         *           "status": 502
+         *         },
+         *         "observed_at": "2026-11-28T03:41:11.902Z"
+         *       }
+         *     }
+         */
+        MonitorCheckFailedEvent: {
+            /** @constant */
+            type: "monitor.check.failed";
+            /**
+             * Format: date-time
+             * @description When the event happened: ISO 8601, UTC.
+             */
+            timestamp: string;
+            data: {
+                /** @description `mon_…` */
+                monitor_id: string;
+                monitor_name: string | null;
+                /** @description `tgt_…` */
+                target_id: string;
+                ref: string | null;
+                /** @description The page watched, credentials removed. */
+                url: string;
+                /** @description The site id, e.g. `rakuten_ichiba`. */
+                site: string;
+                failures_in_a_row: number;
+                error: {
+                    code: string;
+                    status: number;
+                };
+                observed_at: string;
+            };
+        };
+        /**
+         * @description The page itself answered 404 or 410: the target is no longer checked.
+         * @example {
+         *       "type": "monitor.target.removed",
+         *       "timestamp": "2026-11-28T03:41:12.208Z",
+         *       "data": {
+         *         "monitor_id": "mon_01JDQB3D5F7H9K1M3P5R7T9V1X",
+         *         "monitor_name": "ヤマハ キーボード 価格",
+         *         "target_id": "tgt_01JDQB3D5F7H9K1M3P5R7T9V1Y",
+         *         "ref": "PSS-A50",
+         *         "url": "https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/751203",
+         *         "site": "ikebe_gakki",
+         *         "status": 404,
+         *         "observed_at": "2026-11-28T03:41:11.902Z"
+         *       }
+         *     }
+         */
+        MonitorTargetRemovedEvent: {
+            /** @constant */
+            type: "monitor.target.removed";
+            /**
+             * Format: date-time
+             * @description When the event happened: ISO 8601, UTC.
+             */
+            timestamp: string;
+            data: {
+                /** @description `mon_…` */
+                monitor_id: string;
+                monitor_name: string | null;
+                /** @description `tgt_…` */
+                target_id: string;
+                ref: string | null;
+                /** @description The page watched, credentials removed. */
+                url: string;
+                /** @description The site id, e.g. `rakuten_ichiba`. */
+                site: string;
+                status: 404 | 410;
+                observed_at: string;
+            };
+        };
+        /**
+         * @description The monitor paused itself rather than pass its max_credits_per_month.
+         * @example {
+         *       "type": "monitor.paused",
+         *       "timestamp": "2026-11-28T03:41:12.208Z",
+         *       "data": {
+         *         "monitor_id": "mon_01JDQB3D5F7H9K1M3P5R7T9V1X",
+         *         "monitor_name": "ヤマハ キーボード 価格",
+         *         "reason": "max_credits_per_month",
+         *         "credits_this_month": 300,
+         *         "max_credits_per_month": 300,
+         *         "at": "2026-11-28T03:41:12.208Z"
+         *       }
+         *     }
+         */
+        MonitorPausedEvent: {
+            /** @constant */
+            type: "monitor.paused";
+            /**
+             * Format: date-time
+             * @description When the event happened: ISO 8601, UTC.
+             */
+            timestamp: string;
+            data: {
+                /** @description `mon_…` */
+                monitor_id: string;
+                monitor_name: string | null;
+                /** @constant */
+                reason: "max_credits_per_month";
+                credits_this_month: number;
+                max_credits_per_month: number;
+                at: string;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -12079,6 +12698,296 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    webhook_item_succeeded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchItemSucceededEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery (and, for a full item.succeeded, hands it over). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 s, is retried on the webhook schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_item_failed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchItemEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery (and, for a full item.succeeded, hands it over). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 s, is retried on the webhook schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_item_not_found: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchItemEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery (and, for a full item.succeeded, hands it over). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 s, is retried on the webhook schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_item_skipped: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchItemEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery (and, for a full item.succeeded, hands it over). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 s, is retried on the webhook schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_batch_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery (and, for a full item.succeeded, hands it over). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 s, is retried on the webhook schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_batch_cancelled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery (and, for a full item.succeeded, hands it over). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 s, is retried on the webhook schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_monitor_alert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorAlertEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery (and, for a full item.succeeded, hands it over). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 s, is retried on the webhook schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_monitor_check_failed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorCheckFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery (and, for a full item.succeeded, hands it over). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 s, is retried on the webhook schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_monitor_target_removed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorTargetRemovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery (and, for a full item.succeeded, hands it over). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 s, is retried on the webhook schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_monitor_paused: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorPausedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery (and, for a full item.succeeded, hands it over). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 s, is retried on the webhook schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
