@@ -291,7 +291,7 @@ export function handoverScenarios(world: () => BatchWorld): void {
 export function publishedBodyScenarios(world: () => BatchWorld): void {
   it('every body delivered so far is the published webhook body of its type, full and thin', async () => {
     const w = world();
-    const bodies = w.receiver.deliveries().flatMap((d) => (d.json === null ? [] : [d.json]));
+    const bodies: unknown[] = w.receiver.deliveries().flatMap((d): unknown[] => (d.json === null ? [] : [d.json]));
     const types = new Set(bodies.map((b) => (b as { type: string }).type));
     // The scenarios above sent results both ways, and batch events: the check covers more than one shape.
     expect([...types]).toEqual(expect.arrayContaining(['item.succeeded', 'batch.completed']));

@@ -207,7 +207,7 @@ export function describeMonitors(mode: 'sqlite' | 'shared'): void {
       const failed = world.receiver.deliveries().find((d) => d.json?.type === 'monitor.check.failed')!;
       expect(failed.json.data).toMatchObject({ failures_in_a_row: 3, target_id: expect.stringMatching(/^tgt_/) });
       // The alert and the failure as received are the bodies the OpenAPI document publishes for their types.
-      const bodies = world.receiver.deliveries().map((d) => d.json);
+      const bodies = world.receiver.deliveries().map((d): unknown => d.json);
       expect(await unpublishedWebhookBodies(baseUrl, bodies)).toEqual([]);
     }, 180_000);
 
