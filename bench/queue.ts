@@ -290,7 +290,7 @@ async function measure(
               requestId,
               costUnits: 1,
               route: 'http',
-              resultSealed: batches.get(work.groupId)!.seal(JSON.stringify({ data: { title: 'x' } }), work.id),
+              sealResult: () => batches.get(work.groupId)!.seal(JSON.stringify({ data: { title: 'x' } }), work.id),
               record: { ...record, status: 'completed', errorCode: null, httpStatus: 200, route: 'http', costUnits: 0 },
             };
       const done = await store.finishRun(work.id, holder, outcome, (tx) => queue.finish(tx, work.id, holder));

@@ -136,7 +136,7 @@ describe('KyselyBatchStore with SqliteWorkQueue', () => {
           requestId,
           costUnits: 1,
           route: 'http',
-          resultSealed: box.seal('{"data":{}}', work.id),
+          sealResult: () => box.seal('{"data":{}}', work.id),
           record: completedRequest({ accountId, keyId }, { requestId, costUnits: 0 }),
         },
         (tx) => queue.finish(tx, work.id, 'ins_a'),

@@ -166,7 +166,7 @@ export function describeBatchStoreContract(name: string, make: () => Promise<Bat
           requestId,
           costUnits: 1,
           route: 'http',
-          resultSealed: boxes.get(batchId)!.seal(JSON.stringify({ data: result }), itemId),
+          sealResult: () => boxes.get(batchId)!.seal(JSON.stringify({ data: result }), itemId),
           record: completedRequest({ accountId, keyId }, { requestId, costUnits: 0, createdAt: nowIso() }),
         },
         workDone,
@@ -367,7 +367,7 @@ export function describeBatchStoreContract(name: string, make: () => Promise<Bat
         requestId: started!.requestId,
         costUnits: 1,
         route: 'http',
-        resultSealed: Buffer.from('x'),
+        sealResult: () => Buffer.from('x'),
         record: completedRequest({ accountId, keyId }, { requestId: started!.requestId, costUnits: 0 }),
       };
       expect(await store.finishRun(items[0]!.id, 'ins_a', outcome, async () => false)).toBe(false);

@@ -256,7 +256,11 @@ export type RunOutcome =
       requestId: string;
       costUnits: number;
       route: string;
-      resultSealed: Uint8Array;
+      /**
+       * The success body sealed under the batch's data key, made only by a store that keeps it (the batch store's
+       * delivery buffer); a monitor check reads `body` and never seals.
+       */
+      sealResult: () => Uint8Array;
       record: RequestRecord;
       /** The success body in memory (never stored by the batch store): what a monitor check reads its values from. */
       body?: Record<string, unknown>;

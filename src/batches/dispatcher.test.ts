@@ -509,11 +509,14 @@ describe('an item runs to ready', () => {
     expect(outcome.requestId).toMatch(/^req_/);
     expect(outcome).toMatchObject({ costUnits: 1, route: 'http' });
     // Sealed: the marker is not in the bytes; it opens with the batch's data key under the item id only.
-    expect(Buffer.from(outcome.resultSealed).includes('MARKER')).toBe(false);
-    const body = JSON.parse(store.box.open(outcome.resultSealed, ids[0]!).toString('utf8')) as Record<string, unknown>;
+    const sealed = outcome.sealResult();
+    expect(Buffer.from(sealed).includes('MARKER')).toBe(false);
+    const body = JSON.parse(store.box.open(sealed, ids[0]!).toString('utf8')) as Record<string, unknown>;
     expect(body).not.toHaveProperty('request_id');
     expect(body).toMatchObject({ resolved_site: 'ikebe', cost_units: 1, data: { title: 'MARKER-テレキャスター' } });
-    expect(() => store.box.open(outcome.resultSealed, 'itm_other')).toThrow();
+    expect(() => store.box.open(sealed, 'itm_other')).toThrow();
+    // The body in memory is the same one, for a monitor check to read without sealing anything.
+    expect(outcome.body).toEqual(body);
     expect(outcome.record).toMatchObject({
       requestId: outcome.requestId,
       accountId: caller.account.id,

@@ -515,7 +515,6 @@ export class Dispatcher {
       }
       // The item carries its request id; the result is the call's success body without it.
       const { request_id: _omitted, ...body } = ran.result;
-      const resultSealed = box.seal(JSON.stringify(body), item.id);
       return {
         kind: 'finish',
         outcome: {
@@ -523,7 +522,7 @@ export class Dispatcher {
           requestId,
           costUnits: cost,
           route: planned.route,
-          resultSealed,
+          sealResult: () => box.seal(JSON.stringify(body), item.id),
           record: row('completed', null),
           body,
         },

@@ -470,7 +470,7 @@ export class KyselyBatchStore implements BatchStore, Outbox {
             itemId,
             batchId: item.batch_id,
             accountId: item.account_id,
-            resultSealed: outcome.resultSealed,
+            resultSealed: outcome.sealResult(),
             createdAt: now,
             expiresAt: resultsExpireAt,
           });

@@ -171,7 +171,7 @@ export function describeMonitorStoreContract(name: string, make: () => Promise<M
           requestId,
           costUnits: 1,
           route: 'http',
-          resultSealed: new Uint8Array([1]),
+          sealResult: () => new Uint8Array([1]),
           record: completedRequest(ids, { requestId, costUnits: 0 }),
           body: { url: 'https://www.ikebe-gakki.com/', data: outcome.data },
         };
@@ -429,7 +429,7 @@ export function describeMonitorStoreContract(name: string, make: () => Promise<M
           requestId,
           costUnits: 1,
           route: 'http',
-          resultSealed: new Uint8Array([1]),
+          sealResult: () => new Uint8Array([1]),
           record: completedRequest({ accountId, keyId }, { requestId, costUnits: 0 }),
           body: { data: item(700) },
         },

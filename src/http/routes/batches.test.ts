@@ -184,10 +184,8 @@ describe.each(Object.keys(backends))('batch routes on %s', (backendName) => {
           requestId,
           costUnits: 1,
           route: 'http',
-          resultSealed: box.seal(
-            JSON.stringify({ resolved_site: 'ikebe_gakki', data: { title: `t-${work.id}` } }),
-            work.id,
-          ),
+          sealResult: () =>
+            box.seal(JSON.stringify({ resolved_site: 'ikebe_gakki', data: { title: `t-${work.id}` } }), work.id),
           record: completedRequest(ids, { requestId, costUnits: 0, createdAt: now }),
         },
         (tx) => backend.queue.finish(tx, work.id, holder),
