@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { Clock } from '../time/clock.js';
 import { UsageError } from './args.js';
 import { ApiError, BatchApiClient } from './batch-client.js';
-import { createBody, monitorsCommand, parseRule, parseRules, type MonitorsIo } from './monitors-command.js';
+import {
+  createBody,
+  creationKey,
+  monitorsCommand,
+  parseRule,
+  parseRules,
+  type MonitorsIo,
+} from './monitors-command.js';
 import type { CheckView, MonitorView } from './monitors-format.js';
 import { defaultWatch } from '../monitors/model.js';
 
@@ -161,10 +168,20 @@ interface Call {
   method: string;
   path: string;
   body: unknown;
+  /** The Idempotency-Key header sent, if any. */
+  key?: string;
 }
 
 /** The monitor API as a fetch: answers by "METHOD /path" (query left off), each a function of the call. */
-function stubApi(routes: Record<string, (call: Call, nth: number) => { status?: number; body: unknown }>) {
+function stubApi(
+  routes: Record<
+    string,
+    (
+      call: Call,
+      nth: number,
+    ) => { status?: number; body: unknown; headers?: Record<string, string>; answerLost?: boolean }
+  >,
+) {
   const calls: Call[] = [];
   const seen = new Map<string, number>();
   const fetchStub = (async (input: URL | Request | string, init?: RequestInit) => {
@@ -173,6 +190,9 @@ function stubApi(routes: Record<string, (call: Call, nth: number) => { status?: 
       method: init?.method ?? 'GET',
       path: u.pathname + u.search,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      ...(new Headers(init?.headers).has('idempotency-key')
+        ? { key: new Headers(init?.headers).get('idempotency-key')! }
+        : {}),
     };
     calls.push(call);
     const key = `${call.method} ${u.pathname}`;
@@ -181,9 +201,11 @@ function stubApi(routes: Record<string, (call: Call, nth: number) => { status?: 
     seen.set(key, nth + 1);
     if (!route) return new Response(JSON.stringify({ code: 'not_found', detail: `no route ${key}` }), { status: 404 });
     const answer = route(call, nth);
+    // The request reached the API, which acted on it; its answer never came back.
+    if (answer.answerLost) throw new TypeError('fetch failed');
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...answer.headers },
     });
   }) as typeof fetch;
   return { calls, fetch: fetchStub };
@@ -267,6 +289,7 @@ describe('kumo monitors create', () => {
         method: 'POST',
         path: '/v1/monitors',
         body: { name: 'Guitars', targets: [{ url, ref: 'A-1' }], schedule: { every_minutes: 60 } },
+        key: expect.stringMatching(/^kumo-cli-monitor-/),
       },
     ]);
     expect(h.out()).toBe(
@@ -339,6 +362,35 @@ describe('kumo monitors create', () => {
     await expect(monitorsCommand(['run'], h.io)).rejects.toThrow('kumo monitors run MONITOR_ID');
     await expect(monitorsCommand(['run', 'mon_1', '--timeout', '5'], h.io)).rejects.toThrow('--timeout needs --wait');
     expect(api.calls).toEqual([]);
+  });
+});
+
+describe('kumo monitors create: one body, one monitor', () => {
+  it('sends an Idempotency-Key from the body, sends it again when the answer is lost, says when it was made before', async () => {
+    const api = stubApi({
+      'POST /v1/monitors': (_call, nth) =>
+        nth === 0
+          ? { status: 201, body: {}, answerLost: true }
+          : {
+              status: 201,
+              body: { request_id: 'r', monitor },
+              headers: nth === 1 ? {} : { 'idempotent-replayed': 'true' },
+            },
+    });
+    const h = harness(api);
+    const args = ['create', '--url', url, '--every', '60', '--name', 'Guitars'];
+    expect(await monitorsCommand(args, h.io)).toBe(0);
+    expect(h.err()).toBe('');
+    expect(await monitorsCommand([...args, '--json'], h.io)).toBe(0);
+    expect(h.err()).toBe('already made by an earlier run of this command: mon_1 (delete it first to make another)\n');
+    const keys = api.calls.map((c) => c.key);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toBe(creationKey(api.calls[0]!.body));
+    expect(keys[0]).toMatch(/^kumo-cli-monitor-[0-9a-f]{64}$/);
+    // Another body is another key; key order in a --file body does not matter.
+    expect(creationKey({ b: 1, a: [1, 2] })).toBe(creationKey({ a: [1, 2], b: 1 }));
+    expect(creationKey({ a: [2, 1], b: 1 })).not.toBe(creationKey({ a: [1, 2], b: 1 }));
   });
 });
 

@@ -1,5 +1,7 @@
 // `kumo monitors create|list|run`: monitors (DESIGN §9) over the HTTP API, talked to as `kumo batch` talks to it.
+import { createHash } from 'node:crypto';
 import type { Clock } from '../time/clock.js';
+import { canonicalJson } from '../scrape/idempotency.js';
 import { messageLanguages, type MessageLanguage } from '../monitors/messages.js';
 import type { MonitorBody } from '../monitors/monitor-service.js';
 import {
@@ -35,7 +37,7 @@ export const monitorsHelp: CommandHelp = {
      (a --ref per --url, in order; rules such as drop5:price:change_pct_lte:-5,
      cheap:price:lte:9800:enter, back:availability:to:in_stock,limited)`,
     `kumo monitors create --file monitor.json [--json]
-     (the file: a whole POST /v1/monitors body)`,
+     (the file: a whole POST /v1/monitors body; the same body twice makes one monitor)`,
     'kumo monitors list [--json]',
     'kumo monitors show MONITOR_ID [--json]',
     `kumo monitors pause MONITOR_ID [--json]
@@ -256,6 +258,11 @@ function printJson(io: MonitorsIo, value: unknown): void {
   io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
+/** The creation's Idempotency-Key: the SHA-256 of the body (key order aside), so one body makes one monitor. */
+export function creationKey(body: unknown): string {
+  return `kumo-cli-monitor-${createHash('sha256').update(canonicalJson(body)).digest('hex')}`;
+}
+
 async function create(args: string[], io: MonitorsIo): Promise<number> {
   const { values, positionals } = parse(
     args,
@@ -299,7 +306,18 @@ async function create(args: string[], io: MonitorsIo): Promise<number> {
   } else {
     body = createBody(values);
   }
-  const answer = await io.client.request<{ monitor: MonitorView }>('POST', 'v1/monitors', { body });
+  // The same command run again (after a lost answer, a Ctrl-C, a crash) gets the monitor it made the first time, as
+  // `kumo batch` does; so the POST may be sent again when its answer is lost.
+  const answer = await io.client.request<{ monitor: MonitorView }>('POST', 'v1/monitors', {
+    body,
+    headers: { 'idempotency-key': creationKey(body) },
+    repeatable: true,
+  });
+  if (answer.headers.get('idempotent-replayed') === 'true') {
+    io.stderr.write(
+      `already made by an earlier run of this command: ${answer.body.monitor.id} (delete it first to make another)\n`,
+    );
+  }
   if (values.json) printJson(io, answer.body.monitor);
   else io.stdout.write(describeMonitor(answer.body.monitor));
   return 0;

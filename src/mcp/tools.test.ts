@@ -140,6 +140,8 @@ describe('the tools', () => {
     expect(calls.map((call) => call.body)).toEqual([batch, monitor, undefined]);
     await runTool(spec('start_batch'), api, { ...batch, idempotency_key: 'k-1' });
     expect(calls.at(-1)).toMatchObject({ body: batch, idempotencyKey: 'k-1' });
+    await runTool(spec('create_monitor'), api, { ...monitor, idempotency_key: 'k-2' });
+    expect(calls.at(-1)).toMatchObject({ body: monitor, idempotencyKey: 'k-2' });
   });
 });
 

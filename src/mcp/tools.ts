@@ -234,12 +234,14 @@ export const toolSpecs: readonly ToolSpec[] = [
       'optionally jp_business_days) and alerts when a watched field changes, e.g. when 価格 drops below a price ' +
       '(rules: lte/gte, change_*) or stock (在庫) comes back; alerts go to a webhook, Slack, ChatWork or LINE. It ' +
       'spends credits on every completed check for as long as it runs (the answer estimates credits_per_month; ' +
-      'max_credits_per_month caps it). Use it for ongoing watching, scrape for a one-off look.',
-    input: plain(MonitorCreateBodySchema),
+      'max_credits_per_month caps it). Use it for ongoing watching, scrape for a one-off look. Pass an ' +
+      'idempotency_key so that a retry after a lost answer does not create a second monitor.',
+    input: withIdempotencyKey(plain(MonitorCreateBodySchema)),
     output: outputOf(MonitorResponseSchema),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     async call(api, args) {
-      return { answer: await api.request('POST', '/v1/monitors', args) };
+      const { idempotency_key: idempotencyKey, ...body } = args;
+      return { answer: await api.request('POST', '/v1/monitors', body, idempotencyKey as string | undefined) };
     },
   },
   {

@@ -14,6 +14,7 @@ import { toCheckRecord, toMonitorRecord, type MonitorRow, type TargetRow } from 
 import { KyselyCheckRuns } from './check-runs.js';
 import type {
   CheckRecord,
+  CreatedOnce,
   ClaimDueOptions,
   ClaimDueResult,
   DueMonitorDelivery,
@@ -69,60 +70,97 @@ export class KyselyMonitorStore implements MonitorStore {
   // ---- definitions --------------------------------------------------------------------------------------------
 
   async create(monitor: NewMonitor): Promise<MonitorRecord> {
-    await this.#db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto('monitors')
-        .values({
-          id: monitor.id,
-          account_id: monitor.accountId,
-          key_id: monitor.keyId,
-          name: monitor.name,
-          status: 'active',
-          paused_reason: null,
-          schedule: JSON.stringify(monitor.schedule),
-          jitter_s: monitor.jitterS,
-          anchor_at: toIso(monitor.anchorAt),
-          next_run_at: toIso(monitor.nextRunAt),
-          watch: JSON.stringify(monitor.watch),
-          rules: JSON.stringify(monitor.rules),
-          noise: JSON.stringify(monitor.noise),
-          alert_after: monitor.alertAfter,
-          notify: JSON.stringify(monitor.notify),
-          channels_sealed: monitor.channelsSealed,
-          data_key_sealed: monitor.dataKeySealed,
-          retain_days: monitor.retainDays,
-          max_credits_per_month: monitor.maxCreditsPerMonth,
-          credits_period: null,
-          checks_per_day: monitor.checksPerDay,
-          created_at: toIso(monitor.createdAt),
-          updated_at: toIso(monitor.createdAt),
-        })
-        .execute();
-      const state = JSON.stringify(emptyTargetState);
-      for (let i = 0; i < monitor.targets.length; i += insertChunk) {
-        await tx
-          .insertInto('monitor_targets')
-          .values(
-            monitor.targets.slice(i, i + insertChunk).map((target) => ({
-              id: target.id,
-              monitor_id: monitor.id,
-              account_id: monitor.accountId,
-              target_index: target.index,
-              url: target.url,
-              url_sealed: target.urlSealed,
-              ref: target.ref,
-              host: target.host,
-              site_id: target.siteId,
-              page_type: target.pageType,
-              route: target.route,
-              cost_max: target.costMax,
-              state,
-            })),
-          )
-          .execute();
-      }
-    });
+    await this.#db.transaction().execute((tx) => this.#insert(tx, monitor, null));
     return (await this.get(monitor.id, monitor.accountId))!;
+  }
+
+  async createOnce(monitor: NewMonitor, idempotency: { key: string; bodyHash: string }): Promise<CreatedOnce> {
+    const created = await this.#db.transaction().execute((tx) => this.#insert(tx, monitor, idempotency));
+    if (created) return { outcome: 'created', monitor: (await this.get(monitor.id, monitor.accountId))! };
+    const earlier = await this.byIdempotencyKey(monitor.accountId, idempotency.key);
+    // Made under the key and deleted again in between: nothing to replay, and nothing made now.
+    if (!earlier) throw new Error('the monitor made under this Idempotency-Key was deleted meanwhile');
+    return earlier.bodyHash === idempotency.bodyHash
+      ? { outcome: 'replay', monitor: earlier.monitor }
+      : { outcome: 'conflict', monitorId: earlier.monitor.id };
+  }
+
+  async byIdempotencyKey(
+    accountId: string,
+    key: string,
+  ): Promise<{ monitor: MonitorRecord; bodyHash: string | null } | null> {
+    const row = await this.#db
+      .selectFrom('monitors')
+      .select(['id', 'body_hash'])
+      .where('account_id', '=', accountId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    const monitor = row ? await this.get(row.id, accountId) : null;
+    return row && monitor ? { monitor, bodyHash: row.body_hash } : null;
+  }
+
+  /** The monitor and its targets; false (nothing written) when `idempotency`'s key is already the account's. */
+  async #insert(tx: Tx, monitor: NewMonitor, idempotency: { key: string; bodyHash: string } | null): Promise<boolean> {
+    const inserted = await tx
+      .insertInto('monitors')
+      .values({
+        id: monitor.id,
+        account_id: monitor.accountId,
+        key_id: monitor.keyId,
+        name: monitor.name,
+        status: 'active',
+        paused_reason: null,
+        schedule: JSON.stringify(monitor.schedule),
+        jitter_s: monitor.jitterS,
+        anchor_at: toIso(monitor.anchorAt),
+        next_run_at: toIso(monitor.nextRunAt),
+        watch: JSON.stringify(monitor.watch),
+        rules: JSON.stringify(monitor.rules),
+        noise: JSON.stringify(monitor.noise),
+        alert_after: monitor.alertAfter,
+        notify: JSON.stringify(monitor.notify),
+        channels_sealed: monitor.channelsSealed,
+        data_key_sealed: monitor.dataKeySealed,
+        retain_days: monitor.retainDays,
+        max_credits_per_month: monitor.maxCreditsPerMonth,
+        credits_period: null,
+        checks_per_day: monitor.checksPerDay,
+        created_at: toIso(monitor.createdAt),
+        updated_at: toIso(monitor.createdAt),
+        idempotency_key: idempotency?.key ?? null,
+        body_hash: idempotency?.bodyHash ?? null,
+      })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing(),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    // Another creation under this key committed first (PostgreSQL waited for it): this one writes nothing.
+    if (!inserted) return false;
+    const state = JSON.stringify(emptyTargetState);
+    for (let i = 0; i < monitor.targets.length; i += insertChunk) {
+      await tx
+        .insertInto('monitor_targets')
+        .values(
+          monitor.targets.slice(i, i + insertChunk).map((target) => ({
+            id: target.id,
+            monitor_id: monitor.id,
+            account_id: monitor.accountId,
+            target_index: target.index,
+            url: target.url,
+            url_sealed: target.urlSealed,
+            ref: target.ref,
+            host: target.host,
+            site_id: target.siteId,
+            page_type: target.pageType,
+            route: target.route,
+            cost_max: target.costMax,
+            state,
+          })),
+        )
+        .execute();
+    }
+    return true;
   }
 
   async get(monitorId: string, accountId: string): Promise<MonitorRecord | null> {

@@ -2,7 +2,9 @@
 // fair share at creation, reading, PATCH, DELETE, runs now, checks and history, and the views the API returns.
 import { KumoError, isKumoError } from '../errors.js';
 import type { Clock } from '../time/clock.js';
+import { createHash } from 'node:crypto';
 import { newId } from '../accounts/ids.js';
+import { canonicalJson } from '../scrape/idempotency.js';
 import { planOf } from '../accounts/plans.js';
 import type { PlanId } from '../storage/storage.js';
 import type { Caller } from '../scrape/caller.js';
@@ -41,6 +43,7 @@ import type {
   MonitorPatch,
   MonitorRecord,
   MonitorStore,
+  NewMonitor,
   NewTarget,
   PublicNotify,
 } from './monitor-store.js';
@@ -119,6 +122,17 @@ const checkParams: ScrapeParams = {
   render_js: false,
 };
 
+/** What an Idempotency-Key is bound to: the body's canonical JSON (key order aside), hashed. */
+export function monitorBodyHash(body: MonitorBody): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+function idempotencyConflict(monitorId: string): KumoError {
+  return new KumoError('idempotency_conflict', 'this Idempotency-Key was used with another request body', {
+    body: { monitor_id: monitorId },
+  });
+}
+
 function refuse(detail: string, field?: string): never {
   throw new KumoError('invalid_request', detail, field ? { body: { field } } : {});
 }
@@ -138,8 +152,24 @@ export class MonitorService {
     return new Date(this.#o.clock.now());
   }
 
-  async create(caller: Caller, body: MonitorBody): Promise<{ monitor: MonitorView }> {
+  /**
+   * POST /v1/monitors. With an Idempotency-Key, a repeat of the same body answers the monitor it made (as it is now,
+   * `replayed`) and makes nothing; the same key with another body is an idempotency_conflict.
+   */
+  async create(
+    caller: Caller,
+    body: MonitorBody,
+    idempotencyKey: string | null = null,
+  ): Promise<{ monitor: MonitorView; replayed: boolean }> {
     const secrets = requireSecrets(this.#o.secrets);
+    const bodyHash = idempotencyKey === null ? null : monitorBodyHash(body);
+    if (idempotencyKey !== null) {
+      // Answered as the first was, whatever changed since (plan limits, the count of monitors): nothing is checked again.
+      const earlier = await this.#o.store.byIdempotencyKey(caller.account.id, idempotencyKey);
+      if (earlier && earlier.bodyHash === bodyHash)
+        return { monitor: await this.#viewOf(caller, earlier.monitor), replayed: true };
+      if (earlier) throw idempotencyConflict(earlier.monitor.id);
+    }
     const plan = caller.account.plan;
     const limits = monitorLimits[plan];
     if (body.targets.length === 0) refuse('a monitor needs at least one target', 'targets');
@@ -171,7 +201,7 @@ export class MonitorService {
       notify.channels.length > 0 ? box.seal(JSON.stringify(notify.channels), channelsContext(id)) : null;
     const jitterS = jitterSeconds(id, schedule);
     const estimate = await this.#estimate(caller, id, schedule, targets, now, now);
-    const monitor = await this.#o.store.create({
+    const record: NewMonitor = {
       id,
       accountId: caller.account.id,
       keyId: caller.key.id,
@@ -192,14 +222,26 @@ export class MonitorService {
       checksPerDay: estimate.checks_per_month / 30 / Math.max(1, targets.length),
       createdAt: now.toISOString(),
       targets,
-    });
+    };
+    let monitor: MonitorRecord;
+    if (idempotencyKey === null || bodyHash === null) monitor = await this.#o.store.create(record);
+    else {
+      const once = await this.#o.store.createOnce(record, { key: idempotencyKey, bodyHash });
+      // Another request with the key committed first (a parallel retry): its monitor is the answer.
+      if (once.outcome === 'conflict') throw idempotencyConflict(once.monitorId);
+      if (once.outcome === 'replay') return { monitor: await this.#viewOf(caller, once.monitor), replayed: true };
+      monitor = once.monitor;
+    }
     this.#o.wake?.();
-    return { monitor: monitorView(monitor, estimate) };
+    return { monitor: monitorView(monitor, estimate), replayed: false };
   }
 
   async get(caller: Caller, monitorId: string): Promise<{ monitor: MonitorView }> {
-    const monitor = await this.#own(caller, monitorId);
-    return { monitor: monitorView(monitor, await this.#estimateOf(caller, monitor)) };
+    return { monitor: await this.#viewOf(caller, await this.#own(caller, monitorId)) };
+  }
+
+  async #viewOf(caller: Caller, monitor: MonitorRecord): Promise<MonitorView> {
+    return monitorView(monitor, await this.#estimateOf(caller, monitor));
   }
 
   /** Newest first; `cursor` is the last id of the page before. */

@@ -234,6 +234,42 @@ export function describeMonitorStoreContract(name: string, make: () => Promise<M
       expect(await store.update(made.id, other.accountId, { name: 'x', updatedAt: nowIso() })).toBeNull();
     });
 
+    it('createOnce: one monitor per Idempotency-Key and account, even in parallel; another body conflicts', async () => {
+      const key = 'create-monitor-7f3a';
+      const parallel = await Promise.all(
+        Array.from({ length: 5 }, () => store.createOnce(newMonitor({}, 2), { key, bodyHash: 'h1' })),
+      );
+      const created = parallel.filter((r) => r.outcome === 'created');
+      expect(created).toHaveLength(1);
+      const madeId = created[0]!.outcome === 'conflict' ? null : created[0]!.monitor.id;
+      for (const r of parallel) expect(r).toMatchObject({ monitor: { id: madeId } });
+      expect(await store.count(accountId)).toBe(1);
+      expect(await store.byIdempotencyKey(accountId, key)).toMatchObject({ monitor: { id: madeId }, bodyHash: 'h1' });
+      // The same key with another body: a conflict naming the monitor; nothing made.
+      expect(await store.createOnce(newMonitor(), { key, bodyHash: 'h2' })).toEqual({
+        outcome: 'conflict',
+        monitorId: madeId,
+      });
+      // Another account's key space is its own; a key is not needed to create.
+      const other = await newAccount();
+      const theirs = await store.createOnce(
+        { ...newMonitor(), accountId: other.accountId, keyId: other.keyId },
+        {
+          key,
+          bodyHash: 'h1',
+        },
+      );
+      expect(theirs.outcome).toBe('created');
+      expect(await store.byIdempotencyKey(other.accountId, 'unused')).toBeNull();
+      await store.create(newMonitor());
+      expect(await store.count(accountId)).toBe(2);
+      // Deleting the monitor frees its key: the next creation under it makes a new monitor.
+      expect(await store.delete(madeId!, accountId, async () => [])).toBe(true);
+      expect(await store.byIdempotencyKey(accountId, key)).toBeNull();
+      const again = await store.createOnce(newMonitor(), { key, bodyHash: 'h2' });
+      expect(again.outcome).toBe('created');
+    });
+
     it('claims due monitors once, advances them and queues a check per target; an open check makes the next skipped', async () => {
       const due = await store.create(newMonitor({}, 2));
       const later = await store.create(newMonitor({ nextRunAt: new Date(clock.now() + 5 * minute).toISOString() }));

@@ -222,8 +222,20 @@ export interface CheckRunStore {
   requeue(tx: Tx, checkIds: readonly string[]): Promise<void>;
 }
 
+/** A creation under an Idempotency-Key: made now, made before by the same body (as it is now), or a conflict. */
+export type CreatedOnce =
+  { outcome: 'created' | 'replay'; monitor: MonitorRecord } | { outcome: 'conflict'; monitorId: string };
+
 export interface MonitorStore extends CheckRunStore {
   create(monitor: NewMonitor): Promise<MonitorRecord>;
+  /**
+   * `create` under the account's Idempotency-Key: the first with the key creates; a later one (even in parallel, on
+   * another instance) with the same `bodyHash` is a replay of that monitor, with another hash a conflict. A monitor
+   * deleted since frees its key.
+   */
+  createOnce(monitor: NewMonitor, idempotency: { key: string; bodyHash: string }): Promise<CreatedOnce>;
+  /** The monitor the account created under `key`, with the hash of that request's body; null when none (now). */
+  byIdempotencyKey(accountId: string, key: string): Promise<{ monitor: MonitorRecord; bodyHash: string | null } | null>;
   /** Only the account's own; null otherwise. */
   get(monitorId: string, accountId: string): Promise<MonitorRecord | null>;
   /** The account's monitors, newest first; `before` a monitor id (the cursor). */

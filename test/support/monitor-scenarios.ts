@@ -318,5 +318,40 @@ export function describeMonitors(mode: 'sqlite' | 'shared'): void {
       const noKey = await api(baseUrl, 'GET', '/v1/monitors', undefined, null);
       expect(noKey.status).toBe(401);
     });
+
+    it('Idempotency-Key: retries, even at once on every instance, make one monitor; another body conflicts', async () => {
+      const { key: own, accountId: ownAccount } = await world.newKey('starter');
+      const body = { name: '再送', targets: [{ url: itemUrl, ref: 'R-1' }], schedule: { every_minutes: 1440 } };
+      const headers = { 'idempotency-key': 'monitor-create-0001' };
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => {
+          const base = world.instances[i % world.instances.length]!.baseUrl;
+          return api(base, 'POST', '/v1/monitors', body, own, headers);
+        }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
+      const ids = new Set(answers.map((a) => a.body.monitor.id as string));
+      expect(ids.size).toBe(1);
+      expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(5);
+      const [made] = await world.tables.rows<{ n: number }>(
+        'SELECT count(*) AS n FROM monitors WHERE account_id = $1',
+        [ownAccount],
+      );
+      expect(Number(made!.n)).toBe(1);
+      const other = await api(baseUrl, 'POST', '/v1/monitors', { ...body, name: '別物' }, own, headers);
+      expect([other.status, other.body.code, other.body.monitor_id]).toEqual([
+        422,
+        'idempotency_conflict',
+        [...ids][0],
+      ]);
+      const bad = await api(baseUrl, 'POST', '/v1/monitors', body, own, { 'idempotency-key': 'k'.repeat(256) });
+      expect([bad.status, bad.body.code]).toEqual([400, 'invalid_request']);
+      // Deleting the monitor frees the key.
+      await api(baseUrl, 'DELETE', `/v1/monitors/${[...ids][0]}`, undefined, own);
+      const again = await api(baseUrl, 'POST', '/v1/monitors', body, own, headers);
+      expect(again.status).toBe(201);
+      expect(again.headers.get('idempotent-replayed')).toBeNull();
+      expect(again.body.monitor.id).not.toBe([...ids][0]);
+    });
   });
 }

@@ -10763,7 +10763,10 @@ export interface operations {
     createMonitor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key and body returns the monitor it made (201, Idempotent-Replayed: true) and makes nothing; the same key with another body is a 422 idempotency_conflict. Deleting the monitor frees the key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

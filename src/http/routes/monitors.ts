@@ -1,4 +1,5 @@
 // Monitors (DESIGN §9): validation here, the use case in monitors/monitor-service.ts.
+import Type from 'typebox';
 import type { KumoApp, Authenticate } from '../app-types.js';
 import { IdParamsSchema } from '../schemas.js';
 import {
@@ -16,6 +17,7 @@ import {
 } from '../monitor-schemas.js';
 import { problemResponses } from '../openapi.js';
 import { KumoError } from '../../errors.js';
+import { parseIdempotencyKey } from '../../scrape/idempotency.js';
 import { backendRetryAfterSeconds } from '../../backends/backend-errors.js';
 import type { MonitorService } from '../../monitors/monitor-service.js';
 import { historyCsv } from '../../monitors/history-csv.js';
@@ -41,6 +43,20 @@ export function registerMonitorRoutes(app: KumoApp, services: MonitorRouteServic
   };
   const onRequest = authenticate('monitor');
 
+  /** Documents the optional header in OpenAPI; parseIdempotencyKey is the check that counts. */
+  const CreateHeadersSchema = Type.Object({
+    'idempotency-key': Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        pattern: '^[\\x20-\\x7e]+$',
+        description:
+          'A retry with the same key and body returns the monitor it made (201, Idempotent-Replayed: true) and makes ' +
+          'nothing; the same key with another body is a 422 idempotency_conflict. Deleting the monitor frees the key.',
+      }),
+    ),
+  });
+
   app.post(
     '/v1/monitors',
     {
@@ -49,6 +65,7 @@ export function registerMonitorRoutes(app: KumoApp, services: MonitorRouteServic
         summary: 'Create a monitor: re-scrape item pages on a schedule and alert on typed changes',
         operationId: 'createMonitor',
         security: [{ bearer: [] }],
+        headers: CreateHeadersSchema,
         body: MonitorCreateBodySchema,
         response: {
           201: MonitorResponseSchema,
@@ -58,7 +75,9 @@ export function registerMonitorRoutes(app: KumoApp, services: MonitorRouteServic
       onRequest,
     },
     async (request, reply) => {
-      const { monitor } = await monitors().create(request.caller!, request.body);
+      const key = parseIdempotencyKey(request.headers['idempotency-key']);
+      const { monitor, replayed } = await monitors().create(request.caller!, request.body, key);
+      if (replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.code(201).send({ request_id: String(request.id), monitor });
     },
   );

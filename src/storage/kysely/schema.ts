@@ -371,6 +371,9 @@ export interface MonitorsTable {
   checks_per_day: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The Idempotency-Key that created it (0015), and the SHA-256 of that request's body; null without one. */
+  idempotency_key: Nullable<string>;
+  body_hash: Nullable<string>;
 }
 
 export interface MonitorTargetsTable {

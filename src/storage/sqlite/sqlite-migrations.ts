@@ -500,4 +500,10 @@ export const sqliteMigrations: SqlMigrations = {
     `CREATE INDEX result_cache_expires ON result_cache (expires_at)`,
     `ALTER TABLE requests ADD COLUMN cache_state TEXT CHECK (cache_state IN ('hit', 'miss', 'bypass'))`,
   ],
+  // POST /v1/monitors takes an Idempotency-Key: the key and the SHA-256 of the body that used it, per account.
+  '0015_monitor_idempotency': [
+    `ALTER TABLE monitors ADD COLUMN idempotency_key TEXT`,
+    `ALTER TABLE monitors ADD COLUMN body_hash TEXT`,
+    `CREATE UNIQUE INDEX monitors_idempotency ON monitors (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL`,
+  ],
 };
