@@ -367,6 +367,7 @@ describe('kumo monitors create', () => {
 
 describe('kumo monitors create: one body, one monitor', () => {
   it('sends an Idempotency-Key from the body, sends it again when the answer is lost, says when it was made before', async () => {
+    const replayed: Record<string, string> = { 'idempotent-replayed': 'true' };
     const api = stubApi({
       'POST /v1/monitors': (_call, nth) =>
         nth === 0
@@ -374,7 +375,7 @@ describe('kumo monitors create: one body, one monitor', () => {
           : {
               status: 201,
               body: { request_id: 'r', monitor },
-              headers: nth === 1 ? {} : { 'idempotent-replayed': 'true' },
+              headers: nth === 1 ? {} : replayed,
             },
     });
     const h = harness(api);
