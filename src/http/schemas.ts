@@ -252,6 +252,18 @@ export const ArtifactResponseSchema = Type.Object({
   html: Type.Union([Type.String(), Type.Null()]),
 });
 
+/**
+ * The optional Idempotency-Key request header, as OpenAPI shows it (`what` says what a retry gets); the check that
+ * counts is parseIdempotencyKey.
+ */
+export function IdempotencyHeadersSchema(what: string) {
+  return Type.Object({
+    'idempotency-key': Type.Optional(
+      Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$', description: what }),
+    ),
+  });
+}
+
 // 100 is Fastify's maxParamLength: a longer id never reaches validation and is a 414 uri_too_long.
 export const IdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
@@ -395,6 +407,20 @@ const RejectedSchema = Type.Object({
 
 const count = () => Type.Integer({ minimum: 0 });
 
+/** A batch's items by state, and their total: kept counters, however large the batch. */
+export const BatchCountsSchema = Type.Object({
+  total: count(),
+  queued: count(),
+  running: count(),
+  ready: count(),
+  delivered: count(),
+  failed: count(),
+  not_found: count(),
+  skipped: count(),
+  cancelled: count(),
+  expired: count(),
+});
+
 export const BatchSchema = Type.Object({
   id: Type.String({ description: '`bat_…`' }),
   status: Type.Union(
@@ -411,18 +437,7 @@ export const BatchSchema = Type.Object({
   created_at: Type.String(),
   finished_at: Type.Union([Type.String(), Type.Null()]),
   results_expire_at: Type.String({ description: 'Results not handed over by then expire (free).' }),
-  counts: Type.Object({
-    total: count(),
-    queued: count(),
-    running: count(),
-    ready: count(),
-    delivered: count(),
-    failed: count(),
-    not_found: count(),
-    skipped: count(),
-    cancelled: count(),
-    expired: count(),
-  }),
+  counts: BatchCountsSchema,
   credits: Type.Object({
     charged: count(),
     held: Type.Integer({ minimum: 0, description: 'Ready results awaiting handover.' }),

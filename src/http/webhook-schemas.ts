@@ -2,6 +2,7 @@
 // published under the OpenAPI document's `webhooks`, so that a typed client can narrow an event on its `type`.
 import Type from 'typebox';
 import { ChangeSchema, ValuesSchema } from './monitor-schemas.js';
+import { BatchCountsSchema } from './schemas.js';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const count = () => Type.Integer({ minimum: 0 });
@@ -71,20 +72,7 @@ export const BatchEndedEventSchema = Type.Object(
       batch_id: Type.String({ description: '`bat_…`' }),
       status: Nullable(Type.String({ description: 'The batch’s status when the event is sent.' })),
       sequence: Type.Integer({ minimum: 1 }),
-      counts: Nullable(
-        Type.Object({
-          total: count(),
-          queued: count(),
-          running: count(),
-          ready: count(),
-          delivered: count(),
-          failed: count(),
-          not_found: count(),
-          skipped: count(),
-          cancelled: count(),
-          expired: count(),
-        }),
-      ),
+      counts: Nullable(BatchCountsSchema),
       credits: Nullable(Type.Object({ charged: count(), held: count(), max: Nullable(Type.Integer({ minimum: 0 })) })),
     }),
   },

@@ -1,6 +1,5 @@
 // Batches and their events (DESIGN §8): validation here, the use case in batches/batch-service.ts.
 import type { FastifyReply } from 'fastify';
-import Type from 'typebox';
 import type { Authenticate, KumoApp } from '../app-types.js';
 import {
   BatchAppendBodySchema,
@@ -14,6 +13,7 @@ import {
   EventsQuerySchema,
   EventsResponseSchema,
   IdParamsSchema,
+  IdempotencyHeadersSchema,
 } from '../schemas.js';
 import { problemResponses } from '../openapi.js';
 import { KumoError } from '../../errors.js';
@@ -32,18 +32,10 @@ export interface BatchRouteServices {
 /** The two routes that carry items take up to 1,000 of them: 2 MiB, for these routes only. */
 export const batchBodyLimitBytes = 2 * 1024 * 1024;
 
-const IdempotencyHeadersSchema = Type.Object({
-  'idempotency-key': Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 255,
-      pattern: '^[\\x20-\\x7e]+$',
-      description:
-        'A retry with the same key and body returns the batch it made (202, Idempotent-Replayed: true) and queues ' +
-        'nothing; the same key with another body is a 422 idempotency_conflict.',
-    }),
-  ),
-});
+const SubmitHeadersSchema = IdempotencyHeadersSchema(
+  'A retry with the same key and body returns the batch it made (202, Idempotent-Replayed: true) and queues ' +
+    'nothing; the same key with another body is a 422 idempotency_conflict.',
+);
 
 const BatchIdParamsSchema = IdParamsSchema;
 
@@ -65,7 +57,7 @@ export function registerBatchRoutes(app: KumoApp, services: BatchRouteServices, 
         summary: 'Submit a batch: up to 1,000 URLs run in the background, each charged once at handover',
         operationId: 'createBatch',
         security: [{ bearer: [] }],
-        headers: IdempotencyHeadersSchema,
+        headers: SubmitHeadersSchema,
         body: BatchSubmitBodySchema,
         response: {
           202: BatchResponseSchema,

@@ -1,7 +1,6 @@
 // Monitors (DESIGN §9): validation here, the use case in monitors/monitor-service.ts.
-import Type from 'typebox';
 import type { KumoApp, Authenticate } from '../app-types.js';
-import { IdParamsSchema } from '../schemas.js';
+import { IdParamsSchema, IdempotencyHeadersSchema } from '../schemas.js';
 import {
   MonitorChecksQuerySchema,
   MonitorChecksResponseSchema,
@@ -43,19 +42,10 @@ export function registerMonitorRoutes(app: KumoApp, services: MonitorRouteServic
   };
   const onRequest = authenticate('monitor');
 
-  /** Documents the optional header in OpenAPI; parseIdempotencyKey is the check that counts. */
-  const CreateHeadersSchema = Type.Object({
-    'idempotency-key': Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 255,
-        pattern: '^[\\x20-\\x7e]+$',
-        description:
-          'A retry with the same key and body returns the monitor it made (201, Idempotent-Replayed: true) and makes ' +
-          'nothing; the same key with another body is a 422 idempotency_conflict. Deleting the monitor frees the key.',
-      }),
-    ),
-  });
+  const CreateHeadersSchema = IdempotencyHeadersSchema(
+    'A retry with the same key and body returns the monitor it made (201, Idempotent-Replayed: true) and makes ' +
+      'nothing; the same key with another body is a 422 idempotency_conflict. Deleting the monitor frees the key.',
+  );
 
   app.post(
     '/v1/monitors',

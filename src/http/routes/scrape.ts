@@ -1,8 +1,7 @@
 // POST /v1/scrape: the one endpoint that fetches; validation here, the pipeline in scrape/scrape-service.ts.
 import type { FastifyReply } from 'fastify';
-import Type from 'typebox';
 import type { Authenticate, KumoApp } from '../app-types.js';
-import { ScrapeBodySchema, ScrapeResponseSchema } from '../schemas.js';
+import { IdempotencyHeadersSchema, ScrapeBodySchema, ScrapeResponseSchema } from '../schemas.js';
 import { problemResponses } from '../openapi.js';
 import type { ScrapeParams, ScrapeService } from '../../scrape/scrape-service.js';
 import { bodyHashOf, parseIdempotencyKey } from '../../scrape/idempotency.js';
@@ -15,18 +14,9 @@ export interface ScrapeRouteServices {
   usage: UsageReporter;
 }
 
-/** Documents the optional header in OpenAPI; parseIdempotencyKey is the check that counts. */
-const ScrapeHeadersSchema = Type.Object({
-  'idempotency-key': Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 255,
-      pattern: '^[\\x20-\\x7e]+$',
-      description:
-        'Retries with the same key and body within 24 h are charged at most once (docs/api.md, Idempotency-Key).',
-    }),
-  ),
-});
+const ScrapeHeadersSchema = IdempotencyHeadersSchema(
+  'Retries with the same key and body within 24 h are charged at most once (docs/api.md, Idempotency-Key).',
+);
 
 /**
  * The limit headers as they will stand once this call's charge is committed and its slot given back: the
