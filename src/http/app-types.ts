@@ -16,6 +16,10 @@ declare module 'fastify' {
     refusalLimited: boolean;
     /** The catalogue code of the problem this call was answered with, if any (the refusal limit reads it). */
     problemCode: ErrorCode | null;
+    /** The caller's own X-Request-Id when it is a sane one (callerRequestIdOf): logged and echoed beside Kumo's. */
+    callerRequestId: string | null;
+    /** What the call was about, once known (a scrape's site and page type): the access log line says it. */
+    subject: { readonly siteId: string | null; readonly pageType: string | null } | null;
   }
 }
 

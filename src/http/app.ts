@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
@@ -100,6 +101,9 @@ export interface AppOptions {
 export type { Authenticate, KumoApp } from './app-types.js';
 
 /** Answers to momentary contention, retried after `Retry-After: 1`: never counted by the refusal limit. */
+/** Answers smaller than this go as they are: compressing a short JSON body costs more than the bytes it saves. */
+export const compressAboveBytes = 1024;
+
 const transientRefusals: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['concurrency_limited', 'idempotency_key_in_use']);
 
 /** Sends a problem document; the single way an error leaves the API. */
@@ -215,6 +219,8 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
   app.decorateRequest('limitHeadersDone', false);
   app.decorateRequest('refusalLimited', false);
   app.decorateRequest('problemCode', null);
+  app.decorateRequest('callerRequestId', null);
+  app.decorateRequest('subject', null);
   // Only JSON bodies: Fastify would otherwise hand a text/plain body to validation as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -238,6 +244,9 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Request-Id', String(request.id));
+    // A caller's own correlation id is kept beside Kumo's (never instead of it): logged, and echoed back as sent.
+    request.callerRequestId = callerRequestIdOf(request.headers['x-request-id']);
+    if (request.callerRequestId !== null) reply.header('X-Request-Id', request.callerRequestId);
   });
 
   // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400 (taken over from Node so it is a catalogue problem).
@@ -268,7 +277,8 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     return reply;
   });
 
-  // One "request completed" line per call: method, route, status, time; never bodies, keys or target URLs.
+  // One "request completed" line per call: method, route, status, time, the error code and what the call was about
+  // (site, page type); never bodies, keys or target URLs.
   app.addHook('onResponse', async (request, reply) => {
     // A refusal the caller caused (4xx, not Kumo's 5xx) counts against its key's refusal limit, except the answers
     // to contention that DESIGN §3 tells a client to retry after `Retry-After: 1`: a client obeying them is not
@@ -286,6 +296,10 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
         ms: Math.round(reply.elapsedTime),
         account_id: request.caller?.account.id,
         key_id: request.caller?.key.id,
+        error_code: request.problemCode ?? undefined,
+        site: request.subject?.siteId ?? undefined,
+        page_type: request.subject?.pageType ?? undefined,
+        caller_request_id: request.callerRequestId ?? undefined,
       },
       'request completed',
     );
@@ -397,23 +411,37 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
       request_id: String(request.id),
     };
   });
-  // Unauthenticated like /healthz: counts by site and host only, never keys, accounts or URLs. Keep it off the
-  // public listener (firewall or proxy) when operators do not want the numbers seen (docs/fetching.md).
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    const exposition = services.metrics ? await services.metrics.exposition() : { contentType: 'text/plain', body: '' };
-    return reply.type(exposition.contentType).send(exposition.body);
-  });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The API's answers are compressed when the client asks (decision 0029); the console's pages are not (CSRF tokens
+  // beside reflected input invite BREACH, and its event stream must not be buffered), so they live outside this scope.
+  await app.register(async (scope) => {
+    // The scope is the app's own instance type (Fastify types a plugin's instance with its defaults).
+    const api = scope as unknown as KumoApp;
+    await api.register(compress, {
+      encodings: ['br', 'gzip', 'deflate'],
+      threshold: compressAboveBytes,
+      // Request bodies are never decompressed: a small gzip body must not become a large one past the body limit.
+      globalDecompression: false,
+    });
+    // Unauthenticated like /healthz: counts by site and host only, never keys, accounts or URLs. Keep it off the
+    // public listener (firewall or proxy) when operators do not want the numbers seen (docs/fetching.md).
+    api.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+      const exposition = services.metrics
+        ? await services.metrics.exposition()
+        : { contentType: 'text/plain', body: '' };
+      return reply.type(exposition.contentType).send(exposition.body);
+    });
+    api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerScrapeRoutes(app, services, authenticate);
-  registerAccountRoutes(app, services, authenticate);
-  registerSiteRoutes(app, services);
-  registerArtifactRoutes(app, services, authenticate);
-  registerCacheRoutes(app, services, authenticate);
-  registerBatchRoutes(app, services, authenticate);
-  registerWebhookEndpointRoutes(app, services, authenticate);
-  registerMonitorRoutes(app, services, authenticate);
-  registerMcpRoutes(app, services, authenticate, { allowedOrigins: options.mcpAllowedOrigins ?? [] });
+    registerScrapeRoutes(api, services, authenticate);
+    registerAccountRoutes(api, services, authenticate);
+    registerSiteRoutes(api, services);
+    registerArtifactRoutes(api, services, authenticate);
+    registerCacheRoutes(api, services, authenticate);
+    registerBatchRoutes(api, services, authenticate);
+    registerWebhookEndpointRoutes(api, services, authenticate);
+    registerMonitorRoutes(api, services, authenticate);
+    registerMcpRoutes(api, services, authenticate, { allowedOrigins: options.mcpAllowedOrigins ?? [] });
+  });
   if (services.console) {
     registerConsole(app as unknown as FastifyInstance, {
       ...services.console,
@@ -424,6 +452,14 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     });
   }
   return app;
+}
+
+/**
+ * A caller's X-Request-Id, kept only when it is one printable-ASCII token of at most 128 characters (a UUID, a trace
+ * id): anything else is ignored, so no control character, newline or arbitrary byte is logged or sent back.
+ */
+export function callerRequestIdOf(value: string | string[] | undefined): string | null {
+  return typeof value === 'string' && /^[\x21-\x7e]{1,128}$/.test(value) ? value : null;
 }
 
 /**

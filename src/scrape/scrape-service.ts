@@ -147,6 +147,8 @@ export interface ScrapeOptions {
    * serialized) releases them. `replayed`: an earlier call with the same Idempotency-Key was charged already.
    */
   deliver?: (result: ScrapeResult, meta: { replayed: boolean }) => void | Promise<void>;
+  /** Handed the call's metadata as it is filled (site and page type once planned), for the caller's own log line. */
+  observe?: (record: Readonly<CallRecord>) => void;
 }
 
 /** What a call's metadata row says of it besides its outcome; filled as the call goes. */
@@ -341,6 +343,7 @@ export class ScrapeService {
       outcome: { status: 'failed', code: 'internal', cost: 0 },
     };
     const { signal } = options;
+    options.observe?.(call.record);
     try {
       const planned = await this.#admit(call, rawUrl, params, options.idempotency);
       throwIfGone(signal);

@@ -128,6 +128,17 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
     expect((await context.cookies()).map((c) => c.name)).not.toContain('kumo_console');
   });
 
+  it('sends its pages uncompressed (BREACH: a CSRF token beside reflected input), while the API compresses', async () => {
+    const asked = { 'accept-encoding': 'gzip, br' };
+    const signIn = await fetch(`${kumo.baseUrl}/console/sign-in?lang=ja`, { headers: asked });
+    expect(signIn.status).toBe(200);
+    expect(signIn.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(signIn.headers.get('content-encoding')).toBeNull();
+    expect((await signIn.text()).length).toBeGreaterThan(1024);
+    const document = await fetch(`${kumo.baseUrl}/openapi.json`, { headers: asked });
+    expect(document.headers.get('content-encoding')).toMatch(/^(gzip|br)$/);
+  });
+
   it('signs in with a key that never reaches the page or browser storage', async () => {
     await open(page, '/console/sign-in');
     // A text field (no password-manager offer to save the key), masked where the browser supports it (Chromium does).

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useExtractionPool } from '../../../test/support/extraction.js';
 import { buildApp, type AppServices, type KumoApp } from '../app.js';
@@ -44,6 +45,7 @@ let storage: KyselyStorage;
 let caller: Caller;
 let real: ScrapeService;
 let app: KumoApp;
+let services: AppServices;
 /** The order of backend work around a call: each usage report (ledger + limiter) and each settlement. */
 let events: string[];
 /** Counts usage reports, so that a test can see which of them ran after the charge was committed. */
@@ -118,7 +120,7 @@ beforeEach(async () => {
       });
     },
   };
-  const services = {
+  services = {
     scrape,
     accounts: { authenticate: async (key: string) => (key === secret ? caller : null) },
     // One instant for every report in a test: the headers' `t=` counts whole seconds to the reset, so a call and the
@@ -334,5 +336,77 @@ describe('the published answer (decision 0028)', () => {
     expect(htmlOnly.json().data).toBeNull();
     expect(gone.json()).toMatchObject({ data: null, fetch_summary: { status: 'not_found' } });
     expect(validate({ ...item.json(), fetch_summary: { ...item.json().fetch_summary, status: 'failed' } })).toBe(false);
+  });
+});
+
+describe('the access log line of a call', () => {
+  /** The app over the same services, logging to memory; the lines as JSON. */
+  async function logged(): Promise<{ app: KumoApp; lines: () => Record<string, unknown>[] }> {
+    let text = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        text += chunk.toString('utf8');
+        done();
+      },
+    });
+    const withLog = await buildApp(services, { logger: pino({ level: 'info' }, sink), bodyLimitBytes: 16_384 });
+    const lines = () =>
+      text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === 'request completed');
+    return { app: withLog, lines };
+  }
+  const call = (on: KumoApp, target: string, headers: Record<string, string> = {}) =>
+    on.inject({
+      method: 'POST',
+      url: '/v1/scrape',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify({ url: target }),
+    });
+
+  it('names the site and page type, and the error code of a failure; never the URL', async () => {
+    const { app: withLog, lines } = await logged();
+    try {
+      expect((await call(withLog, url)).statusCode).toBe(200);
+      // A result that cannot be sent: a failure after the site and page type were known.
+      corrupt = (r) => ({ ...r, data: { items: [{ n: [1n] }] } });
+      const failed = await call(withLog, url);
+      expect(failed.statusCode).toBe(500);
+      corrupt = null;
+      const unsupported = await call(withLog, 'https://shop.example.com/item/1');
+      expect(unsupported.statusCode).toBe(422);
+      const [ok, broken, refused] = lines();
+      expect(ok).toMatchObject({ status: 200, site: 'ikebe_gakki', page_type: 'item', route: '/v1/scrape' });
+      expect(ok).not.toHaveProperty('error_code');
+      expect(broken).toMatchObject({ site: 'ikebe_gakki', page_type: 'item', error_code: failed.json().code });
+      expect(refused).toMatchObject({ status: 422, error_code: 'site_not_supported' });
+      expect(refused).not.toHaveProperty('site');
+      for (const line of lines()) expect(JSON.stringify(line)).not.toContain('kb011427');
+    } finally {
+      await withLog.close();
+    }
+  });
+
+  it("keeps a caller's sane X-Request-Id beside Kumo's own, and echoes it; anything else is ignored", async () => {
+    const { app: withLog, lines } = await logged();
+    try {
+      const traced = await call(withLog, url, { 'x-request-id': 'trace-4bf92f3577b34da6' });
+      expect(traced.headers['x-request-id']).toBe('trace-4bf92f3577b34da6');
+      expect(traced.headers['request-id']).toMatch(/^req_/);
+      expect(traced.json().request_id).toBe(traced.headers['request-id']);
+      for (const hostile of ['x'.repeat(129), 'two words', 'tab\there', '']) {
+        const answer = await call(withLog, url, { 'x-request-id': hostile });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['x-request-id']).toBeUndefined();
+      }
+      const [first, ...rest] = lines();
+      expect(first).toMatchObject({ caller_request_id: 'trace-4bf92f3577b34da6' });
+      expect(first!.request_id).toBe(traced.headers['request-id']);
+      for (const line of rest) expect(line).not.toHaveProperty('caller_request_id');
+    } finally {
+      await withLog.close();
+    }
   });
 });

@@ -75,6 +75,9 @@ export function registerScrapeRoutes(app: KumoApp, services: ScrapeRouteServices
       try {
         const result = await services.scrape.scrape(request.caller!, request.body.url, params, String(request.id), {
           signal: gone.signal,
+          observe: (record) => {
+            request.subject = record;
+          },
           ...(idempotencyKey
             ? { idempotency: { key: idempotencyKey, bodyHash: bodyHashOf({ url: request.body.url, params }) } }
             : {}),
