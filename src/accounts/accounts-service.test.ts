@@ -350,3 +350,54 @@ describe('narrowKey', () => {
     await expect(accounts.narrowKey(created.keyId, { monthlyCreditLimit: 1 })).rejects.toThrow(/no active key/);
   });
 });
+
+describe('refusal codes', () => {
+  /** The refusal a rejected call carried (fails the test when it did not reject with an AccountError). */
+  async function refusalOf(call: Promise<unknown>) {
+    const error: unknown = await call.then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(AccountError);
+    return (error as AccountError).refusal;
+  }
+
+  it('carries the code and the values at stake beside the English message', async () => {
+    const created = await accounts.createKey({ plan: 'starter', sites: ['kakaku'], concurrencyLimit: 2 });
+    expect(await refusalOf(accounts.narrowKey(created.keyId, { sites: ['kakaku', 'ikebe_gakki'] }))).toEqual({
+      code: 'may_only_narrow',
+      field: 'sites',
+      values: ['ikebe_gakki'],
+    });
+    expect(await refusalOf(accounts.narrowKey(created.keyId, { concurrencyLimit: 3 }))).toEqual({
+      code: 'may_only_fall',
+      field: 'concurrencyLimit',
+      now: 2,
+    });
+    expect(await refusalOf(accounts.narrowKey(created.keyId, { concurrencyLimit: 9 }))).toEqual({
+      code: 'concurrency_above_plan',
+      limit: 9,
+      plan: 'starter',
+      max: 5,
+    });
+    // Creating says the same refusal with a longer English sentence: the code is the same either way.
+    expect(await refusalOf(accounts.createKey({ plan: 'free', concurrencyLimit: 3 }))).toEqual({
+      code: 'concurrency_above_plan',
+      limit: 3,
+      plan: 'free',
+      max: 2,
+    });
+    expect(await refusalOf(accounts.createKey({ monthlyCreditLimit: -5 }))).toEqual({
+      code: 'not_whole_number',
+      field: 'monthlyCreditLimit',
+    });
+    expect(await refusalOf(accounts.createKey({ accountId: 'acc_missing' }))).toEqual({ code: 'no_account' });
+    await accounts.revokeKey(created.keyId);
+    expect(await refusalOf(accounts.narrowKey(created.keyId, { monthlyCreditLimit: 1 }))).toEqual({
+      code: 'key_not_active',
+    });
+    expect(await refusalOf(accounts.changePlan(created.accountId, { plan: 'nope' as never }))).toEqual({
+      code: 'unknown_plan',
+    });
+  });
+});

@@ -15,10 +15,17 @@ import type { Site } from '../sites/site.js';
 import { displayPrefix, generateKey, hashKey, isWellFormedKey } from './api-keys.js';
 import { newId } from './ids.js';
 import { creditLimitsOf, isPlanId, planOf, type CreditLimits } from './plans.js';
+import type { AccountField, AccountRefusal } from './account-refusal.js';
 
-/** A request the operator made that cannot be honoured (bad option, unknown id); the message says why. */
+/**
+ * A request the operator made that cannot be honoured (bad option, unknown id): `refusal` says why as a code with its
+ * values (for fronts that word it themselves, like the console), the message says it in English (CLI, logs).
+ */
 export class AccountError extends Error {
-  constructor(message: string) {
+  constructor(
+    readonly refusal: AccountRefusal,
+    message: string,
+  ) {
     super(message);
     this.name = 'AccountError';
   }
@@ -80,30 +87,41 @@ const outputs: readonly Output[] = ['json', 'html', 'artifact'];
 // The same characters and length the HTTP layer accepts after `Bearer `, so a bootstrap key can be presented.
 const presentableSecret = /^[\x21-\x7e]{16,256}$/;
 
-function narrowing<T extends string>(name: string, value: T[] | undefined, allowed?: readonly T[]): T[] | null {
+function narrowing<T extends string>(name: AccountField, value: T[] | undefined, allowed?: readonly T[]): T[] | null {
   if (value === undefined) return null;
   // An empty list would be a key that may do nothing: almost certainly a mistake, so refuse it.
-  if (value.length === 0) throw new AccountError(`${name} must name at least one value; omit it for no narrowing`);
+  if (value.length === 0)
+    throw new AccountError(
+      { code: 'empty_narrowing', field: name },
+      `${name} must name at least one value; omit it for no narrowing`,
+    );
   for (const item of value) {
-    if (typeof item !== 'string' || item.trim() === '') throw new AccountError(`${name} has an empty value`);
+    if (typeof item !== 'string' || item.trim() === '')
+      throw new AccountError({ code: 'empty_value', field: name }, `${name} has an empty value`);
     if (allowed && !allowed.includes(item)) {
-      throw new AccountError(`${name}: unknown value ${item} (allowed: ${allowed.join(', ')})`);
+      throw new AccountError(
+        { code: 'unknown_value', field: name },
+        `${name}: unknown value ${item} (allowed: ${allowed.join(', ')})`,
+      );
     }
   }
   return [...new Set(value)];
 }
 
-function wholeNumber(name: string, value: number | undefined, min: number): number | null {
+function wholeNumber(name: AccountField, value: number | undefined, min: number): number | null {
   if (value === undefined) return null;
-  if (!Number.isSafeInteger(value) || value < min) throw new AccountError(`${name} must be a whole number ≥ ${min}`);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new AccountError({ code: 'not_whole_number', field: name }, `${name} must be a whole number ≥ ${min}`);
   return value;
 }
 
 function operatorName(value: string): string {
   const name = typeof value === 'string' ? value.trim() : '';
-  if (name === '') throw new AccountError("the operator's name (--by) is required");
-  if (name.length > operatorNameMax) throw new AccountError(`the operator's name is longer than ${operatorNameMax}`);
-  if (/\p{Cc}/u.test(name)) throw new AccountError("the operator's name has a control character");
+  if (name === '') throw new AccountError({ code: 'operator_name_invalid' }, "the operator's name (--by) is required");
+  if (name.length > operatorNameMax)
+    throw new AccountError({ code: 'operator_name_invalid' }, `the operator's name is longer than ${operatorNameMax}`);
+  if (/\p{Cc}/u.test(name))
+    throw new AccountError({ code: 'operator_name_invalid' }, "the operator's name has a control character");
   return name;
 }
 
@@ -135,9 +153,12 @@ export class Accounts {
     let plan: PlanId;
     if (options.accountId !== undefined) {
       account = await this.#storage.accounts.get(options.accountId);
-      if (!account) throw new AccountError(`no account ${options.accountId}`);
+      if (!account) throw new AccountError({ code: 'no_account' }, `no account ${options.accountId}`);
       if (options.plan !== undefined && options.plan !== account.plan) {
-        throw new AccountError(`account ${account.id} is on the ${account.plan} plan, not ${options.plan}`);
+        throw new AccountError(
+          { code: 'plan_mismatch' },
+          `account ${account.id} is on the ${account.plan} plan, not ${options.plan}`,
+        );
       }
       plan = account.plan;
     } else {
@@ -186,25 +207,36 @@ export class Accounts {
     changes: Pick<CreateKeyOptions, 'sites' | 'operations' | 'outputs' | 'monthlyCreditLimit' | 'concurrencyLimit'>,
   ): Promise<KeySummary> {
     const key = await this.#storage.keys.get(keyId);
-    if (!key || statusOf(key, this.#clock()) !== 'active') throw new AccountError(`no active key ${keyId}`);
+    if (!key || statusOf(key, this.#clock()) !== 'active')
+      throw new AccountError({ code: 'key_not_active' }, `no active key ${keyId}`);
     const account = await this.#storage.accounts.get(key.accountId);
-    if (!account) throw new AccountError(`no account ${key.accountId}`);
-    const within = <T extends string>(name: string, current: T[] | null, next: T[] | null): T[] | null => {
+    if (!account) throw new AccountError({ code: 'no_account' }, `no account ${key.accountId}`);
+    const within = <T extends string>(name: AccountField, current: T[] | null, next: T[] | null): T[] | null => {
       if (next === null) return current;
       const outside = current === null ? [] : next.filter((value) => !current.includes(value));
       if (outside.length > 0)
-        throw new AccountError(`${name} may only narrow: ${outside.join(', ')} is not allowed now`);
+        throw new AccountError(
+          { code: 'may_only_narrow', field: name, values: outside },
+          `${name} may only narrow: ${outside.join(', ')} is not allowed now`,
+        );
       return next;
     };
-    const below = (name: string, current: number | null, next: number | null): number | null => {
+    const below = (name: AccountField, current: number | null, next: number | null): number | null => {
       if (next === null) return current;
-      if (current !== null && next > current) throw new AccountError(`${name} may only fall (now ${current})`);
+      if (current !== null && next > current)
+        throw new AccountError(
+          { code: 'may_only_fall', field: name, now: current },
+          `${name} may only fall (now ${current})`,
+        );
       return next;
     };
     const plan = planOf(account.plan);
     const concurrency = wholeNumber('concurrencyLimit', changes.concurrencyLimit, 1);
     if (concurrency !== null && concurrency > plan.concurrency) {
-      throw new AccountError(`concurrency limit ${concurrency} is above the ${plan.id} plan's ${plan.concurrency}`);
+      throw new AccountError(
+        { code: 'concurrency_above_plan', limit: concurrency, plan: plan.id, max: plan.concurrency },
+        `concurrency limit ${concurrency} is above the ${plan.id} plan's ${plan.concurrency}`,
+      );
     }
     const narrowed: KeyNarrowing = {
       sites: within('sites', key.sites, narrowing('sites', changes.sites)),
@@ -218,7 +250,7 @@ export class Accounts {
       concurrencyLimit: below('concurrencyLimit', key.concurrencyLimit, concurrency),
     };
     if (!(await this.#storage.keys.narrow(key.id, narrowed)))
-      throw new AccountError(`key ${keyId} was revoked meanwhile`);
+      throw new AccountError({ code: 'key_revoked_meanwhile' }, `key ${keyId} was revoked meanwhile`);
     const { hash: _hash, ...rest } = { ...key, ...narrowed };
     return { ...rest, status: 'active' };
   }
@@ -226,11 +258,11 @@ export class Accounts {
   /** A new secret with the same account and narrowing; the old key stops working at once. */
   async rotateKey(keyId: string): Promise<CreatedKey> {
     const old = await this.#storage.keys.get(keyId);
-    if (!old || old.revokedAt !== null) throw new AccountError(`no active key ${keyId}`);
+    if (!old || old.revokedAt !== null) throw new AccountError({ code: 'key_not_active' }, `no active key ${keyId}`);
     if (statusOf(old, this.#clock()) === 'expired')
-      throw new AccountError(`key ${keyId} has expired; create a new key`);
+      throw new AccountError({ code: 'key_expired' }, `key ${keyId} has expired; create a new key`);
     const account = await this.#storage.accounts.get(old.accountId);
-    if (!account) throw new AccountError(`no account ${old.accountId}`);
+    if (!account) throw new AccountError({ code: 'no_account' }, `no account ${old.accountId}`);
     const secret = generateKey();
     const key: KeyRecord = {
       ...old,
@@ -245,7 +277,7 @@ export class Accounts {
     // concurrent rotation or revocation that won the old key voids this new one.
     if (!(await this.#storage.keys.revoke(old.id, this.#clock().toISOString()))) {
       await this.#storage.keys.revoke(key.id, this.#clock().toISOString());
-      throw new AccountError(`key ${keyId} was revoked meanwhile`);
+      throw new AccountError({ code: 'key_revoked_meanwhile' }, `key ${keyId} was revoked meanwhile`);
     }
     return { key: secret, keyId: key.id, accountId: key.accountId };
   }
@@ -275,9 +307,12 @@ export class Accounts {
     plan: PlanId,
   ): Promise<{ keyId: string; accountId: string; created: boolean }> {
     if (!presentableSecret.test(secret)) {
-      throw new AccountError('the bootstrap key must be 16 to 256 printable ASCII characters without spaces');
+      throw new AccountError(
+        { code: 'bootstrap_key_malformed' },
+        'the bootstrap key must be 16 to 256 printable ASCII characters without spaces',
+      );
     }
-    if (!isPlanId(plan)) throw new AccountError(`unknown plan ${String(plan)}`);
+    if (!isPlanId(plan)) throw new AccountError({ code: 'unknown_plan' }, `unknown plan ${String(plan)}`);
     const hash = hashKey(secret);
     let existing = await this.#storage.keys.findByHash(hash);
     if (!existing) {
@@ -295,7 +330,10 @@ export class Accounts {
       }
     }
     if (existing.revokedAt !== null) {
-      throw new AccountError(`the bootstrap key ${existing.id} was revoked; configure a new secret`);
+      throw new AccountError(
+        { code: 'bootstrap_key_revoked' },
+        `the bootstrap key ${existing.id} was revoked; configure a new secret`,
+      );
     }
     const account = await this.#storage.accounts.get(existing.accountId);
     if (account && account.plan !== plan) await this.#storage.accounts.update(account.id, { plan });
@@ -309,13 +347,16 @@ export class Accounts {
    */
   async changePlan(accountId: string, changes: { plan?: PlanId; overageCapCredits?: number }): Promise<AccountRecord> {
     if (changes.plan !== undefined && !isPlanId(changes.plan))
-      throw new AccountError(`unknown plan ${String(changes.plan)}`);
+      throw new AccountError({ code: 'unknown_plan' }, `unknown plan ${String(changes.plan)}`);
     const requested = wholeNumber('overageCapCredits', changes.overageCapCredits, 0);
     const account = await this.#storage.accounts.get(accountId);
-    if (!account) throw new AccountError(`no account ${accountId}`);
+    if (!account) throw new AccountError({ code: 'no_account' }, `no account ${accountId}`);
     const plan = planOf(changes.plan ?? account.plan);
     if (requested !== null && requested > 0 && !plan.overageAllowed) {
-      throw new AccountError(`the ${plan.id} plan has no overage; its allowance is a hard stop`);
+      throw new AccountError(
+        { code: 'no_overage' },
+        `the ${plan.id} plan has no overage; its allowance is a hard stop`,
+      );
     }
     const overageCapCredits = plan.overageAllowed ? (requested ?? account.overageCapCredits) : 0;
     await this.#storage.accounts.update(account.id, { plan: plan.id, overageCapCredits });
@@ -330,9 +371,13 @@ export class Accounts {
   async approveReview(accountId: string, site: ReviewedSite, by: string): Promise<ReviewApprovalOutcome> {
     const approvedBy = operatorName(by);
     if (!site.pageTypes.some((entry) => entry.review)) {
-      throw new AccountError(`${site.id} has no page type under review; its pages need no approval`);
+      throw new AccountError(
+        { code: 'nothing_under_review' },
+        `${site.id} has no page type under review; its pages need no approval`,
+      );
     }
-    if (!(await this.#storage.accounts.get(accountId))) throw new AccountError(`no account ${accountId}`);
+    if (!(await this.#storage.accounts.get(accountId)))
+      throw new AccountError({ code: 'no_account' }, `no account ${accountId}`);
     return this.#storage.reviews.approve({
       id: newId('apr'),
       accountId,
@@ -355,7 +400,8 @@ export class Accounts {
       revokedBy,
       revokedAt: this.#clock().toISOString(),
     });
-    if (!revoked) throw new AccountError(`account ${accountId} has no approval in force for ${siteId}`);
+    if (!revoked)
+      throw new AccountError({ code: 'no_approval' }, `account ${accountId} has no approval in force for ${siteId}`);
     return revoked;
   }
 
@@ -373,7 +419,10 @@ export class Accounts {
     const plan = planOf(options.plan);
     const overage = wholeNumber('overageCapCredits', options.overageCapCredits, 0) ?? 0;
     if (overage > 0 && !plan.overageAllowed) {
-      throw new AccountError(`the ${plan.id} plan has no overage; its allowance is a hard stop`);
+      throw new AccountError(
+        { code: 'no_overage' },
+        `the ${plan.id} plan has no overage; its allowance is a hard stop`,
+      );
     }
     return {
       id: newId('acc'),
@@ -389,13 +438,15 @@ export class Accounts {
     const concurrencyLimit = wholeNumber('concurrencyLimit', options.concurrencyLimit, 1);
     if (concurrencyLimit !== null && concurrencyLimit > plan.concurrency) {
       throw new AccountError(
+        { code: 'concurrency_above_plan', limit: concurrencyLimit, plan: plan.id, max: plan.concurrency },
         `concurrency limit ${concurrencyLimit} is above the ${plan.id} plan's ${plan.concurrency}; a key may only narrow it`,
       );
     }
     let expiresAt: string | null = null;
     if (options.expiresAt !== undefined) {
       const time = options.expiresAt instanceof Date ? options.expiresAt.getTime() : Date.parse(options.expiresAt);
-      if (Number.isNaN(time)) throw new AccountError('expiresAt is not a valid time');
+      if (Number.isNaN(time))
+        throw new AccountError({ code: 'invalid_time', field: 'expiresAt' }, 'expiresAt is not a valid time');
       expiresAt = new Date(time).toISOString();
     }
     return {

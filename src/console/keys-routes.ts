@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CreateKeyOptions } from '../accounts/accounts-service.js';
 import { AccountError } from '../accounts/accounts-service.js';
+import type { AccountField, AccountRefusal } from '../accounts/account-refusal.js';
 import { planOf } from '../accounts/plans.js';
 import type { Operation, Output } from '../storage/storage.js';
 import { allOperations } from '../storage/storage.js';
@@ -21,29 +22,59 @@ type NarrowingOptions = Pick<
   'sites' | 'operations' | 'outputs' | 'monthlyCreditLimit' | 'concurrencyLimit'
 >;
 
+/** A setting's name as the Keys form labels it. */
+function fieldName(field: AccountField, t: Translate): string {
+  switch (field) {
+    case 'sites':
+      return t('sites');
+    case 'operations':
+      return t('operations');
+    case 'outputs':
+      return t('outputs');
+    case 'monthlyCreditLimit':
+      return t('creditLimit');
+    case 'concurrencyLimit':
+      return t('concurrencyField');
+    case 'overageCapCredits':
+    case 'expiresAt':
+      // Not on the Keys form (an account's overage cap, a key's expiry): said generally.
+      return t('refuseField');
+  }
+}
+
 /**
- * The accounts service speaks English to operators (CLI, logs); a console page says the same refusal in its own
- * language. The known shapes are read back into their values; anything else is a general sentence.
+ * The accounts service's refusal in the page's language, from its reason code and values (the English message is
+ * for operators: CLI and logs). Codes the Keys forms cannot cause are one general sentence.
  */
-function refusalOf(message: string, t: Translate): string {
-  const field = (name: string) =>
-    name === 'sites'
-      ? t('sites')
-      : name === 'operations'
-        ? t('operations')
-        : name === 'outputs'
-          ? t('outputs')
-          : name === 'monthlyCreditLimit'
-            ? t('creditLimit')
-            : t('concurrencyField');
-  let match = /^(\w+) may only narrow: (.+) is not allowed now$/.exec(message);
-  if (match) return t('refuseWiden', { field: field(match[1]!), values: match[2]! });
-  match = /^(\w+) may only fall \(now (\d+)\)$/.exec(message);
-  if (match) return t('refuseRaise', { field: field(match[1]!), now: match[2]! });
-  match = /^concurrency limit (\d+) is above the (\w+) plan's (\d+)$/.exec(message);
-  if (match) return t('refuseAbovePlan', { limit: match[1]!, plan: match[2]!, max: match[3]! });
-  if (/^no active key /.test(message)) return t('refuseInactive');
-  return t('refuseOther');
+export function refusalText(refusal: AccountRefusal, t: Translate): string {
+  switch (refusal.code) {
+    case 'may_only_narrow':
+      return t('refuseWiden', { field: fieldName(refusal.field, t), values: refusal.values.join(', ') });
+    case 'may_only_fall':
+      return t('refuseRaise', { field: fieldName(refusal.field, t), now: refusal.now });
+    case 'concurrency_above_plan':
+      return t('refuseAbovePlan', { limit: refusal.limit, plan: refusal.plan, max: refusal.max });
+    case 'key_not_active':
+    case 'key_expired':
+    case 'key_revoked_meanwhile':
+      return t('refuseInactive');
+    // What the Keys forms cannot cause, or say more precisely than one general sentence.
+    case 'unknown_value':
+    case 'empty_narrowing':
+    case 'empty_value':
+    case 'not_whole_number':
+    case 'invalid_time':
+    case 'no_account':
+    case 'plan_mismatch':
+    case 'unknown_plan':
+    case 'no_overage':
+    case 'bootstrap_key_malformed':
+    case 'bootstrap_key_revoked':
+    case 'operator_name_invalid':
+    case 'nothing_under_review':
+    case 'no_approval':
+      return t('refuseOther');
+  }
 }
 
 export function registerKeysRoutes(
@@ -150,7 +181,7 @@ export function registerKeysRoutes(
         return redirectToKeys(reply, session, { created: { key: created.key, keyId: created.keyId } });
       } catch (error) {
         if (!(error instanceof AccountError)) throw error;
-        refusal = refusalOf(error.message, ctx.t);
+        refusal = refusalText(error.refusal, ctx.t);
       }
     }
     return page(
@@ -208,8 +239,8 @@ export function registerKeysRoutes(
       return redirectToKeys(reply, session, { notice: `${ctx.t('keyNarrowed', { id: key.id })}${own}` });
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
-      // The service's reason names the values at stake (sites, limits); the sentence around it is translated.
-      const error_ = ctx.t('keyNotNarrowed', { reason: refusalOf(error.message, ctx.t) });
+      // The service's reason code carries the values at stake (sites, limits); the whole sentence is translated.
+      const error_ = ctx.t('keyNotNarrowed', { reason: refusalText(error.refusal, ctx.t) });
       return page(reply, keysPage(ctx, await keysData(session, { error: error_ })), 400);
     }
   });

@@ -255,6 +255,27 @@ describe('the console', () => {
     expect(rotate.body).not.toMatch(/no active key/);
   });
 
+  it("says a new key over the plan's concurrency in the page's language, from the refusal's code", async () => {
+    await build();
+    const { key } = await accounts.createKey({ plan: 'starter' });
+    const cookie = cookieOf(await signIn(key));
+    const csrf = csrfOf((await get('/console/keys', cookie)).body);
+    // The service's English for this one is longer when creating than when narrowing; the code is the same.
+    const ja = await post(
+      '/console/keys',
+      cookie,
+      { _csrf: csrf, concurrency_limit: '9' },
+      { 'accept-language': 'ja' },
+    );
+    expect(ja.statusCode).toBe(400);
+    expect(ja.body).toContain(
+      'キーは作成されませんでした：同時実行数の上限 9 は starter プランの上限 5 を超えています。',
+    );
+    expect(ja.body).not.toContain('above the');
+    const en = await post('/console/keys', cookie, { _csrf: csrf, concurrency_limit: '9' });
+    expect(en.body).toContain('The key was not created: the concurrency limit 9 is above the starter plan&#39;s 5.');
+  });
+
   it("asks before a rotate or revoke (a GET changes nothing), warning when it is the session's own key", async () => {
     await build();
     const { key, keyId, accountId } = await accounts.createKey({ plan: 'starter' });
