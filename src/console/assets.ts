@@ -17,16 +17,19 @@ h1{font-size:1.5rem;margin:.5rem 0 1rem}h2{font-size:1.15rem;margin-top:2rem}
 .muted{color:#555}
 .error{color:#a50e0e;background:#fce8e6;padding:.5rem .75rem;border-radius:4px}
 .notice{background:#e8f0fe;padding:.5rem .75rem;border-radius:4px}
-.secret{-webkit-text-security:disc;font-family:monospace}
+input.secret{-webkit-text-security:disc;font-family:monospace}
 .stats{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:.75rem;margin:0}
 .stat{border:1px solid #d0d4da;border-radius:6px;padding:.6rem .8rem}
 .stat dt{color:#555;font-size:.85rem}.stat dd{margin:0;font-size:1.35rem;font-variant-numeric:tabular-nums}
 meter{display:block;width:100%}
+.credits-bar{border:1px solid #d0d4da;border-radius:6px;padding:.2rem 1rem .8rem;margin-bottom:1rem}.credits-bar h2{margin:.6rem 0}
+.credits-bar meter{height:1.4rem}.credits-bar dl{display:flex;flex-wrap:wrap;gap:.3rem 2.5rem;margin:.6rem 0 0}
+.credits-bar dt{color:#555;font-size:.85rem}.credits-bar dd{margin:0;font-size:1.35rem;font-variant-numeric:tabular-nums}
 progress{width:12rem;max-width:100%;height:1rem;vertical-align:middle}.batch-progress progress{width:100%;height:1.4rem;display:block;margin-bottom:.3rem}.progress-text{font-size:.85rem;margin-left:.4rem;font-variant-numeric:tabular-nums}.batch-progress .progress-text{margin-left:0}
 .chart{width:100%;max-width:44rem;height:auto}.chart .bar{fill:#0b57d0}.chart .axis{stroke:#555}.chart text{font-size:11px;fill:#333}
 table{border-collapse:collapse;font-size:.9rem}th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #e1e4e8;vertical-align:top}
 thead th{background:#f6f7f9}.num{text-align:right;font-variant-numeric:tabular-nums}
-.scroll{overflow-x:auto}
+.scroll{overflow-x:auto}td.url{word-break:break-all;min-width:12rem;max-width:22rem}
 .sites thead th{white-space:nowrap}.sites tbody th{font-weight:400}.sites .verified{min-width:20rem;max-width:36rem}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.85em}.wrap{word-break:break-all}
 form.inline{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem 1rem;margin:1rem 0}
@@ -36,7 +39,7 @@ label{font-size:.9rem}fieldset{border:1px solid #d0d4da;border-radius:4px}.check
 input,select,button{font:inherit;padding:.35rem .5rem;border:1px solid #767676;border-radius:4px;background:#fff;color:#1a1a1a}
 button{background:#0b57d0;border-color:#0b57d0;color:#fff;cursor:pointer}button.danger{background:#a50e0e;border-color:#a50e0e}
 .row-action{display:inline-block;margin:0 .3rem .3rem 0}
-.created{border:2px solid #0a6b2e;border-radius:6px;padding:0 1rem;background:#e6f4ea}.secret code{font-size:1rem;word-break:break-all}
+.created{border:2px solid #0a6b2e;border-radius:6px;padding:0 1rem;background:#e6f4ea}.new-secret code{font-size:1rem;word-break:break-all;user-select:all}
 .detail{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}.detail div{display:contents}.detail dt{color:#555}.detail dd{margin:0}
 .pager{display:flex;gap:1rem;margin-top:1rem}
 .level{padding:0 .4rem;border-radius:3px}.level-stable{background:#e6f4ea;color:#0a5c28}.level-beta{background:#e8f0fe;color:#0842a0}
@@ -81,6 +84,11 @@ const js = `"use strict";
     if (meter && data.concurrency) {
       meter.max = data.concurrency.limit;
       meter.value = data.concurrency.in_use;
+    }
+    var credits = document.getElementById("credits-meter");
+    if (credits && data.credits) {
+      credits.max = Math.max(1, data.credits.limit);
+      credits.value = data.credits.used;
     }
   }
   function disconnect() {

@@ -83,7 +83,7 @@ describe('batch views', () => {
     // Cost so far: charged + held.
     expect(html).toContain('<strong>1,245</strong>');
     expect(html).toContain('課金済み 1,150 ＋ 確保中 95');
-    expect(html).toContain('<time datetime="2026-11-29T03:00:00.000Z">2026/11/29 12:00:00 JST</time>');
+    expect(html).toContain('<time datetime="2026-11-29T03:00:00.000Z">2026年11月29日 12:00:00 JST</time>');
     expect(html).toContain('<code>whe_abc</code> (full)');
     expect(html).toContain('<html lang="ja">');
   });

@@ -1,6 +1,6 @@
 // Which language a console page is in, and how its times and numbers read.
 import { describe, expect, it } from 'vitest';
-import { formatTime, languageOf, translator } from './i18n.js';
+import { formatDay, formatTime, languageOf, translator } from './i18n.js';
 
 describe('languageOf', () => {
   it('is Japanese when Japanese is the most preferred language, English otherwise', () => {
@@ -27,7 +27,9 @@ describe('messages', () => {
   });
 
   it('shows times in Asia/Tokyo, with the zone said in both languages', () => {
-    expect(formatTime('2026-04-30T15:30:00.000Z', 'en')).toBe('01/05/2026, 00:30:00 JST');
-    expect(formatTime('2026-04-30T15:30:00.000Z', 'ja')).toBe('2026/05/01 00:30:00 JST');
+    expect(formatTime('2026-04-30T15:30:00.000Z', 'en')).toBe('May 1, 2026, 00:30:00 JST');
+    expect(formatTime('2026-04-30T15:30:00.000Z', 'ja')).toBe('2026年5月1日 00:30:00 JST');
+    expect(formatDay('2026-11-30T15:00:00.000Z', 'ja')).toBe('2026年12月1日');
+    expect(formatDay('2026-11-30T15:00:00.000Z', 'en')).toBe('Dec 1, 2026');
   });
 });

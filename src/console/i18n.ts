@@ -30,6 +30,7 @@ const en = {
   allowance: 'Allowance',
   overageCap: 'Overage cap',
   resetsAt: 'Resets',
+  accountCredits: 'Credits this month',
   concurrency: 'Calls in flight',
   concurrencyOf: '{used} of {limit}',
   live: 'Live: these numbers refresh by themselves.',
@@ -310,7 +311,8 @@ const ja: Record<MessageKey, string> = {
   overage: '超過分',
   allowance: '月間付与',
   overageCap: '超過上限',
-  resetsAt: 'リセット日時',
+  resetsAt: 'リセット日',
+  accountCredits: '今月のクレジット',
   concurrency: '同時実行数',
   concurrencyOf: '{limit} 中 {used}',
   live: 'ライブ表示：数値は自動で更新されます。',
@@ -594,19 +596,31 @@ export function languageOf(choice: string | undefined, cookie: string | undefine
   return best && (best.tag === 'ja' || best.tag.startsWith('ja-')) ? 'ja' : 'en';
 }
 
-/** Dates and times as a Japanese account holder reads them: Asia/Tokyo, 24-hour. */
+/**
+ * Dates and times as each language writes them, in Asia/Tokyo, 24-hour: 2026年12月1日 9:05:00 JST, Dec 1, 2026,
+ * 09:05:00 JST. The zone is said in both languages: a reader abroad must not take these for local times.
+ */
 export function formatTime(iso: string, lang: Lang): string {
-  // The zone is said in both languages: a reader abroad must not take these for local times.
-  return `${new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
+  return `${new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-US', {
     timeZone: 'Asia/Tokyo',
     year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
+    month: lang === 'ja' ? 'long' : 'short',
+    day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
   }).format(new Date(iso))} JST`;
+}
+
+/** A day as each language writes it, in Asia/Tokyo: 2026年12月1日, Dec 1, 2026. */
+export function formatDay(iso: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-US', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: lang === 'ja' ? 'long' : 'short',
+    day: 'numeric',
+  }).format(new Date(iso));
 }
 
 export function formatNumber(value: number, lang: Lang): string {

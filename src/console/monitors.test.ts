@@ -202,7 +202,7 @@ describe('monitor views', () => {
     // No ref: the host names the target; its last change was its availability.
     expect(html).toMatch(/<span class="target-name">www.ikebe-gakki.com<\/span> <strong>¥9,800<\/strong>/);
     expect(html).toContain('在庫: 在庫あり → 在庫切れ');
-    expect(html).toContain('<time datetime="2026-11-30T04:00:00.000Z">2026/11/30 13:00:00 JST</time>');
+    expect(html).toContain('<time datetime="2026-11-30T04:00:00.000Z">2026年11月30日 13:00:00 JST</time>');
   });
 
   it('says the same in English, and when a target has no change, a monitor is paused, or there are none', () => {
@@ -250,7 +250,7 @@ describe('monitor views', () => {
     // Targets: last values as the alerts write them, the last check's state and error.
     expect(html).toContain('価格: ¥11,800<br />税表示: 税込<br />ポイント: 118pt<br />在庫: 在庫あり');
     expect(html).toContain(
-      '失敗（無料）<br /><span class="muted">2026/11/29 09:00:00 JST</span><br /><code>fetch_timeout</code>',
+      '失敗（無料）<br /><span class="muted">2026年11月29日 09:00:00 JST</span><br /><code>fetch_timeout</code>',
     );
     // Checks: state, cost, changes, rules hit, errors, why one was skipped.
     expect(html).toContain('価格: ¥12,800 → ¥11,800（−1,000円, −7.8%）<br />ポイント: 128pt → 118pt（−10pt）');

@@ -180,6 +180,42 @@ describe('the console', () => {
     expect(offered).not.toContain('rejected');
   });
 
+  it('lists each request with its URL (as logged: credentials already gone), site and error code', async () => {
+    await build();
+    const { key, accountId, keyId } = await accounts.createKey({ plan: 'starter' });
+    const cookie = cookieOf(await signIn(key));
+    const long = `https://www.e-stat.go.jp/api/1.0/app/json/getStatsData?statsDataId=0003412312&cdCat01=${'1'.repeat(80)}`;
+    for (const [url, errorCode] of [
+      ['https://kakaku.com/item/K0001234567/', null],
+      [long, 'fetch_timeout'],
+    ] as const) {
+      await storage.requests.insert({
+        requestId: newId('req'),
+        accountId,
+        keyId,
+        createdAt: new Date().toISOString(),
+        siteId: errorCode ? 'estat_api' : 'kakaku',
+        pageType: errorCode ? 'table' : 'item',
+        url,
+        status: errorCode ? 'timed_out' : 'completed',
+        errorCode,
+        httpStatus: errorCode ? null : 200,
+        attempts: 1,
+        costUnits: errorCode ? 0 : 1,
+        latencyMs: 10,
+        route: 'http',
+        artifactId: null,
+      });
+    }
+    const page = await get('/console/requests', cookie);
+    expect(page.body).toContain('>kakaku.com/item/K0001234567/</span>');
+    // A long URL is cut in the middle in the cell, whole in its title.
+    expect(page.body).toContain(`title="${long.replaceAll('&', '&amp;')}"`);
+    expect(page.body).toMatch(/>www\.e-stat\.go\.jp\/api\/1\.0\/app\/json\/getSta…1{19}<\/span>/);
+    expect(page.body).toContain('<code>fetch_timeout</code>');
+    expect(page.body).toContain('<td>estat_api</td>');
+  });
+
   it('refuses impossible, out-of-range and reversed date filters, and says so on the page', async () => {
     await build();
     const { key, accountId, keyId } = await accounts.createKey({ plan: 'starter' });

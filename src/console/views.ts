@@ -1,6 +1,6 @@
 // The console's pages as server-rendered HTML: one layout (language switch, navigation, sign-out) and each page.
 import { markup, scrollTable, type SafeHtml } from './html.js';
-import { formatNumber, formatTime, type Lang, type Translate } from './i18n.js';
+import { formatDay, formatNumber, formatTime, type Lang, type Translate } from './i18n.js';
 import { dailyChart, type DayBar } from './chart.js';
 import type { ConsoleSession } from './console-sessions.js';
 import type { UsageReport } from '../accounts/usage-report.js';
@@ -130,6 +130,32 @@ export function overviewPage(ctx: PageContext, data: OverviewData): string {
       <p class="notice" id="live-off" aria-live="polite" hidden>
         ${t('liveStopped')} <a href="/console">${t('reload')}</a>
       </p>
+      <section class="credits-bar" aria-labelledby="credits-month">
+        <h2 id="credits-month">${t('accountCredits')}</h2>
+        <meter
+          id="credits-meter"
+          min="0"
+          max="${Math.max(1, report.credits.limit)}"
+          value="${report.credits.used}"
+          aria-label="${t('accountCredits')}"
+        >
+          ${t('concurrencyOf', { used: n(report.credits.used), limit: n(report.credits.limit) })}
+        </meter>
+        <dl>
+          <div>
+            <dt>${t('creditsUsed')}</dt>
+            <dd><span data-live="credits.used">${n(report.credits.used)}</span> / ${n(report.credits.limit)}</dd>
+          </div>
+          <div>
+            <dt>${t('creditsRemaining')}</dt>
+            <dd data-live="credits.remaining">${n(report.credits.remaining)}</dd>
+          </div>
+          <div>
+            <dt>${t('resetsAt')}</dt>
+            <dd><time datetime="${report.resets_at}">${formatDay(report.resets_at, lang)}</time></dd>
+          </div>
+        </dl>
+      </section>
       <dl class="stats">
         <div class="stat">
           <dt>${t('plan')}</dt>
@@ -139,16 +165,10 @@ export function overviewPage(ctx: PageContext, data: OverviewData): string {
           <dt>${t('period')}</dt>
           <dd>${report.period}</dd>
         </div>
-        ${stat(t('creditsUsed'), 'credits.used', report.credits.used)}
-        ${stat(t('creditsRemaining'), 'credits.remaining', report.credits.remaining)}
         ${stat(t('creditsReserved'), 'credits.reserved', report.credits.reserved)}
         ${stat(t('overage'), 'credits.overage_used', report.credits.overage_used)}
         ${stat(t('allowance'), 'credits.allowance', report.credits.allowance)}
         ${stat(t('overageCap'), 'credits.overage_cap', report.credits.overage_cap)}
-        <div class="stat">
-          <dt>${t('resetsAt')}</dt>
-          <dd><time datetime="${report.resets_at}">${formatTime(report.resets_at, lang)}</time></dd>
-        </div>
         <div class="stat">
           <dt>${t('concurrency')}</dt>
           <dd>
@@ -270,6 +290,7 @@ export function requestsPage(ctx: PageContext, data: RequestsData): string {
               [
                 { label: t('requestId') },
                 { label: t('time') },
+                { label: t('url') },
                 { label: t('site') },
                 { label: t('pageType') },
                 { label: t('status') },
@@ -284,6 +305,7 @@ export function requestsPage(ctx: PageContext, data: RequestsData): string {
                           <a href="/console/requests/${row.requestId}"><code>${row.requestId}</code></a>
                         </td>
                         <td>${formatTime(row.createdAt, lang)}</td>
+                        <td class="url">${row.url === null ? '—' : markup`<span title="${row.url}">${shortUrl(row.url)}</span>`}</td>
                         <td>${row.siteId ?? '—'}</td>
                         <td>${row.pageType ?? '—'}</td>
                         <td>${row.status}${row.errorCode ? markup` <code>${row.errorCode}</code>` : ''}</td>
@@ -299,6 +321,21 @@ export function requestsPage(ctx: PageContext, data: RequestsData): string {
       </nav>`,
     'requests',
   );
+}
+
+/**
+ * A logged URL (its credentials were removed before it was stored) short enough for a table cell: host and path, cut
+ * in the middle past 60 characters; the whole URL is the cell's title and on the request's own page.
+ */
+export function shortUrl(url: string): string {
+  let shown = url;
+  try {
+    const parsed = new URL(url);
+    shown = `${parsed.host}${parsed.pathname}${parsed.search}`;
+  } catch {
+    // Not a URL (a refused input is logged as given): shown as it is, cut like any other.
+  }
+  return shown.length <= 60 ? shown : `${shown.slice(0, 40)}…${shown.slice(-19)}`;
 }
 
 export function requestDetailPage(ctx: PageContext, row: RequestRecord): string {
@@ -402,7 +439,7 @@ export function keysPage(ctx: PageContext, data: KeysData): string {
         ? markup`<section class="created" aria-labelledby="new-key">
               <h2 id="new-key">${t('newKeyTitle')}</h2>
               <p>${t('newKeyLead')}</p>
-              <p class="secret">
+              <p class="new-secret">
                 <code id="new-secret">${data.created.key}</code>
                 <button type="button" class="copy" data-copy="new-secret" data-copied="${t('copied')}">
                   ${t('copy')}

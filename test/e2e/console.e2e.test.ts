@@ -226,6 +226,13 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
     ]);
     const secret = await text('#new-secret');
     expect(secret).toMatch(/^kumo_live_/);
+    // Shown as text, and so is its Copy button: nothing on the new key's box is masked with dots.
+    for (const selector of ['#new-secret', '.created button.copy']) {
+      const masking = await page.$eval(selector, (el) =>
+        el.ownerDocument.defaultView!.getComputedStyle(el).getPropertyValue('-webkit-text-security'),
+      );
+      expect(masking, selector).toBe('none');
+    }
     const keyId = await text('.created .muted code');
     expect(await page.textContent(`tr[id="${keyId}"]`)).toContain('ikebe_gakki');
     expect((await scrape(kumo.baseUrl, { url: item('300001') }, secret)).status).toBe(200);
