@@ -228,8 +228,8 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
     expect(secret).toMatch(/^kumo_live_/);
     // Shown as text, and so is its Copy button: nothing on the new key's box is masked with dots.
     for (const selector of ['#new-secret', '.created button.copy']) {
-      const masking = await page.$eval(selector, (el) =>
-        el.ownerDocument.defaultView!.getComputedStyle(el).getPropertyValue('-webkit-text-security'),
+      const masking = await page.evaluate<string>(
+        `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).getPropertyValue('-webkit-text-security')`,
       );
       expect(masking, selector).toBe('none');
     }
