@@ -30,7 +30,8 @@ progress{width:12rem;max-width:100%;height:1rem;vertical-align:middle}.batch-pro
 table{border-collapse:collapse;font-size:.9rem}th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #e1e4e8;vertical-align:top}
 thead th{background:#f6f7f9}.num{text-align:right;font-variant-numeric:tabular-nums}
 .scroll{overflow-x:auto}td.url{word-break:break-all;min-width:12rem;max-width:22rem}
-.sites thead th{white-space:nowrap}.sites tbody th{font-weight:400}.sites .verified{min-width:20rem;max-width:36rem}
+.sites tbody th{font-weight:400;min-width:9rem}.sites td.pattern{word-break:break-all;min-width:12rem;max-width:24rem}.sites .host{font-size:.8rem}
+.levels{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;margin:0 0 1rem}.levels div{display:contents}.levels dd{margin:0}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.85em}.wrap{word-break:break-all}
 form.inline{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem 1rem;margin:1rem 0}
 form.stack{display:grid;gap:.6rem;max-width:32rem}

@@ -216,6 +216,30 @@ describe('the console', () => {
     expect(page.body).toContain('<td>estat_api</td>');
   });
 
+  it('Sites speaks to a buyer in each language: page types by name, URL shapes, levels in words, real pages counted', async () => {
+    await build();
+    const { key } = await accounts.createKey({ plan: 'starter' });
+    const cookie = cookieOf(await signIn(key));
+    const ja = (await get('/console/sites', cookie, { 'accept-language': 'ja' })).body;
+    expect(ja).toContain('<td>商品</td>');
+    expect(ja).toContain('<td>天気予報</td>');
+    expect(ja).toMatch(/<span class="level level-stable">安定<\/span>/);
+    expect(ja).toMatch(/記録した実ページ \d+ 件・模擬ページ \d+ 件/);
+    expect(ja).toContain('<code>/bc/item/&lt;item number&gt;/</code>');
+    // Outside code, hosts and the sites' own names (e-Stat API, …), no English phrase is left on the Japanese page.
+    const main = /<main[\s\S]*<\/main>/.exec(ja)![0];
+    const prose = main
+      .replace(/<code>[\s\S]*?<\/code>/g, '')
+      .replace(/<strong>[^<]*<\/strong>/g, '')
+      .replace(/<span class="muted host">[^<]*<\/span>/g, '')
+      .replace(/<[^>]+>/g, ' ');
+    expect(prose.match(/.{0,30}[A-Za-z]{3,}[ ,]+[A-Za-z]{3,}.{0,30}/)?.[0] ?? null).toBeNull();
+    const en = (await get('/console/sites', cookie, { 'accept-language': 'en' })).body;
+    expect(en).toContain('<td>Item</td>');
+    expect(en).toMatch(/\d+ recorded real pages, \d+ modelled/);
+    expect(en).toContain('verified against recorded real pages of the site');
+  });
+
   it('refuses impossible, out-of-range and reversed date filters, and says so on the page', async () => {
     await build();
     const { key, accountId, keyId } = await accounts.createKey({ plan: 'starter' });

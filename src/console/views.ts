@@ -1,6 +1,6 @@
 // The console's pages as server-rendered HTML: one layout (language switch, navigation, sign-out) and each page.
 import { markup, scrollTable, type SafeHtml } from './html.js';
-import { formatDay, formatNumber, formatTime, type Lang, type Translate } from './i18n.js';
+import { formatDay, formatNumber, formatTime, type Lang, type MessageKey, type Translate } from './i18n.js';
 import { dailyChart, type DayBar } from './chart.js';
 import type { ConsoleSession } from './console-sessions.js';
 import type { UsageReport } from '../accounts/usage-report.js';
@@ -8,6 +8,7 @@ import type { RequestRecord, RequestSpend } from '../storage/storage.js';
 import { allOperations } from '../storage/storage.js';
 import type { KeySummary } from '../accounts/accounts-service.js';
 import type { SiteCatalogueEntry } from '../http/site-catalogue.js';
+import type { Coverage } from '../sites/site.js';
 import { itemStates, type BatchRecord, type FailureCount } from '../batches/batch-store.js';
 
 export interface PageContext {
@@ -545,24 +546,73 @@ export function keysPage(ctx: PageContext, data: KeysData): string {
   );
 }
 
+/** A page type as a buyer names it; an unknown one (a site added since) as its id. */
+function pageTypeName(pageType: string, t: Translate): string {
+  const names: Record<string, MessageKey> = {
+    item: 'ptItem',
+    search: 'ptSearch',
+    ranking: 'ptRanking',
+    offers: 'ptOffers',
+    forecast: 'ptForecast',
+    forecast_overview: 'ptForecastOverview',
+    areas: 'ptAreas',
+    table: 'ptTable',
+    meta: 'ptMeta',
+    list: 'ptList',
+    history: 'ptHistory',
+    quote: 'ptQuote',
+    record: 'ptRecord',
+    records: 'ptRecords',
+    document: 'ptDocument',
+  };
+  const key = names[pageType];
+  return key ? t(key) : pageType;
+}
+
+const coverageWords: Record<Coverage, { level: MessageKey; about: MessageKey }> = {
+  stable: { level: 'levelStable', about: 'aboutStable' },
+  beta: { level: 'levelBeta', about: 'aboutBeta' },
+  verifying: { level: 'levelVerifying', about: 'aboutVerifying' },
+  experimental: { level: 'levelExperimental', about: 'aboutExperimental' },
+  stopped: { level: 'levelStopped', about: 'aboutStopped' },
+};
+
+/** A URL pattern's path shape only: the remark after it is a developer's note (docs/sites.md keeps it). */
+function urlShape(pattern: string): string {
+  const cut = pattern.indexOf(' (');
+  return (cut === -1 ? pattern : pattern.slice(0, cut)).trim();
+}
+
+/**
+ * The Sites page, written for someone deciding whether Kumo reads what they need: each page type by name with the
+ * shape of the URLs it reads, its level in words, and how many recorded real pages prove it. The developers' notes
+ * (GET /v1/sites, docs/sites.md) are not repeated here.
+ */
 export function sitesPage(ctx: PageContext, sites: SiteCatalogueEntry[]): string {
   const { t } = ctx;
   return layout(
     ctx,
     t('sites'),
     markup`<p>${t('sitesLead')}</p>
+      <dl class="levels">
+        ${(Object.keys(coverageWords) as Coverage[]).map(
+          (level) =>
+            markup`<div>
+              <dt><span class="level level-${level}">${t(coverageWords[level].level)}</span></dt>
+              <dd>${t(coverageWords[level].about)}</dd>
+            </div>`,
+        )}
+      </dl>
       ${scrollTable(
         t('sites'),
         'sites',
         [
           { label: t('site') },
-          { label: t('kind') },
-          { label: t('route') },
-          { label: t('cost'), num: true },
+          { label: t('creditsPerPage'), num: true },
           { label: t('pageType') },
+          { label: t('urlPattern') },
           { label: t('coverage') },
           { label: t('verifiedBy') },
-          { label: t('fixtures'), num: true },
         ],
         sites.map((site) =>
           site.page_types.map(
@@ -571,22 +621,22 @@ export function sitesPage(ctx: PageContext, sites: SiteCatalogueEntry[]): string
                     ${
                       i === 0
                         ? markup`<th scope="rowgroup" rowspan="${site.page_types.length}">
-                              <strong>${site.name}</strong><br /><code>${site.id}</code><br /><span class="muted"
-                                >${site.hosts.join(', ')}</span
-                              >
+                              <strong>${site.name}</strong><br /><span class="muted"
+                                >${site.kind === 'commerce' ? t('kindCommerce') : t('kindPublic')}</span
+                              ><br /><span class="muted host">${site.hosts.join(', ')}</span>
                             </th>
-                            <td rowspan="${site.page_types.length}">${site.kind}</td>
-                            <td rowspan="${site.page_types.length}">${site.route}</td>
-                            <td rowspan="${site.page_types.length}" class="num">${site.cost}</td>`
+                            <td rowspan="${site.page_types.length}" class="num">
+                              ${site.cost}${site.route === 'browser' ? markup`<br /><span class="muted">${t('inBrowser')}</span>` : ''}
+                            </td>`
                         : ''
                     }
-                    <td>${entry.page_type}</td>
+                    <td>${pageTypeName(entry.page_type, t)}</td>
+                    <td class="pattern"><code>${urlShape(entry.url_pattern)}</code></td>
                     <td>
-                      <span class="level level-${entry.coverage}">${entry.coverage}</span
+                      <span class="level level-${entry.coverage}">${t(coverageWords[entry.coverage as Coverage].level)}</span
                       >${entry.review ? markup`<br /><span class="muted">${t('review')}</span>` : ''}
                     </td>
-                    <td class="verified">${entry.verified_by}</td>
-                    <td class="num">${entry.fixtures.real} / ${entry.fixtures.modelled}</td>
+                    <td>${t('evidence', { real: entry.fixtures.real, modelled: entry.fixtures.modelled })}</td>
                   </tr>`,
           ),
         ),
