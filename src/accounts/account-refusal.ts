@@ -27,6 +27,7 @@ export const accountRefusalCodes = [
   'operator_name_invalid',
   'nothing_under_review',
   'no_approval',
+  'label_invalid',
 ] as const;
 
 export type AccountRefusalCode = (typeof accountRefusalCodes)[number];
@@ -36,6 +37,7 @@ export type AccountRefusal =
   | { code: 'may_only_narrow'; field: AccountField; values: string[] }
   | { code: 'may_only_fall'; field: AccountField; now: number }
   | { code: 'concurrency_above_plan'; limit: number; plan: string; max: number }
+  | { code: 'label_invalid'; max: number }
   | {
       code: 'unknown_value' | 'empty_narrowing' | 'empty_value' | 'not_whole_number' | 'invalid_time';
       field: AccountField;
@@ -46,6 +48,7 @@ export type AccountRefusal =
         | 'may_only_narrow'
         | 'may_only_fall'
         | 'concurrency_above_plan'
+        | 'label_invalid'
         | 'unknown_value'
         | 'empty_narrowing'
         | 'empty_value'

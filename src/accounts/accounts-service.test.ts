@@ -4,6 +4,7 @@ import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import type { KyselyStorage } from '../storage/kysely/kysely-storage.js';
 import { AccountError, Accounts } from './accounts-service.js';
 import { generateKey, hashKey } from './api-keys.js';
+import { periodOf } from './period.js';
 
 let storage: KyselyStorage;
 let now: Date;
@@ -204,6 +205,42 @@ describe('listKeys, revokeKey, rotateKey', () => {
     });
     await expect(accounts.rotateKey(old.keyId)).rejects.toThrow(/no active key/);
     await expect(accounts.rotateKey('key_missing')).rejects.toThrow(AccountError);
+  });
+
+  it('labels a key (trimmed, kept through a rotation), refuses a bad label, and lists what each key spent this month', async () => {
+    const labelled = await accounts.createKey({ plan: 'starter', label: '  本番 (production)  ' });
+    const plain = await accounts.createKey({ accountId: labelled.accountId });
+    for (const bad of ['', '   ', 'x'.repeat(65), 'two\nlines']) {
+      const refused = await accounts.createKey({ accountId: labelled.accountId, label: bad }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(AccountError);
+      expect((refused as AccountError).refusal).toEqual({ code: 'label_invalid', max: 64 });
+    }
+    // Two credits charged to the labelled key this month.
+    const period = periodOf(now);
+    for (let i = 0; i < 2; i++) {
+      const requestId = `req_label_${i}`;
+      await storage.ledger.reserve({
+        requestId,
+        accountId: labelled.accountId,
+        keyId: labelled.keyId,
+        period,
+        cost: 1,
+        accountLimit: 5_000,
+        keyLimit: null,
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      });
+      expect(await storage.ledger.commit(requestId, 1)).toBe(true);
+    }
+    const listed = await accounts.listKeys(labelled.accountId);
+    expect(listed.map((k) => [k.label, k.usedThisMonth])).toEqual([
+      ['本番 (production)', 2],
+      [undefined, 0],
+    ]);
+    expect(listed[1]!.id).toBe(plain.keyId);
+    // A rotation keeps the label, and the line's spend goes with it.
+    const rotated = await accounts.rotateKey(labelled.keyId);
+    const after = (await accounts.listKeys(labelled.accountId)).find((k) => k.id === rotated.keyId)!;
+    expect([after.label, after.usedThisMonth]).toEqual(['本番 (production)', 2]);
   });
 
   it('two concurrent rotations leave exactly one working key', async () => {

@@ -14,6 +14,7 @@ import { allOperations } from '../storage/storage.js';
 import type { Site } from '../sites/site.js';
 import { displayPrefix, generateKey, hashKey, isWellFormedKey } from './api-keys.js';
 import { newId } from './ids.js';
+import { periodOf } from './period.js';
 import { creditLimitsOf, isPlanId, planOf, type CreditLimits } from './plans.js';
 import type { AccountField, AccountRefusal } from './account-refusal.js';
 
@@ -51,6 +52,8 @@ export interface CreateKeyOptions {
   /** Never above the plan's concurrency. */
   concurrencyLimit?: number;
   expiresAt?: Date | string;
+  /** The owner's name for the key: 1–64 characters, no control characters (kept through rotations). */
+  label?: string;
 }
 
 export interface CreatedKey {
@@ -62,7 +65,11 @@ export interface CreatedKey {
 
 /** What listings show of a key: everything but the secret and its hash. */
 /** A key as listings show it: everything but the hash, plus whether it still works. */
-export type KeySummary = Omit<KeyRecord, 'hash'> & { status: 'active' | 'revoked' | 'expired' };
+export type KeySummary = Omit<KeyRecord, 'hash'> & {
+  status: 'active' | 'revoked' | 'expired';
+  /** Credits its line of rotations spent this month (Asia/Tokyo), which its monthly credit limit is held to. */
+  usedThisMonth: number;
+};
 
 export interface AuthenticatedCaller {
   account: AccountRecord;
@@ -176,7 +183,9 @@ export class Accounts {
   async listKeys(accountId?: string): Promise<KeySummary[]> {
     const now = this.#clock();
     const keys = await this.#storage.keys.list(accountId);
-    return keys.map((key) => ({
+    const period = periodOf(now);
+    const used = await Promise.all(keys.map((key) => this.#storage.ledger.keyUsage(key.id, period)));
+    return keys.map((key, i) => ({
       id: key.id,
       accountId: key.accountId,
       displayPrefix: key.displayPrefix,
@@ -189,6 +198,8 @@ export class Accounts {
       createdAt: key.createdAt,
       revokedAt: key.revokedAt,
       expiresAt: key.expiresAt,
+      ...(key.label === undefined ? {} : { label: key.label }),
+      usedThisMonth: used[i]!.used,
     }));
   }
 
@@ -252,7 +263,8 @@ export class Accounts {
     if (!(await this.#storage.keys.narrow(key.id, narrowed)))
       throw new AccountError({ code: 'key_revoked_meanwhile' }, `key ${keyId} was revoked meanwhile`);
     const { hash: _hash, ...rest } = { ...key, ...narrowed };
-    return { ...rest, status: 'active' };
+    const used = await this.#storage.ledger.keyUsage(key.id, periodOf(this.#clock()));
+    return { ...rest, status: 'active', usedThisMonth: used.used };
   }
 
   /** A new secret with the same account and narrowing; the old key stops working at once. */
@@ -462,6 +474,22 @@ export class Accounts {
       createdAt: this.#clock().toISOString(),
       revokedAt: null,
       expiresAt,
+      ...(options.label === undefined ? {} : { label: keyLabel(options.label) }),
     };
   }
+}
+
+/** The most a key's label may hold. */
+export const keyLabelMax = 64;
+
+/** A key's label as given, trimmed: 1–64 characters, none of them a control character. */
+function keyLabel(label: string): string {
+  const trimmed = label.trim();
+  if (trimmed === '' || [...trimmed].length > keyLabelMax || /\p{Cc}/u.test(trimmed)) {
+    throw new AccountError(
+      { code: 'label_invalid', max: keyLabelMax },
+      `a key's label is 1 to ${keyLabelMax} characters without control characters`,
+    );
+  }
+  return trimmed;
 }

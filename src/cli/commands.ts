@@ -86,9 +86,10 @@ const keysHelp: CommandHelp = {
   summary: 'create, list, revoke and rotate API keys (the operator’s, on the server’s storage)',
   usage: [
     `kumo keys create [--plan free|starter|growth] [--overage-cap N] [--sites a,b] [--operations ${operations.join(',')}]
-     [--outputs ${outputs.join(',')}] [--credits N] [--concurrency N] [--json | --key-only]`,
-    'kumo keys create --account ID [--sites a,b] [--operations …] [--outputs …] [--credits N] [--concurrency N] [--json | --key-only]',
-    'kumo keys list [--account ID] [--json]',
+     [--outputs ${outputs.join(',')}] [--credits N] [--concurrency N] [--label NAME] [--json | --key-only]`,
+    `kumo keys create --account ID [--sites a,b] [--operations …] [--outputs …] [--credits N] [--concurrency N]
+     [--label NAME] [--json | --key-only]`,
+    'kumo keys list [--account ID] [--json]   (each key with its label and used_this_month)',
     'kumo keys revoke KEY_ID',
     'kumo keys rotate KEY_ID [--json | --key-only]',
   ],
@@ -101,6 +102,7 @@ const keysHelp: CommandHelp = {
     ['--outputs a,b', `create: narrow the key to these outputs (${outputs.join(', ')})`],
     ['--credits N', 'create: the key’s own monthly credit limit'],
     ['--concurrency N', 'create: the key’s own concurrency limit (never above the plan’s)'],
+    ['--label NAME', 'create: your name for the key (1–64 characters), shown by list and the console'],
     ['--json', 'create: print {"key","key_id","account_id"} as JSON (list, revoke and rotate always print JSON)'],
     ['--key-only', 'create, rotate: print only the key on stdout (its ids go to stderr), for KUMO_KEY=$(…)'],
   ],
@@ -123,6 +125,7 @@ async function keys(args: string[]): Promise<void> {
       outputs: { type: 'string' },
       credits: { type: 'string' },
       concurrency: { type: 'string' },
+      label: { type: 'string' },
       json: { type: 'boolean', default: false },
       // No default: an option given where it does not apply must stay visible to the check below.
       'key-only': { type: 'boolean' },
@@ -157,6 +160,7 @@ async function keys(args: string[]): Promise<void> {
       ...(outs ? { outputs: outs } : {}),
       ...(credits !== undefined ? { monthlyCreditLimit: credits } : {}),
       ...(concurrency !== undefined ? { concurrencyLimit: concurrency } : {}),
+      ...(values.label !== undefined ? { label: values.label } : {}),
     };
   } else if (action === 'list' || action === 'revoke' || action === 'rotate') {
     const allowed = action === 'list' ? ['account', 'json'] : action === 'rotate' ? ['json', 'key-only'] : ['json'];

@@ -129,6 +129,10 @@ const en = {
   refuseOutput: 'unknown output.',
   refuseCredit: 'the credit limit must be a whole number.',
   refuseConcurrency: 'the concurrency limit must be a whole number.',
+  refuseLabel: 'a label is 1 to {max} characters, without line breaks or other control characters.',
+  keyLabel: 'Label',
+  keyLabelHint: 'Your name for the key, e.g. production (optional).',
+  usedThisMonth: 'Credits this month',
   sitesLead:
     'The pages Kumo reads, what it returns for each, and how far each is proven. A level is earned: the extractor is ' +
     'checked against real pages recorded from the site, and pages we modelled ourselves never make it Stable.',
@@ -447,6 +451,10 @@ const ja: Record<MessageKey, string> = {
   refuseOutput: '不明な出力です。',
   refuseCredit: 'クレジット上限は整数で指定してください。',
   refuseConcurrency: '同時実行数の上限は整数で指定してください。',
+  refuseLabel: 'ラベルは 1〜{max} 文字で、改行などの制御文字は使えません。',
+  keyLabel: 'ラベル',
+  keyLabelHint: 'キーの呼び名です（例：本番）。省略できます。',
+  usedThisMonth: '今月の使用クレジット',
   sitesLead:
     'Kumo が読み取れるページ、それぞれで返す内容、その確かさです。レベルは実績で決まります。サイトから記録した実際の' +
     'ページで抽出結果を確かめており、私たちが模擬したページだけでは「安定」になりません。',

@@ -13,6 +13,8 @@ const examples: AccountRefusal[] = accountRefusalCodes.map((code): AccountRefusa
       return { code, field: 'monthlyCreditLimit', now: 100 };
     case 'concurrency_above_plan':
       return { code, limit: 9, plan: 'starter', max: 5 };
+    case 'label_invalid':
+      return { code, max: 64 };
     case 'unknown_value':
     case 'empty_narrowing':
     case 'empty_value':

@@ -58,6 +58,8 @@ export function refusalText(refusal: AccountRefusal, t: Translate): string {
     case 'key_expired':
     case 'key_revoked_meanwhile':
       return t('refuseInactive');
+    case 'label_invalid':
+      return t('refuseLabel', { max: refusal.max });
     // What the Keys forms cannot cause, or say more precisely than one general sentence.
     case 'unknown_value':
     case 'empty_narrowing':
@@ -172,7 +174,13 @@ export function registerKeysRoutes(
       return page(reply, messagePage(ctx, ctx.t('forbiddenTitle'), ctx.t('keysReadOnly')), 403);
     }
     const { options: narrowing, refusal: invalid } = narrowingOf(request.body, ctx.t);
-    const options: CreateKeyOptions = { accountId: session.caller.account.id, ...narrowing };
+    // The label is checked by the accounts service (its refusal is worded below); empty means none.
+    const label = text((request.body as Record<string, unknown> | undefined)?.label);
+    const options: CreateKeyOptions = {
+      accountId: session.caller.account.id,
+      ...narrowing,
+      ...(label === '' ? {} : { label }),
+    };
     let refusal = invalid;
     if (refusal === null) {
       try {

@@ -336,6 +336,30 @@ describe('the console', () => {
     expect(en.body).toContain('The key was not created: the concurrency limit 9 is above the starter plan&#39;s 5.');
   });
 
+  it('creates a key with a label, shows each key’s label and its credits this month, and words a bad label', async () => {
+    await build();
+    const { key, accountId } = await accounts.createKey({ plan: 'starter' });
+    const cookie = cookieOf(await signIn(key));
+    const csrf = csrfOf((await get('/console/keys', cookie)).body);
+    const made = await post('/console/keys', cookie, { _csrf: csrf, label: '本番 <b>API</b>' });
+    expect(made.statusCode).toBe(303);
+    const labelled = (await accounts.listKeys(accountId)).find((k) => k.label !== undefined)!;
+    expect(labelled.label).toBe('本番 <b>API</b>');
+    const page = await get('/console/keys', cookie, { 'accept-language': 'ja' });
+    // Escaped, as every value on the page is.
+    expect(page.body).toContain('<strong>本番 &lt;b&gt;API&lt;/b&gt;</strong><br /><code>' + labelled.id);
+    expect(page.body).toContain('今月の使用クレジット');
+    expect(page.body).toMatch(/<td class="num">0<\/td>/);
+    const bad = await post(
+      '/console/keys',
+      cookie,
+      { _csrf: csrf, label: 'a'.repeat(65) },
+      { 'accept-language': 'ja' },
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('ラベルは 1〜64 文字で');
+  });
+
   it("asks before a rotate or revoke (a GET changes nothing), warning when it is the session's own key", async () => {
     await build();
     const { key, keyId, accountId } = await accounts.createKey({ plan: 'starter' });

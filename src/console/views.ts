@@ -462,6 +462,7 @@ export function keysPage(ctx: PageContext, data: KeysData): string {
           { label: t('prefix') },
           { label: t('keyStatus') },
           { label: t('created') },
+          { label: t('usedThisMonth'), num: true },
           { label: t('narrowing') },
           { label: t('actions') },
         ],
@@ -469,12 +470,13 @@ export function keysPage(ctx: PageContext, data: KeysData): string {
           (key) =>
             markup`<tr id="${key.id}">
                   <td>
-                    <code>${key.id}</code
+                    ${key.label === undefined ? '' : markup`<strong>${key.label}</strong><br />`}<code>${key.id}</code
                     >${key.id === session.caller.key.id ? markup`<br /><span class="muted">${t('thisSession')}</span>` : ''}
                   </td>
                   <td><code>${key.displayPrefix}</code></td>
                   <td>${t(key.status)}</td>
                   <td>${formatTime(key.createdAt, lang)}</td>
+                  <td class="num">${formatNumber(key.usedThisMonth, lang)}</td>
                   <td>${narrowingOf(key, t)}</td>
                   ${
                     manage
@@ -506,6 +508,14 @@ export function keysPage(ctx: PageContext, data: KeysData): string {
               <p>${t('createLead')}</p>
               <form method="post" action="/console/keys" class="stack">
                 ${csrf}
+                <div class="field">
+                  <label for="k-label">${t('keyLabel')}</label
+                  ><input id="k-label" name="label" type="text" maxlength="64" aria-describedby="k-label-hint" /><span
+                    id="k-label-hint"
+                    class="muted"
+                    >${t('keyLabelHint')}</span
+                  >
+                </div>
                 <div class="field">
                   <label for="k-sites">${t('sites')}</label
                   ><select id="k-sites" name="sites" multiple size="6">

@@ -36,6 +36,8 @@ export interface KeyRecord {
   createdAt: string;
   revokedAt: string | null;
   expiresAt: string | null;
+  /** The owner's name for the key, shown in listings (1–64 characters); absent without one. */
+  label?: string;
   /**
    * The id of the first key of its line of rotations: a rotated key keeps its predecessor's, and the key's monthly
    * credit limit counts the spend of the whole line. `get`/`findByHash`/`list` always fill it; on `create` absent

@@ -20,6 +20,7 @@ function toRecord(row: Selectable<ApiKeysTable>): KeyRecord {
     revokedAt: isoOrNull(row.revoked_at),
     expiresAt: isoOrNull(row.expires_at),
     lineageId: row.lineage_id ?? row.id,
+    ...(row.label === null ? {} : { label: row.label }),
   };
 }
 
@@ -53,6 +54,7 @@ export class KyselyKeyStore implements KeyStore {
         revoked_at: key.revokedAt === null ? null : toIso(key.revokedAt),
         expires_at: key.expiresAt === null ? null : toIso(key.expiresAt),
         lineage_id: key.lineageId ?? key.id,
+        label: key.label ?? null,
       })
       .execute();
   }

@@ -28,6 +28,8 @@ export interface ApiKeysTable {
   expires_at: ColumnType<string | Date | null, string | null, string | null>;
   /** The first key's id of a line of rotations (migration 0006); null = the key's own id (written without it). */
   lineage_id: string | null;
+  /** The owner's name for the key (migration 0016); null without one. */
+  label: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Running totals per (subject, period); subject is `account:<id>` or `key:<lineage id>` (migration 0006). The row `reserve` locks. */

@@ -493,4 +493,6 @@ export const postgresMigrations: SqlMigrations = {
     `ALTER TABLE monitors ADD COLUMN body_hash text`,
     `CREATE UNIQUE INDEX monitors_idempotency ON monitors (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL`,
   ],
+  // A key's label, the owner's name for it ("production", "本番"): shown in listings, never a secret.
+  '0016_key_labels': [`ALTER TABLE api_keys ADD COLUMN label text`],
 };
