@@ -386,17 +386,19 @@ function normalize(args: string[]): void {
 
 const sitesHelp: CommandHelp = {
   name: 'sites',
-  summary: 'verify every fixture, regenerate docs/sites.md, record a page as a fixture draft',
+  summary: 'verify every fixture, regenerate docs/sites.md and the site index, record a page as a fixture draft',
   usage: [
     `kumo sites verify [--json] [--record]
      (every fixture, live; exit status 1 when one fails)`,
     'kumo sites doc [--write]',
+    `kumo sites index [--write]
+     (src/sites/catalogue.generated.ts from the site folders: run it after adding a folder)`,
     'kumo sites record URL [--site ID] [--name NAME] [--out DIR]',
   ],
   options: [
     ['--json', 'verify: the coverage table and every fixture’s result as JSON'],
     ['--record', 'verify: rewrite the committed verification record (needs the shared corpus)'],
-    ['--write', 'doc: write docs/sites.md instead of printing it'],
+    ['--write', 'doc, index: write docs/sites.md (or the catalogue index) instead of printing it'],
     ['--site ID', 'record: the site, where the URL’s host is not enough'],
     ['--name NAME', 'record: the fixture’s file name (without extension)'],
     ['--out DIR', 'record: the folder (default the site’s own fixtures)'],
@@ -411,6 +413,7 @@ async function sites(args: string[]): Promise<void> {
   const [action, ...rest] = args;
   if (action === 'record') return record(rest);
   if (action === 'doc') return sitesDoc(rest);
+  if (action === 'index') return sitesIndex(rest);
   if (action !== 'verify') throw new UsageError(commandHelpText(sitesHelp));
   const { values } = parse(rest, {
     json: { type: 'boolean', default: false },
@@ -469,6 +472,16 @@ async function sitesDoc(args: string[]): Promise<void> {
   const doc = renderSitesDoc(new SiteRegistry());
   if (values.write) await writeFile(path.join(repoRoot, 'docs', 'sites.md'), doc);
   else process.stdout.write(doc);
+}
+
+/** src/sites/catalogue.generated.ts from the folders of src/sites/ (a source checkout: the folders are read). */
+async function sitesIndex(args: string[]): Promise<void> {
+  const { values } = parse(args, { write: { type: 'boolean', default: false } });
+  const { renderCatalogueIndex, siteFolders } = await import('../sites/catalogue-index.js');
+  const sitesDir = path.join(repoRoot, 'src', 'sites');
+  const index = renderCatalogueIndex(siteFolders(sitesDir));
+  if (values.write) await writeFile(path.join(sitesDir, 'catalogue.generated.ts'), index);
+  else process.stdout.write(index);
 }
 
 async function record(args: string[]): Promise<void> {

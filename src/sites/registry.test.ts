@@ -19,28 +19,9 @@ const typeOf = (url: string, workType = 'auto') =>
 
 describe('SiteRegistry', () => {
   it('lists the sites and finds them by id', () => {
-    expect(registry.list().map((s) => s.id)).toEqual([
-      'ikebe_gakki',
-      'jma_forecast',
-      'estat_api',
-      'kabuoji3',
-      'edinet',
-      'amazon_jp',
-      'rakuten_ichiba',
-      'rakuten_webservice',
-      'yahoo_shopping',
-      'mercari',
-      'surugaya',
-      'yodobashi',
-      'biccamera',
-      'kakaku',
-      'netsea',
-      'egov_laws',
-      'houjin_bangou',
-      'kabutan',
-      'minkabu',
-      'nikkei',
-    ]);
+    // The catalogue is the folders (catalogue-index.test.ts); here, each is found by its id.
+    expect(registry.list().length).toBeGreaterThanOrEqual(20);
+    for (const listed of registry.list()) expect(registry.get(listed.id)).toBe(listed);
     expect(registry.get('estat_api')?.hosts).toEqual(['api.e-stat.go.jp']);
     expect(registry.get('nope')).toBeNull();
   });

@@ -1,4 +1,4 @@
-// The closed catalogue of supported sites (one import per site) and lookups by id, host and URL.
+// The closed catalogue of supported sites (one folder each, listed by a generated file) and lookups by id, host and URL.
 import { defaultRouteOf, type PageTypeEntry, type Site } from './site.js';
 import {
   earnedCoverage,
@@ -10,49 +10,10 @@ import {
   type FixtureResult,
   type VerificationRecord,
 } from './verification.js';
-import { amazonJp } from './amazon-jp/site.js';
-import { biccamera } from './biccamera/site.js';
-import { edinet } from './edinet/site.js';
-import { egovLaws } from './egov-laws/site.js';
-import { estatApi } from './estat-api/site.js';
-import { houjinBangou } from './houjin-bangou/site.js';
-import { ikebeGakki } from './ikebe-gakki/site.js';
-import { jmaForecast } from './jma-forecast/site.js';
-import { kabuoji3 } from './kabuoji3/site.js';
-import { kabutan } from './kabutan/site.js';
-import { kakaku } from './kakaku/site.js';
-import { mercari } from './mercari/site.js';
-import { minkabu } from './minkabu/site.js';
-import { netsea } from './netsea/site.js';
-import { nikkei } from './nikkei/site.js';
-import { rakutenIchiba } from './rakuten-ichiba/site.js';
-import { rakutenWebservice } from './rakuten-webservice/site.js';
-import { surugaya } from './surugaya/site.js';
-import { yahooShopping } from './yahoo-shopping/site.js';
-import { yodobashi } from './yodobashi/site.js';
+import { generatedSites } from './catalogue.generated.js';
 
-export const siteCatalogue: readonly Site[] = [
-  ikebeGakki,
-  jmaForecast,
-  estatApi,
-  kabuoji3,
-  edinet,
-  amazonJp,
-  rakutenIchiba,
-  rakutenWebservice,
-  yahooShopping,
-  mercari,
-  surugaya,
-  yodobashi,
-  biccamera,
-  kakaku,
-  netsea,
-  egovLaws,
-  houjinBangou,
-  kabutan,
-  minkabu,
-  nikkei,
-];
+/** Every site: one per folder of src/sites/, listed by catalogue.generated.ts (`kumo sites index --write`). */
+export const siteCatalogue: readonly Site[] = generatedSites;
 
 export interface RegistryOptions {
   /**
