@@ -2,6 +2,7 @@
 import { KumoError } from '../../errors.js';
 import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { int, list, obj, str, type JsonObject } from '../../extract/json-path.js';
+import { jsonText } from '../../extract/text-or-null.js';
 import type { TableData } from '../../extract/page-types.js';
 import { parseTableNumber, type MarkNote } from '../../normalize/number.js';
 import type { NormalizedPage } from '../../normalize/page.js';
@@ -27,10 +28,8 @@ export function estatStatusError(status: number): KumoError {
 
 /** e-Stat writes text either bare or as `{ "@code": …, "$": … }`; the `$` is the text. */
 export function textOf(value: unknown): string | null {
-  const s = str(value) ?? str(obj(value)?.$);
-  if (s === null) return null;
-  const t = normalizeText(s);
-  return t === '' ? null : t;
+  // e-Stat gives a text either bare or as an object's `$`.
+  return jsonText(value) ?? jsonText(obj(value)?.$);
 }
 
 export function attr(value: unknown, name: string): string | null {

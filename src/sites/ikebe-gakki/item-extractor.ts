@@ -11,7 +11,7 @@ import { firstText } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import type { NormalizedPage } from '../../normalize/page.js';
 import { parsePrice, parseShipping, type TaxStatus } from '../../normalize/price.js';
-import { normalizeText } from '../../normalize/text.js';
+import { textOrNull } from '../../extract/text-or-null.js';
 
 const ID = 'ikebe_gakki/item';
 /** Names the shop puts after the product name in og:title and <title>. */
@@ -131,9 +131,3 @@ export const ikebeItemExtractor: Extractor = {
     return { data, provenance, warnings };
   },
 };
-
-function textOrNull(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const text = normalizeText(value);
-  return text === '' ? null : text;
-}

@@ -4,7 +4,7 @@ import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { arr, obj, str, type JsonObject } from '../../extract/json-path.js';
 import type { AreasData } from '../../extract/page-types.js';
 import type { NormalizedPage } from '../../normalize/page.js';
-import { normalizeText } from '../../normalize/text.js';
+import { jsonText } from '../../extract/text-or-null.js';
 
 const ID = 'jma_forecast/areas';
 const LEVELS = ['centers', 'offices', 'class10s', 'class15s', 'class20s'] as const;
@@ -12,13 +12,6 @@ type Level = (typeof LEVELS)[number];
 
 function fail(detail: string): never {
   throw new KumoError('extraction_failed', `${ID}: ${detail}`);
-}
-
-function text(value: unknown): string | null {
-  const s = str(value);
-  if (s === null) return null;
-  const t = normalizeText(s);
-  return t === '' ? null : t;
 }
 
 /** Codes of a `children` list; a child that is not a string is a broken answer, not one to drop. */
@@ -51,9 +44,9 @@ export const jmaAreasExtractor: Extractor = {
     if (!root) fail('expected a JSON object');
     const [centers, offices, class10s, class15s, class20s] = LEVELS.map((level) => entriesOf(root, level));
     const names = (code: string, e: JsonObject, level: Level) => {
-      const name = text(e.name);
+      const name = jsonText(e.name);
       if (!name) fail(`${level}: an entry without a name`);
-      return { code, name, en_name: text(e.enName) };
+      return { code, name, en_name: jsonText(e.enName) };
     };
     const parent = (e: JsonObject, level: Level) => {
       const p = str(e.parent);
@@ -61,7 +54,7 @@ export const jmaAreasExtractor: Extractor = {
       return p;
     };
     const officeName = (e: JsonObject, level: Level) => {
-      const o = text(e.officeName);
+      const o = jsonText(e.officeName);
       if (!o) fail(`${level}: an entry without officeName`);
       return o;
     };
@@ -89,7 +82,7 @@ export const jmaAreasExtractor: Extractor = {
       })),
       class20s: class20s!.map(([code, e]) => ({
         ...names(code, e, 'class20s'),
-        kana: text(e.kana),
+        kana: jsonText(e.kana),
         parent: parent(e, 'class20s'),
       })),
     };

@@ -4,7 +4,7 @@ import type { Extraction, Extractor } from '../../extract/extractor.js';
 import { arr, obj, str, type JsonObject } from '../../extract/json-path.js';
 import type { ForecastData } from '../../extract/page-types.js';
 import type { NormalizedPage } from '../../normalize/page.js';
-import { normalizeText } from '../../normalize/text.js';
+import { jsonText } from '../../extract/text-or-null.js';
 
 const ID = 'jma_forecast/forecast';
 
@@ -23,17 +23,10 @@ function num(value: unknown): number | null {
   return Number(s);
 }
 
-function text(value: unknown): string | null {
-  const s = str(value);
-  if (s === null) return null;
-  const t = normalizeText(s);
-  return t === '' ? null : t;
-}
-
 function areaOf(entry: JsonObject): { code: string; name: string } {
   const area = obj(entry.area);
   const code = str(area?.code);
-  const name = text(area?.name);
+  const name = jsonText(area?.name);
   if (!code || !name) fail('an area without code or name');
   return { code, name };
 }
@@ -88,9 +81,9 @@ function shortTermOf(report: JsonObject): ShortTerm {
           target.weathers.push({
             time,
             weather_code: str(codes?.[i]) || null,
-            weather: text(weathers?.[i]),
-            wind: text(winds?.[i]),
-            wave: text(waves?.[i]),
+            weather: jsonText(weathers?.[i]),
+            wind: jsonText(winds?.[i]),
+            wave: jsonText(waves?.[i]),
           }),
         );
       }
@@ -192,7 +185,7 @@ export const jmaForecastExtractor: Extractor = {
     const shortReport = valid.find((r) => !isWeekly(r));
     const weeklyReport = valid.find(isWeekly);
     const head = shortReport ?? weeklyReport;
-    const office = text(head?.publishingOffice);
+    const office = jsonText(head?.publishingOffice);
     const reportDatetime = str(head?.reportDatetime);
     if (!office || !reportDatetime) fail('no publishingOffice or reportDatetime');
     const data: ForecastData = {

@@ -16,6 +16,7 @@ import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
 import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
 import { normalizeText } from '../../normalize/text.js';
+import { textOrNull } from '../../extract/text-or-null.js';
 
 const ID = 'kakaku/item';
 const TITLE = '#titleBox h2[itemprop="name"]';
@@ -47,9 +48,9 @@ export const kakakuItemExtractor: Extractor = {
     const product = findProduct(jsonLd.nodes);
     const meta = readMeta(page);
 
-    set('title', text(firstText(doc, TITLE)), `selector:${TITLE}`);
-    set('title', text(firstText(doc, TITLE_BOX)), `selector:${TITLE_BOX}`);
-    set('title', text(product?.name), 'json-ld:name');
+    set('title', textOrNull(firstText(doc, TITLE)), `selector:${TITLE}`);
+    set('title', textOrNull(firstText(doc, TITLE_BOX)), `selector:${TITLE_BOX}`);
+    set('title', textOrNull(product?.name), 'json-ld:name');
 
     // The shop list: one offer per row that has a price and a shop. 価格.com's list is of new goods (used ones are a
     // separate page), so every row is a new-condition offer; the used lowest price, when the page states one, is one
@@ -132,9 +133,9 @@ export const kakakuItemExtractor: Extractor = {
     set('offer_count', shopCount(page, OLD_BOX), `selector:${OLD_BOX} (n店舗)`);
     set('offer_count', aggregate.count, 'microdata:offers.offerCount');
 
-    const maker = text(firstText(doc, 'li.makerLabel a')) ?? text(firstText(doc, 'li.makerLabel'));
+    const maker = textOrNull(firstText(doc, 'li.makerLabel a')) ?? textOrNull(firstText(doc, 'li.makerLabel'));
     set('brand', maker?.replace(/^メーカー\s*[:：]\s*/, '') || null, 'selector:li.makerLabel');
-    set('brand', text(product?.brand), 'json-ld:brand');
+    set('brand', textOrNull(product?.brand), 'json-ld:brand');
 
     const janText = labelledValue(page, /^JAN(?:コード)?$/i);
     set('jan', janText ? parseJan(janText) : null, 'selector:th JANコード');
@@ -289,10 +290,10 @@ function offersOf(page: HtmlPage, listed: TaxStatus): OfferData[] {
     const priceText = firstText(row, '.p-PTPrice_price') ?? firstText(row, 'p.fontPrice');
     // The shop's name is the link inside p-PTShopData_name; the row's shop button reuses the link class.
     const seller =
-      text(firstText(row, '.p-PTShopData_name a.p-PTShopData_name_link')) ??
-      text(firstText(row, '.p-PTShopData_name')) ??
-      text(firstText(row, 'td.shopname a')) ??
-      text(firstText(row, 'td.shopname'));
+      textOrNull(firstText(row, '.p-PTShopData_name a.p-PTShopData_name_link')) ??
+      textOrNull(firstText(row, '.p-PTShopData_name')) ??
+      textOrNull(firstText(row, 'td.shopname a')) ??
+      textOrNull(firstText(row, 'td.shopname'));
     if (!priceText || !seller) continue;
     const parsed = parsePrice(priceText);
     if (parsed.amount === null) continue;
@@ -372,10 +373,4 @@ function labelledValue(page: HtmlPage, label: RegExp): string | null {
     }
   }
   return null;
-}
-
-function text(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const t = normalizeText(value);
-  return t === '' ? null : t;
 }

@@ -7,8 +7,8 @@ import type { ListData, ListItemData } from '../../extract/page-types.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import { parseIsbn } from '../../normalize/ids.js';
 import type { NormalizedPage } from '../../normalize/page.js';
-import { normalizeText } from '../../normalize/text.js';
 import { decodedName } from '../redact-url.js';
+import { jsonText } from '../../extract/text-or-null.js';
 
 /** The caller's credentials: the application id, its 2026 access key, and the affiliate id paid on referrals. */
 export const RAKUTEN_SECRET_PARAMS = ['applicationId', 'accessKey', 'affiliateId'] as const;
@@ -112,13 +112,6 @@ function secretValues(request: URL): string[] {
 
 const HTTP_URL = /^https?:\/\/[^\s]+$/;
 
-function text(value: unknown): string | null {
-  const s = str(value);
-  if (s === null) return null;
-  const t = normalizeText(s);
-  return t === '' ? null : t;
-}
-
 function httpUrl(value: unknown): string | null {
   const s = str(value)?.trim() ?? null;
   return s && HTTP_URL.test(s) ? s : null;
@@ -182,7 +175,7 @@ function stock(table: Readonly<Record<string, string>>, code: unknown): Partial<
 }
 
 function ichibaItem(e: JsonObject, api: RakutenApi): ListItemData | null {
-  const title = text(e.itemName);
+  const title = jsonText(e.itemName);
   if (!title) return null;
   const item: ListItemData = { title };
   const url = pageLink(e.itemUrl);
@@ -206,7 +199,7 @@ function ichibaItem(e: JsonObject, api: RakutenApi): ListItemData | null {
   if (postage === 0) item.shipping = 'included';
   else if (postage === 1) item.shipping = 'extra';
   Object.assign(item, stock(ICHIBA_STOCK, e.availability));
-  const shop = text(e.shopName);
+  const shop = jsonText(e.shopName);
   if (shop) item.shop = shop;
   const shopUrl = pageLink(e.shopUrl);
   if (shopUrl) item.shop_url = shopUrl;
@@ -231,7 +224,7 @@ function skuRange(e: JsonObject, price: number | null): { min: number; max: numb
 }
 
 function productItem(e: JsonObject): ListItemData | null {
-  const title = text(e.productName);
+  const title = jsonText(e.productName);
   if (!title) return null;
   const item: ListItemData = { title };
   const url = pageLink(e.productUrlPC);
@@ -251,7 +244,7 @@ function productItem(e: JsonObject): ListItemData | null {
   const min = yen(e.minPrice);
   const max = yen(e.maxPrice);
   if (min !== null && max !== null && min > 0 && min <= max) item.price_range = { min, max };
-  const brand = text(e.brandName);
+  const brand = jsonText(e.brandName);
   if (brand) item.brand = brand;
   const code = str(e.productNo);
   const isbn = code ? parseIsbn(code) : null;
@@ -267,7 +260,7 @@ function productItem(e: JsonObject): ListItemData | null {
 }
 
 function booksItem(e: JsonObject, api: RakutenApi): ListItemData | null {
-  const title = text(e.title);
+  const title = jsonText(e.title);
   if (!title) return null;
   const item: ListItemData = { title };
   const url = pageLink(e.itemUrl);
@@ -395,7 +388,7 @@ export function readRakutenList(id: string, page: NormalizedPage): Extraction {
     provenance.next_page = 'none: the ranking answer states no page count';
     provenance.total = 'none: the ranking answer states no count';
     provenance.page = 'none: the ranking answer states no page';
-    const title = text(root.title);
+    const title = jsonText(root.title);
     if (title) {
       data.title = title;
       provenance.title = 'json:$.title';

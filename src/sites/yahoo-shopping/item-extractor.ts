@@ -18,7 +18,7 @@ import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
 import { parsePoints } from '../../normalize/points.js';
 import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
-import { normalizeText } from '../../normalize/text.js';
+import { textOrNull } from '../../extract/text-or-null.js';
 
 const ID = 'yahoo_shopping/item';
 const STATE = 'state:__NEXT_DATA__';
@@ -82,9 +82,10 @@ export const yahooShoppingItemExtractor: Extractor = {
     const scope = pageScope(page, [page.url, meta.canonical, meta.ogUrl]);
 
     // Title: the state's item name, then JSON-LD, then og:title (which carries the store and site name after it).
-    set('title', text(str(item?.name)), `${STATE}:${path}.name`);
-    set('title', text(product?.name), 'json-ld:name');
-    for (const selector of NAME_SELECTORS) set('title', text(ownText(page, scope, selector)), `selector:${selector}`);
+    set('title', textOrNull(str(item?.name)), `${STATE}:${path}.name`);
+    set('title', textOrNull(product?.name), 'json-ld:name');
+    for (const selector of NAME_SELECTORS)
+      set('title', textOrNull(ownText(page, scope, selector)), `selector:${selector}`);
     set('title', ogTitle(meta.ogTitle), 'meta:og:title');
     // <title> only when it is the item page's own (`… - 通販 - Yahoo!ショッピング`), never an error or interstitial title.
     set('title', meta.title && /Yahoo!ショッピング$/.test(meta.title) ? ogTitle(meta.title) : null, 'title');
@@ -239,14 +240,14 @@ export const yahooShoppingItemExtractor: Extractor = {
     }
 
     // `brandName` says ブランド登録なし (or the like) when the store registered none: that is no brand.
-    const brandName = text(str(item?.brandName));
+    const brandName = textOrNull(str(item?.brandName));
     set('brand', brandName && !NO_BRAND.test(brandName) ? brandName : null, `${STATE}:${path}.brandName`);
-    set('brand', text(product?.brand), 'json-ld:brand');
+    set('brand', textOrNull(product?.brand), 'json-ld:brand');
     // The older template's brand line (`div.mdItemBrand p.elBrand a`, read by a public scrapy spider).
-    set('brand', text(ownText(page, scope, '.mdItemBrand .elBrand a')), 'selector:.mdItemBrand .elBrand a');
-    set('shop', text(offer?.seller), 'json-ld:offers.seller.name');
+    set('brand', textOrNull(ownText(page, scope, '.mdItemBrand .elBrand a')), 'selector:.mdItemBrand .elBrand a');
+    set('shop', textOrNull(offer?.seller), 'json-ld:offers.seller.name');
     // The older template's store box (`#strinfmj .elMain p a`, read by a public cheerio scraper): a store, not a person.
-    set('shop', text(ownText(page, scope, '#strinfmj .elMain a')), 'selector:#strinfmj .elMain a');
+    set('shop', textOrNull(ownText(page, scope, '#strinfmj .elMain a')), 'selector:#strinfmj .elMain a');
 
     const stateJan = str(item?.janCode);
     set('jan', stateJan ? parseJan(stateJan) : null, `${STATE}:${path}.janCode`);
@@ -254,8 +255,8 @@ export const yahooShoppingItemExtractor: Extractor = {
     const janText = labelledValue(page, JAN_LABEL, scope);
     set('jan', janText ? parseJan(janText) : null, 'selector:th/dt/.elRowTitle JANコード');
     if (janText && !data.jan) warnings.push('jan: the page shows a JAN that fails its check digit; left out');
-    set('sku', text(product?.sku), 'json-ld:sku');
-    set('sku', text(str(item?.sellerManagedItemId)), `${STATE}:${path}.sellerManagedItemId`);
+    set('sku', textOrNull(product?.sku), 'json-ld:sku');
+    set('sku', textOrNull(str(item?.sellerManagedItemId)), `${STATE}:${path}.sellerManagedItemId`);
 
     const rating = ratingOf(productNode);
     set('review_count', rating.count, 'json-ld:aggregateRating.reviewCount');
@@ -275,9 +276,9 @@ export const yahooShoppingItemExtractor: Extractor = {
     // 中古 / 新品 as the page labels the item (Yahoo stores also sell used goods), else the state's isUsed flag.
     if (item?.isUsed === true) {
       set('condition', 'used', `${STATE}:${path}.isUsed`);
-      set('condition_text', text(str(item.usedConditionText)) ?? '中古', `${STATE}:${path}.usedConditionText`);
+      set('condition_text', textOrNull(str(item.usedConditionText)) ?? '中古', `${STATE}:${path}.usedConditionText`);
     }
-    const itemType = text(ownText(page, scope, ITEM_TYPE));
+    const itemType = textOrNull(ownText(page, scope, ITEM_TYPE));
     const condition = itemType ? conditionOf(itemType) : null;
     if (condition) {
       set('condition', condition, `selector:${ITEM_TYPE}`);
@@ -644,10 +645,4 @@ function ogTitle(title: string | null): string | null {
 function yen(value: unknown): number | null {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
-}
-
-function text(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const t = normalizeText(value);
-  return t === '' ? null : t;
 }
