@@ -8,7 +8,7 @@ import type { RequestRecord, RequestSpend } from '../storage/storage.js';
 import { allOperations } from '../storage/storage.js';
 import type { KeySummary } from '../accounts/accounts-service.js';
 import type { SiteCatalogueEntry } from '../http/site-catalogue.js';
-import type { Coverage } from '../sites/site.js';
+import { isPageType, type Coverage, type PageType } from '../sites/site.js';
 import { itemStates, type BatchRecord, type FailureCount } from '../batches/batch-store.js';
 
 export interface PageContext {
@@ -556,27 +556,28 @@ export function keysPage(ctx: PageContext, data: KeysData): string {
   );
 }
 
-/** A page type as a buyer names it; an unknown one (a site added since) as its id. */
+/** Each page type's name for a buyer: a new page type does not compile until it is named here. */
+const pageTypeNames: Readonly<Record<PageType, MessageKey>> = {
+  item: 'ptItem',
+  search: 'ptSearch',
+  ranking: 'ptRanking',
+  offers: 'ptOffers',
+  forecast: 'ptForecast',
+  forecast_overview: 'ptForecastOverview',
+  areas: 'ptAreas',
+  table: 'ptTable',
+  meta: 'ptMeta',
+  list: 'ptList',
+  history: 'ptHistory',
+  quote: 'ptQuote',
+  record: 'ptRecord',
+  records: 'ptRecords',
+  document: 'ptDocument',
+};
+
+/** A page type as a buyer names it (a stored one Kumo no longer serves: its id). */
 function pageTypeName(pageType: string, t: Translate): string {
-  const names: Record<string, MessageKey> = {
-    item: 'ptItem',
-    search: 'ptSearch',
-    ranking: 'ptRanking',
-    offers: 'ptOffers',
-    forecast: 'ptForecast',
-    forecast_overview: 'ptForecastOverview',
-    areas: 'ptAreas',
-    table: 'ptTable',
-    meta: 'ptMeta',
-    list: 'ptList',
-    history: 'ptHistory',
-    quote: 'ptQuote',
-    record: 'ptRecord',
-    records: 'ptRecords',
-    document: 'ptDocument',
-  };
-  const key = names[pageType];
-  return key ? t(key) : pageType;
+  return isPageType(pageType) ? t(pageTypeNames[pageType]) : pageType;
 }
 
 const coverageWords: Record<Coverage, { level: MessageKey; about: MessageKey }> = {

@@ -688,7 +688,32 @@ export type DocumentData = Static<typeof DocumentSchema>;
 export const TableSchema = Type.Union([StatsTableSchema, DataTableSchema]);
 
 /** Output schemas by page type; a page type without one cannot be served. */
-export const pageTypeSchemas: Readonly<Record<string, TSchema>> = {
+/** Every page type Kumo serves, each with its data schema below; a site's page type is one of these. */
+export const pageTypes = [
+  'item',
+  'search',
+  'ranking',
+  'offers',
+  'forecast',
+  'forecast_overview',
+  'areas',
+  'table',
+  'meta',
+  'list',
+  'history',
+  'quote',
+  'record',
+  'records',
+  'document',
+] as const;
+export type PageType = (typeof pageTypes)[number];
+
+/** Narrows a page type read from outside (a stored row, a fixture's meta) to one Kumo serves. */
+export function isPageType(value: string): value is PageType {
+  return (pageTypes as readonly string[]).includes(value);
+}
+
+export const pageTypeSchemas: Readonly<Record<PageType, TSchema>> = {
   item: ItemSchema,
   search: ListSchema,
   ranking: ListSchema,
@@ -711,7 +736,7 @@ export const pageTypeSchemas: Readonly<Record<string, TSchema>> = {
  * the detail names the missing or invalid fields (never values, which may be page content).
  */
 export function validateExtraction(pageType: string, extraction: Extraction): void {
-  const schema = pageTypeSchemas[pageType];
+  const schema = isPageType(pageType) ? pageTypeSchemas[pageType] : undefined;
   if (!schema) throw new KumoError('extraction_failed', `no output schema for page type ${pageType}`);
   if (validatorOf(pageType, schema).Check(extraction.data)) {
     const broken = crossFieldProblems(extraction.data);

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { pino } from 'pino';
 import { buildApp, type AppServices } from './app.js';
 import { repoRoot } from '../../test/support/kumo-process.js';
-import { pageTypeSchemas } from '../extract/page-types.js';
+import { pageTypeSchemas, type PageType } from '../extract/page-types.js';
 import { errorCatalogue } from '../errors.js';
 import { dataSchemasByPageType, variantName } from './openapi.js';
 import { documentValidators } from '../../test/support/openapi.js';
@@ -202,7 +202,7 @@ describe('/openapi.json', () => {
           } = doc.components.schemas[String(s.$ref).split('/').pop()!] as Json;
           return shape;
         });
-      const served = JSON.parse(JSON.stringify(pageTypeSchemas[pageType])) as Json;
+      const served = JSON.parse(JSON.stringify(pageTypeSchemas[pageType as PageType])) as Json;
       expect(shapes).toEqual(served.anyOf ?? [served]);
     }
     expect(doc.components.schemas.ItemData.required).toEqual(expect.arrayContaining(['title', 'price']));

@@ -1,5 +1,9 @@
 // What a supported site is: hosts, page types with URL patterns and coverage, route, politeness.
 import type { Extractor } from '../extract/extractor.js';
+import type { PageType } from '../extract/page-types.js';
+
+// The page types a site may serve (extract's list), for the modules that read sites and may not read extract.
+export { isPageType, pageTypes, type PageType } from '../extract/page-types.js';
 
 /** DESIGN.md §6: stable and beta are served; verifying/experimental only in development; stopped never. */
 export type Coverage = 'stable' | 'beta' | 'verifying' | 'experimental' | 'stopped';
@@ -54,7 +58,7 @@ export interface CacheLimit {
 export const cacheLimitCapSeconds = 86_400;
 
 export interface PageTypeEntry {
-  pageType: string;
+  pageType: PageType;
   /** This page type's own cache limit where it differs from the site's. */
   cacheLimit?: CacheLimit;
   /** The route used when the caller does not ask for `render_js`; absent = the site's `route`. */
