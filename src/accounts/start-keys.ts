@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Accounts } from './accounts-service.js';
 import type { PlanId } from '../storage/storage.js';
 
-/** The CLI command that makes a first key (src/cli/commands.ts, `kumo keys create`), run from the checkout. */
+/** The CLI command that makes a first key (src/cli/keys-command.ts, `kumo keys create`), run from the checkout. */
 export const createKeyCommand = 'npm run -s kumo -- keys create --plan free';
 
 export type StartKeys =

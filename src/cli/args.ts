@@ -69,3 +69,26 @@ export function snakeCaseKeys(value: unknown): unknown {
 export function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
+
+/** A comma-separated list; every item non-empty and, when `allowed` is given, one of those. */
+export function list<T extends string>(
+  value: string | undefined,
+  name: string,
+  allowed?: readonly T[],
+): T[] | undefined {
+  if (value === undefined) return undefined;
+  const items = value.split(',').map((s) => s.trim());
+  if (items.some((item) => item === ''))
+    throw new UsageError(`--${name} needs a comma-separated list without empty items`);
+  for (const item of items)
+    if (allowed && !allowed.includes(item as T))
+      throw new UsageError(`--${name}: unknown value ${item} (one of ${allowed.join(', ')})`);
+  return items as T[];
+}
+
+export function int(value: string | undefined, name: string, min = 0): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`--${name} must be a whole number ≥ ${min}`);
+  return n;
+}

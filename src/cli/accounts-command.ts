@@ -1,0 +1,85 @@
+// `kumo accounts`: an account's plan and overage cap, and the review approvals (review-approvals.ts).
+import { pino } from 'pino';
+import { loadConfigFromProcess } from '../config.js';
+import { Accounts } from '../accounts/accounts-service.js';
+import { siteCatalogue } from '../sites/registry.js';
+import { createLogger } from '../logger.js';
+import { int, parse, print, UsageError } from './args.js';
+import { commandHelpText, type CommandHelp } from './help.js';
+import { plan, plans } from './account-options.js';
+import {
+  isReviewApprovalAction,
+  reviewApprovals,
+  reviewApprovalsOptions,
+  reviewApprovalsUsage,
+} from './review-approvals.js';
+
+export const accountsHelp: CommandHelp = {
+  name: 'accounts',
+  summary: 'change an account’s plan; approve accounts for the sites under review',
+  usage: [
+    'kumo accounts set --account ID [--plan free|starter|growth] [--overage-cap N] [--json]',
+    ...reviewApprovalsUsage,
+  ],
+  options: [
+    ['--account ID', 'the account (approvals: only its history)'],
+    ['--plan PLAN', `set: the new plan (${plans.join(', ')})`],
+    ['--overage-cap N', 'set: the new overage cap in credits'],
+    ...reviewApprovalsOptions,
+    ['--json', 'set, approve, revoke-approval: print the result as JSON (approvals always does)'],
+  ],
+  examples: [
+    'kumo accounts set --account acc_… --plan growth --overage-cap 5000 --json',
+    'kumo accounts approve --account acc_… --site mercari --by "A. Operator" --json',
+  ],
+};
+
+/**
+ * The operator's plan change (`kumo accounts set --account ID [--plan P] [--overage-cap N]`) and review approvals
+ * (`kumo accounts approve | revoke-approval | approvals`, in review-approvals.ts).
+ */
+export async function accountsCommand(args: string[]): Promise<void> {
+  const [action, ...rest] = args;
+  if (isReviewApprovalAction(action))
+    return reviewApprovals(action, rest, {
+      sites: siteCatalogue,
+      connect: async () => {
+        const config = loadConfigFromProcess();
+        const { openStorage } = await import('../services.js');
+        // Stderr, so the JSON answer on stdout stays parseable; written at once, before the process exits.
+        const logger = createLogger(config.log.level, pino.destination({ dest: 2, sync: true }));
+        return { storage: await openStorage(config, logger), logger };
+      },
+      write: (text) => process.stdout.write(text),
+    });
+  if (action !== 'set') throw new UsageError(commandHelpText(accountsHelp));
+  const { values, positionals } = parse(
+    rest,
+    {
+      account: { type: 'string' },
+      plan: { type: 'string' },
+      'overage-cap': { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    true,
+  );
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+  if (values.account === undefined)
+    throw new UsageError('kumo accounts set --account ID [--plan free|starter|growth] [--overage-cap N]');
+  const changes = {
+    ...(values.plan !== undefined ? { plan: plan(values.plan) } : {}),
+    ...(values['overage-cap'] !== undefined ? { overageCapCredits: int(values['overage-cap'], 'overage-cap') } : {}),
+  };
+  if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: give --plan and/or --overage-cap');
+
+  const { openStorage } = await import('../services.js');
+  const storage = await openStorage(loadConfigFromProcess());
+  try {
+    const account = await new Accounts(storage).changePlan(values.account, changes);
+    const out = { account_id: account.id, plan: account.plan, overage_cap: account.overageCapCredits };
+    if (values.json) print(out);
+    else process.stdout.write(`account_id ${out.account_id}\nplan ${out.plan}\noverage_cap ${out.overage_cap}\n`);
+  } finally {
+    await storage.close();
+  }
+}

@@ -1,0 +1,146 @@
+// `kumo sites`: verify every fixture (and rewrite the record), regenerate docs/sites.md, record a page as a fixture.
+import { writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { repoRoot } from '../sites/corpus.js';
+import { loadConfigFromProcess } from '../config.js';
+import { SiteRegistry } from '../sites/registry.js';
+import {
+  earnedCoverage,
+  effectiveCoverage,
+  readsCorpus,
+  readVerificationRecord,
+  toRecord,
+  verificationRecordPath,
+  verifyAll,
+} from '../sites/verification.js';
+import { parseTargetUrl } from '../fetch/url-policy.js';
+import { recordFixture } from '../sites/record-fixture.js';
+import { InProcessHostGate } from '../fetch/host-gate.js';
+import { parse, print, snakeCaseKeys, UsageError } from './args.js';
+import { commandHelpText, type CommandHelp } from './help.js';
+
+export const sitesHelp: CommandHelp = {
+  name: 'sites',
+  summary: 'verify every fixture, regenerate docs/sites.md and the site index, record a page as a fixture draft',
+  usage: [
+    `kumo sites verify [--json] [--record]
+     (every fixture, live; exit status 1 when one fails)`,
+    'kumo sites doc [--write]',
+    `kumo sites index [--write]
+     (src/sites/catalogue.generated.ts from the site folders: run it after adding a folder)`,
+    'kumo sites record URL [--site ID] [--name NAME] [--out DIR]',
+  ],
+  options: [
+    ['--json', 'verify: the coverage table and every fixture’s result as JSON'],
+    ['--record', 'verify: rewrite the committed verification record (needs the shared corpus)'],
+    ['--write', 'doc, index: write docs/sites.md (or the catalogue index) instead of printing it'],
+    ['--site ID', 'record: the site, where the URL’s host is not enough'],
+    ['--name NAME', 'record: the fixture’s file name (without extension)'],
+    ['--out DIR', 'record: the folder (default the site’s own fixtures)'],
+  ],
+  examples: [
+    'kumo sites verify',
+    'kumo sites record https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592 --name usb-cable',
+  ],
+};
+
+export async function sites(args: string[]): Promise<void> {
+  const [action, ...rest] = args;
+  if (action === 'record') return record(rest);
+  if (action === 'doc') return sitesDoc(rest);
+  if (action === 'index') return sitesIndex(rest);
+  if (action !== 'verify') throw new UsageError(commandHelpText(sitesHelp));
+  const { values } = parse(rest, {
+    json: { type: 'boolean', default: false },
+    record: { type: 'boolean', default: false },
+  });
+  // Live, not the shipped record: this is the tool that regenerates a record the build refused as stale.
+  const registry = new SiteRegistry(undefined, { record: readVerificationRecord() });
+  const results = await verifyAll(registry);
+  if (values.record) {
+    // A record written without the corpus would claim nothing verified the real pages: refuse instead.
+    if (results.some((r) => readsCorpus(r.source) && r.status === 'skipped'))
+      throw new UsageError('--record needs the shared corpus (../shared/corpus/real)');
+    await writeFile(verificationRecordPath, `${JSON.stringify(toRecord(results), null, 2)}\n`);
+  }
+  // The table shows what verification earns now (live, corpus included), next to what each site declares.
+  const table = registry.list().flatMap((site) =>
+    site.pageTypes.map((entry) => {
+      const mine = results.filter(
+        (r) => r.site === site.id && r.pageType === entry.pageType && !r.fixture.startsWith('('),
+      );
+      const count = (status: string) => mine.filter((r) => r.status === status).length;
+      const earned = earnedCoverage(mine);
+      const declared = entry.declaredCoverage ?? entry.coverage;
+      return {
+        site: site.id,
+        page_type: entry.pageType,
+        declared,
+        earned,
+        effective: effectiveCoverage(declared, earned),
+        pass: count('pass'),
+        fail: count('fail'),
+        skipped: count('skipped'),
+      };
+    }),
+  );
+  if (values.json) {
+    print({ coverage: table, fixtures: snakeCaseKeys(results) });
+  } else {
+    for (const r of results.filter((x) => x.status !== 'pass'))
+      process.stdout.write(`${r.status.toUpperCase()} ${r.site} ${r.fixture}: ${r.detail ?? ''}\n`);
+    process.stdout.write(
+      `${'site'.padEnd(20)}${'page type'.padEnd(20)}${'declared'.padEnd(14)}${'earned'.padEnd(14)}${'effective'.padEnd(14)}pass/fail/skipped\n`,
+    );
+    for (const row of table)
+      process.stdout.write(
+        `${row.site.padEnd(20)}${row.page_type.padEnd(20)}${row.declared.padEnd(14)}${row.earned.padEnd(14)}${row.effective.padEnd(14)}${row.pass}/${row.fail}/${row.skipped}\n`,
+      );
+  }
+  if (results.some((r) => r.status === 'fail')) process.exitCode = 1;
+}
+
+/** docs/sites.md from the registry as the server would build it (coverage from the committed record). */
+async function sitesDoc(args: string[]): Promise<void> {
+  const { values } = parse(args, { write: { type: 'boolean', default: false } });
+  const { renderSitesDoc } = await import('../sites/sites-doc.js');
+  const doc = renderSitesDoc(new SiteRegistry());
+  if (values.write) await writeFile(path.join(repoRoot, 'docs', 'sites.md'), doc);
+  else process.stdout.write(doc);
+}
+
+/** src/sites/catalogue.generated.ts from the folders of src/sites/ (a source checkout: the folders are read). */
+async function sitesIndex(args: string[]): Promise<void> {
+  const { values } = parse(args, { write: { type: 'boolean', default: false } });
+  const { renderCatalogueIndex, siteFolders } = await import('../sites/catalogue-index.js');
+  const sitesDir = path.join(repoRoot, 'src', 'sites');
+  const index = renderCatalogueIndex(siteFolders(sitesDir));
+  if (values.write) await writeFile(path.join(sitesDir, 'catalogue.generated.ts'), index);
+  else process.stdout.write(index);
+}
+
+async function record(args: string[]): Promise<void> {
+  const { values, positionals } = parse(
+    args,
+    { site: { type: 'string' }, name: { type: 'string' }, out: { type: 'string' } },
+    true,
+  );
+  if (positionals.length !== 1) throw new UsageError(commandHelpText(sitesHelp));
+  const { createHttpFetcher } = await import('../services.js');
+  const fetcher = createHttpFetcher(loadConfigFromProcess(), {
+    hostGate: new InProcessHostGate(),
+    // One page per run: the site's own spacing cannot be broken by a single request.
+    politeness: () => ({ maxInFlight: 1, minIntervalMs: 0 }),
+  });
+  try {
+    const result = await recordFixture(new SiteRegistry(), fetcher, {
+      url: parseTargetUrl(positionals[0]!),
+      ...(values.site ? { siteId: values.site } : {}),
+      ...(values.name ? { name: values.name } : {}),
+      ...(values.out ? { outDir: values.out } : {}),
+    });
+    print(snakeCaseKeys(result));
+  } finally {
+    await fetcher.close();
+  }
+}
