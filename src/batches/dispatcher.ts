@@ -11,13 +11,10 @@ import type { PlanId, RequestRecord } from '../storage/storage.js';
 import type { ConcurrencyLimiter, Lease } from '../limits/concurrency-limiter.js';
 import type { Secrets, SecretBox } from '../secrets/secret-box.js';
 import type { Caller } from '../scrape/caller.js';
-import {
-  callRecordOf,
-  costOf,
-  requestStatusOf,
-  type ScrapeParams,
-  type ScrapeService,
-} from '../scrape/scrape-service.js';
+import type { ScrapeService } from '../scrape/scrape-service.js';
+import type { ScrapeParams } from '../scrape/plan.js';
+import { costOf } from '../scrape/cost.js';
+import { callRecordOf, requestStatusOf } from '../scrape/call-record.js';
 import type { BatchStore, ItemError, ItemToRun, RunOutcome } from './batch-store.js';
 import type { ClaimedWork, Tx, WorkQueue } from './work-queue.js';
 

@@ -1,7 +1,7 @@
 // The site catalogue as GET /v1/sites serves it and the console's Sites page shows it: one shape for both.
 import type { Static } from 'typebox';
 import type { SitesResponseSchema } from './schemas.js';
-import { costOf } from '../scrape/scrape-service.js';
+import { costOf } from '../scrape/cost.js';
 import { cacheLimitOf, defaultRouteOf, routesOf } from '../sites/site.js';
 import type { SiteRegistry } from '../sites/registry.js';
 

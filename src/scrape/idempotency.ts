@@ -1,6 +1,7 @@
 // The Idempotency-Key header: what a valid key is, and the hash that tells "the same request" from "another body".
 import { createHash } from 'node:crypto';
 import { KumoError } from '../errors.js';
+import type { IdempotencyStore } from '../storage/storage.js';
 
 /** How long a key is remembered (Stripe's 24 hours). */
 export const idempotencyTtlMs = 24 * 60 * 60 * 1000;
@@ -50,4 +51,49 @@ export function canonicalJson(value: unknown): string {
  */
 export function bodyHashOf(body: { url: string; params: object }): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+/** What a claim gave a call: the key is now its own, or it replays the charged call `replayOf` (for free). */
+export type ClaimedKey = { replayOf: null } | { replayOf: { key: string; requestId: string } };
+
+/**
+ * Claims the caller's key for this call: a new key is the call's own; the same key and body after a charged call is a
+ * replay (counted, up to idempotencyMaxReplays); another body, a spent key or a call still in flight are refused.
+ */
+export async function claimIdempotencyKey(
+  store: IdempotencyStore,
+  claim: { accountId: string; idempotency: IdempotencyRequest; requestId: string; now: Date; heldUntil: string },
+): Promise<ClaimedKey> {
+  const { idempotency, now } = claim;
+  const outcome = await store.claim({
+    accountId: claim.accountId,
+    key: idempotency.key,
+    bodyHash: idempotency.bodyHash,
+    requestId: claim.requestId,
+    now: now.toISOString(),
+    expiresAt: new Date(now.getTime() + idempotencyTtlMs).toISOString(),
+    heldUntil: claim.heldUntil,
+    maxReplays: idempotencyMaxReplays,
+  });
+  switch (outcome.outcome) {
+    case 'claimed':
+      return { replayOf: null };
+    case 'replay':
+      return { replayOf: { key: idempotency.key, requestId: outcome.requestId } };
+    case 'conflict':
+      throw new KumoError('idempotency_conflict', 'this Idempotency-Key was used with another request body', {
+        body: { original_request_id: outcome.requestId },
+      });
+    case 'spent':
+      throw new KumoError(
+        'idempotency_key_spent',
+        `this Idempotency-Key was already replayed ${idempotencyMaxReplays} times; use a new key`,
+        { body: { original_request_id: outcome.requestId } },
+      );
+    case 'in_progress':
+      throw new KumoError('idempotency_key_in_use', 'a call with this Idempotency-Key is still in flight', {
+        retryAfterSeconds: 1,
+        body: { original_request_id: outcome.requestId },
+      });
+  }
 }

@@ -3,77 +3,30 @@
 import { KumoError, isKumoError, type ErrorCode } from '../errors.js';
 import type { Fetcher, FetchedPage } from '../fetch/fetcher.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { parseTargetUrl } from '../fetch/url-policy.js';
 import type { ExtractionRunner } from './extraction-pool.js';
 import type { Produced } from './produce.js';
 import type { SiteRegistry } from '../sites/registry.js';
-import {
-  defaultRouteOf,
-  routesOf,
-  servedInProduction,
-  type ApiRequest,
-  type PageTypeEntry,
-  type Site,
-  type SiteRoute,
-} from '../sites/site.js';
+import type { ApiRequest, PageTypeEntry } from '../sites/site.js';
 import type { Extractor } from '../extract/extractor.js';
 import type { ConcurrencyLimiter, Lease } from '../limits/concurrency-limiter.js';
-import type { AccountRecord, KeyRecord, Output, SettleOutcome, SettleRequest, Storage } from '../storage/storage.js';
+import type { SettleOutcome, SettleRequest, Storage } from '../storage/storage.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import { concurrencyScopesOf, type Caller } from './caller.js';
 import { creditLimitsOf } from '../accounts/plans.js';
 import { periodOf, nextPeriodStart } from '../accounts/period.js';
 import { newId } from '../accounts/ids.js';
-import { redactUrl } from '../sites/redact-url.js';
-import { routeCost } from '../sites/pricing.js';
-import { idempotencyMaxReplays, idempotencyTtlMs, type IdempotencyRequest } from './idempotency.js';
+import { claimIdempotencyKey, type IdempotencyRequest } from './idempotency.js';
 import { backendRetryAfterSeconds } from '../backends/backend-errors.js';
 import type { CacheTicket, Freshness } from '../cache/freshness.js';
-import type { CacheInfo } from '../cache/result-cache.js';
+import { planCall, type Planned, type ScrapeParams } from './plan.js';
+import { costOf } from './cost.js';
+import { callRecordOf, requestStatusOf, type CallRecord, type RequestStatus } from './call-record.js';
+import { resultOf, type ScrapeResult } from './scrape-result.js';
 
-export interface ScrapeParams {
-  mode: 'html_json' | 'html';
-  work_type: string;
-  include_html: boolean;
-  store_artifact: boolean;
-  /** Render in the headless browser where the page type offers it (DESIGN §1); absent = false. */
-  render_js?: boolean;
-  /** Accept this account's cached result up to this age, and keep this one (DESIGN §10); absent or 0 = bypass. */
-  max_age_s?: number;
-}
-
-/** Where an answer came from (DESIGN §10); defined beside the cache. */
-export type { CacheInfo };
-
-/** Every status a call's request-log row can hold: a fetch's outcome, or `cancelled` when the client went away. */
-export const requestStatuses = ['completed', 'not_found', 'blocked', 'failed', 'timed_out', 'cancelled'] as const;
-export type RequestStatus = (typeof requestStatuses)[number];
-
-export interface FetchSummary {
-  status: Exclude<RequestStatus, 'cancelled'>;
-  attempts: number;
-  route: SiteRoute;
-  http_status: number | null;
-  final_url: string | null;
-  charset: string | null;
-  bytes: number | null;
-  elapsed_ms: number | null;
-}
-
-export interface ScrapeResult {
-  request_id: string;
-  resolved_site: string;
-  page_type: string;
-  fetch_summary: FetchSummary;
-  cost_units: number;
-  latency_ms: number;
-  extractor: { id: string; version: number; coverage: string; provenance: Record<string, string> };
-  data: Record<string, unknown> | null;
-  html?: string;
-  artifact?: { id: string; expires_at: string };
-  cache: CacheInfo;
-  warnings: string[];
-}
+// The call's vocabulary, for callers that know only the use case (the console's status filter, the routes, tests).
+export type { Planned, ScrapeParams } from './plan.js';
+export type { ScrapeResult, FetchSummary } from './scrape-result.js';
+export { requestStatuses, type RequestStatus } from './call-record.js';
 
 export interface ScrapeServiceOptions {
   registry: SiteRegistry;
@@ -98,44 +51,6 @@ export interface ScrapeServiceOptions {
   metrics?: Metrics;
 }
 
-const statusOfError: Partial<Record<ErrorCode, FetchSummary['status']>> = {
-  fetch_timeout: 'timed_out',
-  target_blocked: 'blocked',
-};
-
-/** Cost in credits (DESIGN.md §2): 1 over HTTP, 2 through the browser, +1 to keep an artifact; never above 3. */
-export function costOf(route: SiteRoute, params: Pick<ScrapeParams, 'store_artifact'>): number {
-  return Math.min(3, routeCost({ route }) + (params.store_artifact ? 1 : 0));
-}
-
-/** What one call runs: the page type, the route it is fetched on, and the extractor that reads what comes back. */
-export interface Planned {
-  url: URL;
-  site: Site;
-  entry: PageTypeEntry;
-  route: SiteRoute;
-  extractor: Extractor;
-}
-
-/**
- * The route of a call: the browser when the caller asks for `render_js` (a page type without a browser route answers
- * 422), else the page type's default route.
- */
-function routeOf(site: Site, entry: PageTypeEntry, renderJs: boolean): SiteRoute {
-  if (!renderJs) return defaultRouteOf(site, entry);
-  if (!routesOf(site, entry).includes('browser'))
-    throw new KumoError('page_not_supported', `${site.id} ${entry.pageType} has no browser route (render_js)`);
-  return 'browser';
-}
-
-function outputsOf(params: ScrapeParams): Output[] {
-  const outputs: Output[] = [];
-  if (params.mode === 'html_json') outputs.push('json');
-  if (params.mode === 'html' || params.include_html) outputs.push('html');
-  if (params.store_artifact) outputs.push('artifact');
-  return outputs;
-}
-
 /** How the HTTP layer takes part in a call (all optional: without them a call is charged when it completes). */
 export interface ScrapeOptions {
   /** Aborted when the caller goes away: the fetch stops and nothing is charged. */
@@ -149,39 +64,6 @@ export interface ScrapeOptions {
   deliver?: (result: ScrapeResult, meta: { replayed: boolean }) => void | Promise<void>;
   /** Handed the call's metadata as it is filled (site and page type once planned), for the caller's own log line. */
   observe?: (record: Readonly<CallRecord>) => void;
-}
-
-/** What a call's metadata row says of it besides its outcome; filled as the call goes. */
-export interface CallRecord {
-  siteId: string | null;
-  pageType: string | null;
-  /** Caller credentials removed. */
-  url: string | null;
-  route: string | null;
-  attempts: number;
-  /** The target's HTTP status when a page was received; null otherwise. */
-  httpStatus: number | null;
-  artifactId: string | null;
-  /** Where the answer came from, once there is one (DESIGN §10). */
-  cacheState?: CacheInfo['state'];
-}
-
-/** The record of a planned call before it runs: what is asked, redacted. */
-export function callRecordOf({ site, entry, url, route }: Planned): CallRecord {
-  return {
-    siteId: site.id,
-    pageType: entry.pageType,
-    url: redactUrl(url, site.secretQueryParams),
-    route,
-    attempts: 0,
-    httpStatus: null,
-    artifactId: null,
-  };
-}
-
-/** The status of a call's metadata row when it fails with `code` (a timeout and a block have their own). */
-export function requestStatusOf(code: ErrorCode): Exclude<RequestStatus, 'cancelled' | 'completed' | 'not_found'> {
-  return (statusOfError[code] ?? 'failed') as Exclude<RequestStatus, 'cancelled' | 'completed' | 'not_found'>;
 }
 
 /** One planned call to run without admission or settlement (ScrapeService.runPlanned). */
@@ -238,72 +120,9 @@ export class ScrapeService {
     this.#clock = options.clock ?? (() => new Date());
   }
 
-  /** Steps that need no credits and no slot: what the URL is and whether this key may ask for it. */
+  /** Steps that need no credits and no slot: what the URL is and whether this key may ask for it (plan.ts). */
   plan(caller: Caller, rawUrl: string, params: ScrapeParams): Planned {
-    const url = parseTargetUrl(rawUrl);
-    const site = this.#o.registry.resolveHost(url.hostname);
-    if (!site) {
-      // A near miss (no `www.`, a sibling host) is still refused, but the answer names the host that is supported.
-      const near = this.#o.registry.suggestHosts(url.hostname);
-      const hint =
-        near.length === 0 ? '' : `; did you mean ${near.length === 1 ? near[0] : `one of ${near.join(', ')}`}?`;
-      throw new KumoError('site_not_supported', `${url.hostname} is not a supported site${hint}`, {
-        ...(near.length > 0 ? { body: { supported_hosts: near } } : {}),
-      });
-    }
-    if (!(site.schemes as readonly string[]).includes(url.protocol)) {
-      throw new KumoError('invalid_url', `${site.id} is served over ${site.schemes.join(', ')} only`, {
-        body: { field: 'url' },
-      });
-    }
-    const entry = this.#o.registry.pageTypeFor(site, url, params.work_type);
-    if (!entry) {
-      const detail =
-        params.work_type === 'auto'
-          ? `no reviewed page type of ${site.id} matches this URL`
-          : `${site.id} does not serve work_type ${params.work_type}`;
-      throw new KumoError('page_not_supported', detail);
-    }
-    if (entry.coverage === 'stopped')
-      throw new KumoError('site_stopped', `${site.id} ${entry.pageType} is switched off`);
-    const route = routeOf(site, entry, params.render_js ?? false);
-    const browserRoute = route === 'browser' ? entry.browser : undefined;
-    const coverage = browserRoute ? browserRoute.coverage : entry.coverage;
-    const extractor = browserRoute ? browserRoute.extractor : entry.extractor;
-    if (coverage === 'stopped') throw new KumoError('site_stopped', `${site.id} ${entry.pageType} is switched off`);
-    const servable =
-      servedInProduction(coverage) ||
-      (this.#o.environment === 'development' && (caller.key.sites?.includes(site.id) ?? false));
-    if (!servable) {
-      const what = browserRoute ? `${site.id} ${entry.pageType} in the browser` : `${site.id} ${entry.pageType}`;
-      throw new KumoError('page_not_supported', `${what} is still being verified`);
-    }
-    if (extractor.input !== 'html' && (params.mode === 'html' || params.include_html)) {
-      const format = { csv: 'a CSV', json: 'a JSON', xml: 'an XML', zip: 'a ZIP' }[extractor.input] ?? 'a data';
-      throw new KumoError(
-        'page_not_supported',
-        `${site.id} ${entry.pageType} is ${format} source and has no HTML output`,
-      );
-    }
-
-    const key = caller.key;
-    if (key.operations && !key.operations.includes('scrape')) {
-      throw new KumoError('key_scope_denied', 'this key may not use the scrape operation');
-    }
-    if (key.sites && !key.sites.includes(site.id)) {
-      throw new KumoError('key_scope_denied', `this key may not use site ${site.id}`);
-    }
-    const denied = outputsOf(params).find((o) => key.outputs && !key.outputs.includes(o));
-    if (denied) throw new KumoError('key_scope_denied', `this key may not produce the ${denied} output`);
-    // High-risk data (a page type under review) only for accounts an operator approved for the site. Checked after
-    // the key's own narrowing: an approval cannot widen a key, so a key barred from the site is told that first.
-    if (entry.review && !(caller.account.approvedSites ?? []).includes(site.id)) {
-      throw new KumoError(
-        'key_scope_denied',
-        `${site.id} ${entry.pageType} needs an operator's review approval for this account (${entry.review.reason}); ask support`,
-      );
-    }
-    return { url, site, entry, route, extractor };
+    return planCall(this.#o, caller, rawUrl, params);
   }
 
   /**
@@ -388,7 +207,7 @@ export class ScrapeService {
       const code = isKumoError(error) ? error.code : 'internal';
       call.outcome = signal?.aborted
         ? { status: 'cancelled', code: null, cost: 0 }
-        : { status: statusOfError[code] ?? 'failed', code, cost: 0 };
+        : { status: requestStatusOf(code), code, cost: 0 };
       call.record.httpStatus = null;
       throw error;
     } finally {
@@ -461,13 +280,16 @@ export class ScrapeService {
       throw new KumoError('page_not_supported', `the site redirected this URL to a page that is not ${entry.pageType}`);
     }
     if (page.httpStatus === 404 || page.httpStatus === 410) {
-      return { status: 'not_found', result: this.#resultOf(request, planned, page, null, undefined, 0) };
+      return {
+        status: 'not_found',
+        result: resultOf({ ...request, fetchedAt: this.#clock() }, planned, page, null, undefined, 0),
+      };
     }
     const produced = await this.#produce(page, planned.extractor, params, request.accountId, signal);
     // Counted as soon as the page is read, answer or not: the page disagreed with itself either way.
     for (const d of produced.disagreements) this.#o.metrics?.sourcesDisagreed(planned.site.id, d.field);
     const artifact = await request.keep?.(produced);
-    const result = this.#resultOf(request, planned, page, produced, artifact, request.cost);
+    const result = resultOf({ ...request, fetchedAt: this.#clock() }, planned, page, produced, artifact, request.cost);
     if (produced.html !== null && (params.mode === 'html' || params.include_html)) result.html = produced.html;
     return { status: 'completed', result };
   }
@@ -543,39 +365,18 @@ export class ScrapeService {
   }
 
   async #claim(call: Call, idempotency: IdempotencyRequest): Promise<void> {
-    const claim = await this.#o.storage.idempotency.claim({
+    const { replayOf } = await claimIdempotencyKey(this.#o.storage.idempotency, {
       accountId: call.caller.account.id,
-      key: idempotency.key,
-      bodyHash: idempotency.bodyHash,
+      idempotency,
       requestId: call.requestId,
-      now: call.now.toISOString(),
-      expiresAt: new Date(call.now.getTime() + idempotencyTtlMs).toISOString(),
+      now: call.now,
       heldUntil: this.#holdUntil(call.now),
-      maxReplays: idempotencyMaxReplays,
     });
-    switch (claim.outcome) {
-      case 'claimed':
-        call.idempotencyKey = idempotency.key;
-        return;
-      case 'replay':
-        call.replayed = true;
-        call.replayOf = { key: idempotency.key, requestId: claim.requestId };
-        return;
-      case 'conflict':
-        throw new KumoError('idempotency_conflict', 'this Idempotency-Key was used with another request body', {
-          body: { original_request_id: claim.requestId },
-        });
-      case 'spent':
-        throw new KumoError(
-          'idempotency_key_spent',
-          `this Idempotency-Key was already replayed ${idempotencyMaxReplays} times; use a new key`,
-          { body: { original_request_id: claim.requestId } },
-        );
-      case 'in_progress':
-        throw new KumoError('idempotency_key_in_use', 'a call with this Idempotency-Key is still in flight', {
-          retryAfterSeconds: 1,
-          body: { original_request_id: claim.requestId },
-        });
+    if (replayOf === null) {
+      call.idempotencyKey = idempotency.key;
+    } else {
+      call.replayed = true;
+      call.replayOf = replayOf;
     }
   }
 
@@ -632,36 +433,6 @@ export class ScrapeService {
     );
     call.record.artifactId = id;
     return { id, expires_at: expiresAt };
-  }
-
-  #resultOf(
-    call: Pick<RunRequest, 'requestId' | 'started'>,
-    { site, entry, route, extractor }: Planned,
-    page: FetchedPage,
-    produced: Produced | null,
-    artifact: ScrapeResult['artifact'] | undefined,
-    cost: number,
-  ): ScrapeResult {
-    const extraction = produced?.extraction ?? null;
-    const result: ScrapeResult = {
-      request_id: call.requestId,
-      resolved_site: site.id,
-      page_type: entry.pageType,
-      fetch_summary: summaryOf(page, produced ? 'completed' : 'not_found', produced?.charset ?? null, site, route),
-      cost_units: cost,
-      latency_ms: Math.round(performance.now() - call.started),
-      extractor: {
-        id: extractor.id,
-        version: extractor.version,
-        coverage: route === 'browser' && entry.browser ? entry.browser.coverage : entry.coverage,
-        provenance: extraction?.provenance ?? {},
-      },
-      data: extraction?.data ?? null,
-      cache: { state: 'bypass', fetched_at: this.#clock().toISOString(), age_s: 0 },
-      warnings: extraction?.warnings ?? [],
-    };
-    if (artifact) result.artifact = artifact;
-    return result;
   }
 
   /**
@@ -760,7 +531,7 @@ export class ScrapeService {
       if (isKumoError(error) && typeof error.extras.body?.attempts === 'number')
         record.attempts = error.extras.body.attempts;
       if (isKumoError(error)) {
-        const status = statusOfError[error.code] ?? 'failed';
+        const status = requestStatusOf(error.code);
         error.extras.body = {
           fetch_summary: { status, attempts: record.attempts, route },
         };
@@ -797,24 +568,3 @@ function creditsExhausted(now: Date, which: 'account' | 'key', cost: number): Ku
     body: { resets_at: resetsAt.toISOString() },
   });
 }
-
-function summaryOf(
-  page: FetchedPage,
-  status: FetchSummary['status'],
-  charset: string | null,
-  site: Site,
-  route: SiteRoute,
-): FetchSummary {
-  return {
-    status,
-    attempts: page.attempts,
-    route,
-    http_status: page.httpStatus,
-    final_url: redactUrl(new URL(page.finalUrl), site.secretQueryParams),
-    charset,
-    bytes: page.body.byteLength,
-    elapsed_ms: page.elapsedMs,
-  };
-}
-
-export type { Caller, AccountRecord, KeyRecord };
