@@ -18,7 +18,8 @@ import { sites, sitesHelp } from './sites-command.js';
 import { origin, originHelp } from './origin-command.js';
 import { browserServer, browserServerHelp } from './browser-server-command.js';
 
-interface Command {
+export interface Command {
+  /** `help.name` is the command's word, or its words (`sites new`: a subcommand with a file of its own). */
   help: CommandHelp;
   run(args: string[]): Promise<void> | void;
 }
@@ -37,15 +38,28 @@ export const commands: readonly Command[] = [
   { help: browserServerHelp, run: browserServer },
 ];
 
-function commandNamed(name: string): Command {
-  const command = commands.find((c) => c.help.name === name);
-  if (command) return command;
+/**
+ * The command a command line names and the arguments after its name: the longest registered name its first words
+ * spell, so that a subcommand registered on its own (`sites new`) is found before its family (`sites`).
+ */
+export function commandFor(
+  words: readonly string[],
+  registry: readonly Command[] = commands,
+): { command: Command; args: string[] } {
+  let found: { command: Command; length: number } | undefined;
+  for (const command of registry) {
+    const name = command.help.name.split(' ');
+    if (name.every((word, i) => words[i] === word) && name.length > (found?.length ?? 0))
+      found = { command, length: name.length };
+  }
+  if (found) return { command: found.command, args: words.slice(found.length) };
+  const first = words[0] ?? '';
   const near = closest(
-    name,
-    commands.map((c) => c.help.name),
+    first,
+    registry.map((c) => c.help.name),
   );
   throw new UsageError(
-    `kumo: unknown command "${name}"${near !== undefined ? `; did you mean "${near}"?` : ''}\n` +
+    `kumo: unknown command "${first}"${near !== undefined ? `; did you mean "${near}"?` : ''}\n` +
       'kumo --help lists the commands',
   );
 }
@@ -65,8 +79,8 @@ async function run(argv: string[]): Promise<void> {
     return;
   }
   if (first === 'help' || first === '--help' || first === '-h') {
-    const name = rest.find((arg) => !arg.startsWith('-'));
-    process.stdout.write(`${name === undefined ? globalHelp() : commandHelpText(commandNamed(name).help)}\n`);
+    const words = rest.filter((arg) => !arg.startsWith('-'));
+    process.stdout.write(`${words.length === 0 ? globalHelp() : commandHelpText(commandFor(words).command.help)}\n`);
     return;
   }
   if (first.startsWith('-')) {
@@ -76,19 +90,20 @@ async function run(argv: string[]): Promise<void> {
         'kumo --help lists the commands',
     );
   }
-  const command = commandNamed(first);
-  const end = rest.indexOf('--');
-  const options = end === -1 ? rest : rest.slice(0, end);
+  const { command, args } = commandFor(argv);
+  const end = args.indexOf('--');
+  const options = end === -1 ? args : args.slice(0, end);
   if (options.includes('--help') || options.includes('-h')) {
     process.stdout.write(`${commandHelpText(command.help)}\n`);
     return;
   }
   try {
-    await command.run(rest);
+    await command.run(args);
   } catch (error) {
     // Named with its command, and where to find the options it does take.
+    const name = command.help.name;
     if (error instanceof UnknownOptionError)
-      error.message = `kumo ${first}: ${error.message}\nkumo ${first} --help lists its options`;
+      error.message = `kumo ${name}: ${error.message}\nkumo ${name} --help lists its options`;
     throw error;
   }
 }
