@@ -13,7 +13,7 @@ import type { SettleOutcome, SettleRequest, Storage } from '../storage/storage.j
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import { concurrencyScopesOf, type Caller } from './caller.js';
 import { creditLimitsOf } from '../accounts/plans.js';
-import { periodOf, nextPeriodStart } from '../accounts/period.js';
+import { periodOf, nextPeriodStart, secondsUntilReset } from '../accounts/period.js';
 import { newId } from '../accounts/ids.js';
 import { claimIdempotencyKey, type IdempotencyRequest } from './idempotency.js';
 import { backendRetryAfterSeconds } from '../backends/backend-errors.js';
@@ -561,10 +561,9 @@ function throwIfGone(signal: AbortSignal | undefined): void {
 
 function creditsExhausted(now: Date, which: 'account' | 'key', cost: number): KumoError {
   const resetsAt = nextPeriodStart(now);
-  const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
   const whose = which === 'account' ? "the account's monthly credits" : "this key's monthly credit limit";
   return new KumoError('credits_exhausted', `${whose} cannot cover a call costing ${cost}`, {
-    retryAfterSeconds: seconds,
+    retryAfterSeconds: secondsUntilReset(now),
     body: { resets_at: resetsAt.toISOString() },
   });
 }
