@@ -25,7 +25,7 @@ import { resultOf, type ScrapeResult } from './scrape-result.js';
 
 // The call's vocabulary, for callers that know only the use case (the console's status filter, the routes, tests).
 export type { Planned, ScrapeParams } from './plan.js';
-export type { ScrapeResult, FetchSummary } from './scrape-result.js';
+export type { ScrapeResult } from './scrape-result.js';
 export { requestStatuses, type RequestStatus } from './call-record.js';
 
 export interface ScrapeServiceOptions {
