@@ -440,8 +440,9 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     registerBatchRoutes(api, services, authenticate);
     registerWebhookEndpointRoutes(api, services, authenticate);
     registerMonitorRoutes(api, services, authenticate);
-    registerMcpRoutes(api, services, authenticate, { allowedOrigins: options.mcpAllowedOrigins ?? [] });
   });
+  // Outside the compressed scope: its CORS preflight hook must see OPTIONS /mcp, which has no route of its own.
+  registerMcpRoutes(app, services, authenticate, { allowedOrigins: options.mcpAllowedOrigins ?? [] });
   if (services.console) {
     registerConsole(app as unknown as FastifyInstance, {
       ...services.console,
