@@ -180,6 +180,12 @@ export class Accounts {
     return { key: secret, keyId: key.id, accountId: key.accountId };
   }
 
+  /** Whether any account has a key that works now: no listing, no usage read (the start-up check). */
+  async anyActiveKey(): Promise<boolean> {
+    const now = this.#clock();
+    return (await this.#storage.keys.list()).some((key) => statusOf(key, now) === 'active');
+  }
+
   async listKeys(accountId?: string): Promise<KeySummary[]> {
     const now = this.#clock();
     const keys = await this.#storage.keys.list(accountId);

@@ -39,9 +39,8 @@ export async function ensureStartKeys(
     );
     return outcome;
   }
-  // Read once per start; a listing is the storage's existing way to see keys, and starts are rare.
-  const keys = await accounts.listKeys();
-  if (keys.some((key) => key.status === 'active')) return { kind: 'existing' };
+  // Read once per start; the keys' monthly usage (what listKeys adds) is not needed to know whether one works.
+  if (await accounts.anyActiveKey()) return { kind: 'existing' };
   logger.warn(
     { api_keys: 0 },
     `no API key exists yet: create one with \`${createKeyCommand}\` (same KUMO_DATA_DIR / DATABASE_URL as this server), or set KUMO_BOOTSTRAP_KEY`,
