@@ -33,8 +33,8 @@ export interface Extractor {
 
 /** What `defineExtractor` takes: the extractor, with `extract` typed by the kind of page it reads. */
 export interface ExtractorDefinition<K extends PageKind, P extends PageType> {
-  /** `<site_id>/<page_type>`: the page type after the slash is checked against `pageType` when it compiles. */
-  id: `${string}/${P}`;
+  /** `<site_id>/<page_type>`: the text after the slash starts with `pageType` (checked when it compiles; `mercari/item_rendered` is an item extractor). */
+  id: `${string}/${NoInfer<P>}${string}`;
   version: number;
   pageType: P;
   input: K;

@@ -1,7 +1,6 @@
 // Amazon.co.jp product detail pages: no JSON-LD Product, so every field comes from Amazon's feature blocks in the DOM.
-import { KumoError } from '../../errors.js';
 import { availabilityFromText } from '../../extract/availability.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
 import { readMeta } from '../../extract/meta.js';
 import { primaryOffer, primaryOfferSource } from '../../extract/offers.js';
@@ -9,7 +8,7 @@ import type { ItemData, OfferData } from '../../extract/page-types.js';
 import { all, first, firstText, textOf, type Root } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import { parseIsbn } from '../../normalize/ids.js';
-import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
+import type { HtmlPage } from '../../normalize/page.js';
 import { parsePoints } from '../../normalize/points.js';
 import { parsePrice } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
@@ -117,13 +116,12 @@ const CONDITION_WORDS: readonly RegExp[] = [
   /\(\s*\d+\s+(?:new|used|used\s*&\s*new|new\s*&\s*used)\s+offers?\s*\)/i,
 ];
 
-export const amazonJpItemExtractor: Extractor = {
+export const amazonJpItemExtractor = defineExtractor({
   id: ID,
   version: 3,
   pageType: 'item',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const doc = page.document;
     const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
@@ -267,7 +265,7 @@ export const amazonJpItemExtractor: Extractor = {
 
     return { data, provenance, warnings };
   },
-};
+});
 
 // The accordion buy box repeats its feature blocks (price, delivery, seller) inside the used-condition row, a book's
 // rental row and the 定期おトク便 (subscribe-and-save) row; those belong to the used offer, the rental or the

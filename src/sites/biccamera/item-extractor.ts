@@ -1,7 +1,6 @@
 // ビックカメラ.com item pages: JSON-LD Product where present, the displayed price block (.bcs_basicInfo) deciding.
 import { isTag, isText, type Element } from 'domhandler';
-import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
 import { listPriceIn } from '../../extract/reference-price.js';
 import { decidePrice } from '../../extract/shown-price.js';
@@ -12,7 +11,6 @@ import { readMeta } from '../../extract/meta.js';
 import type { ItemData } from '../../extract/page-types.js';
 import { all, first, firstText, textOf, type Root } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { parsePoints } from '../../normalize/points.js';
 import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
@@ -44,13 +42,12 @@ const STOCK_CLASSES = [
 const SALE_LABEL = /(ネット限定価格|タイムセール(?:価格)?|期間限定価格|特価)/;
 const LIST_LABELS = /(メーカー希望小売価格|希望小売価格|通常価格|参考価格)/;
 
-export const biccameraItemExtractor: Extractor = {
+export const biccameraItemExtractor = defineExtractor({
   id: ID,
   version: 2,
   pageType: 'item',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const doc = page.document;
     const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
@@ -157,7 +154,7 @@ export const biccameraItemExtractor: Extractor = {
 
     return { data, provenance, warnings };
   },
-};
+});
 
 interface ShownPrice {
   amount: number;

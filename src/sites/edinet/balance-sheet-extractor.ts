@@ -1,12 +1,12 @@
 // EDINET filing packages (API v2 ZIP): the 貸借対照表 text block of the inline-XBRL body that holds it, as rows of
 // item, prior year, current year.
 import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import type { DataTableData } from '../../extract/page-types.js';
 import { all, first, textOf } from '../../extract/selectors.js';
 import { parseDate } from '../../normalize/date.js';
 import { parseNumber } from '../../normalize/number.js';
-import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
+import type { HtmlPage } from '../../normalize/page.js';
 
 const ID = 'edinet/table';
 // The non-consolidated 貸借対照表 (財務諸表, every filer has one). The consolidated statement is another element,
@@ -21,13 +21,13 @@ const UNITS: Readonly<Record<string, number>> = { 円: 1, 千円: 1_000, 百万�
 
 type Row = DataTableData['rows'][number];
 
-export const edinetBalanceSheetExtractor: Extractor = {
+export const edinetBalanceSheetExtractor = defineExtractor({
   id: ID,
   version: 2,
   pageType: 'table',
   input: 'zip',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'zip') throw new KumoError('extraction_failed', `${ID} reads EDINET filing ZIPs`);
+  reads: 'EDINET filing ZIPs',
+  extract(page): Extraction {
     const bodies = page.entries.filter((e) => PUBLIC_BODY.test(e.name)).map((e) => e.name);
     if (bodies.length === 0)
       throw new KumoError('extraction_failed', `${ID}: the package has no XBRL/PublicDoc inline-XBRL body`);
@@ -51,7 +51,7 @@ export const edinetBalanceSheetExtractor: Extractor = {
     );
     return { ...extraction, provenance };
   },
-};
+});
 
 /** The statement in one inline-XBRL body. */
 export function balanceSheetOf(page: HtmlPage): Extraction {

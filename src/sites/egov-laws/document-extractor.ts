@@ -2,7 +2,7 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
 import { textContent } from 'domutils';
 import { KumoError } from '../../errors.js';
-import type { Extractor } from '../../extract/extractor.js';
+import { defineExtractor } from '../../extract/extractor.js';
 import type { DocumentData } from '../../extract/page-types.js';
 import { parseDate } from '../../normalize/date.js';
 import { normalizeText } from '../../normalize/text.js';
@@ -135,13 +135,13 @@ function idsOf(url: string): { law_id: string | null; law_revision_id: string | 
   return { law_id: LAW_ID.test(segment) ? segment : null, law_revision_id: null };
 }
 
-export const egovLawDocumentExtractor: Extractor = {
+export const egovLawDocumentExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'document',
   input: 'xml',
+  reads: 'the law XML',
   extract(page) {
-    if (page.kind !== 'xml') fail('reads the law XML');
     const law = findLaw(page.document.children);
     if (!law) fail('the answer holds no Law element');
     const body = child(law, 'LawBody');
@@ -210,4 +210,4 @@ export const egovLawDocumentExtractor: Extractor = {
       warnings,
     };
   },
-};
+});

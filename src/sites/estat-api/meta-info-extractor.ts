@@ -1,9 +1,8 @@
 // e-Stat API `getMetaInfo` (JSON): one statistical table described (TABLE_INF) with its classification axes.
 import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { int, obj } from '../../extract/json-path.js';
 import type { EstatMetaData } from '../../extract/page-types.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { estatStatusError, readClasses } from './stats-data-extractor.js';
 import { readTableInfo, tableInfoProvenance } from './table-info.js';
 
@@ -14,13 +13,13 @@ function fail(detail: string): never {
   throw new KumoError('extraction_failed', `${ID}: ${detail}`);
 }
 
-export const estatMetaInfoExtractor: Extractor = {
+export const estatMetaInfoExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'meta',
   input: 'json',
-  extract(page: NormalizedPage): Extraction {
-    const root = page.kind === 'json' ? obj(obj(page.json)?.GET_META_INFO) : null;
+  extract(page): Extraction {
+    const root = obj(obj(page.json)?.GET_META_INFO);
     if (!root) fail('not a getMetaInfo response (no GET_META_INFO)');
     const status = int(obj(root.RESULT)?.STATUS);
     // As for getStatsData: ≥100 is e-Stat refusing (100: the appId); its ERROR_MSG is never passed on.
@@ -40,4 +39,4 @@ export const estatMetaInfoExtractor: Extractor = {
     };
     return { data, provenance, warnings: [] };
   },
-};
+});

@@ -1,11 +1,10 @@
 // e-Stat API `getStatsData` (JSON): table metadata, class code lists, and every cell typed, naming its class items by code.
 import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { int, list, obj, str, type JsonObject } from '../../extract/json-path.js';
 import { jsonText } from '../../extract/text-or-null.js';
 import type { TableData } from '../../extract/page-types.js';
 import { parseTableNumber, type MarkNote } from '../../normalize/number.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { normalizeText } from '../../normalize/text.js';
 
 const ID = 'estat_api/table';
@@ -85,15 +84,15 @@ export function readClasses(classInf: unknown): TableData['classes'] {
   return classes;
 }
 
-export const estatStatsDataExtractor: Extractor = {
+export const estatStatsDataExtractor = defineExtractor({
   id: ID,
   // 2: rows[].classes maps a class id to its item code (the item's name is in `classes`).
   // 3: open_date/updated_date written as ISO when e-Stat gives YYYYMMDD or YYYYMM (as `meta` and `list` do).
   version: 3,
   pageType: 'table',
   input: 'json',
-  extract(page: NormalizedPage): Extraction {
-    const root = page.kind === 'json' ? obj(obj(page.json)?.GET_STATS_DATA) : null;
+  extract(page): Extraction {
+    const root = obj(obj(page.json)?.GET_STATS_DATA);
     if (!root) fail('not a getStatsData response (no GET_STATS_DATA)');
     const result = obj(root.RESULT);
     const status = int(result?.STATUS);
@@ -192,4 +191,4 @@ export const estatStatsDataExtractor: Extractor = {
     };
     return { data: out, provenance, warnings };
   },
-};
+});

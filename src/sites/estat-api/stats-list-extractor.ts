@@ -1,9 +1,8 @@
 // e-Stat API `getStatsList` (JSON): the statistical tables a search found, or the statistics (statsNameList=Y).
 import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { int, list, obj } from '../../extract/json-path.js';
 import type { StatsListData } from '../../extract/page-types.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { attr, estatStatusError, textOf } from './stats-data-extractor.js';
 import { readTableInfo } from './table-info.js';
 
@@ -14,13 +13,13 @@ function fail(detail: string): never {
   throw new KumoError('extraction_failed', `${ID}: ${detail}`);
 }
 
-export const estatStatsListExtractor: Extractor = {
+export const estatStatsListExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'list',
   input: 'json',
-  extract(page: NormalizedPage): Extraction {
-    const root = page.kind === 'json' ? obj(obj(page.json)?.GET_STATS_LIST) : null;
+  extract(page): Extraction {
+    const root = obj(obj(page.json)?.GET_STATS_LIST);
     if (!root) fail('not a getStatsList response (no GET_STATS_LIST)');
     const status = int(obj(root.RESULT)?.STATUS);
     if (status === null) fail('no RESULT.STATUS');
@@ -74,4 +73,4 @@ export const estatStatsListExtractor: Extractor = {
     };
     return { data, provenance, warnings };
   },
-};
+});

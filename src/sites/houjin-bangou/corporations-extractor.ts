@@ -1,9 +1,8 @@
 // 法人番号 Web-API CSV answers (type=01 Shift_JIS, type=02 Unicode): the header line and one typed entry per corporation.
 import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction, type Extractor } from '../../extract/extractor.js';
 import type { CorporationData, CorporationRecordsData } from '../../extract/page-types.js';
 import { parseCorporateNumber } from '../../normalize/ids.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { normalizeText } from '../../normalize/text.js';
 
 /**
@@ -86,14 +85,14 @@ function fail(id: string, detail: string): never {
 }
 
 function makeExtractor(pageType: 'record' | 'records'): Extractor {
-  const id = `houjin_bangou/${pageType}`;
-  return {
+  const id = `houjin_bangou/${pageType}` as const;
+  return defineExtractor({
     id,
     version: 1,
     pageType,
     input: 'csv',
-    extract(page: NormalizedPage): Extraction {
-      if (page.kind !== 'csv') fail(id, 'reads the CSV answers of the API (type=01 or 02)');
+    reads: 'the CSV answers of the API (type=01 or 02)',
+    extract(page): Extraction {
       const [header, ...rows] = page.rows;
       // The header line is 最終更新年月日, 総件数, 分割番号, 分割数; anything else is not an answer (an error text).
       if (!header || header.length !== 4 || !ISO_DATE.test(header[0]!.trim()))
@@ -120,7 +119,7 @@ function makeExtractor(pageType: 'record' | 'records'): Extractor {
       };
       return { data, provenance, warnings };
     },
-  };
+  });
 }
 
 function readRow(id: string, row: string[], line: number, warnings: string[]): CorporationData {

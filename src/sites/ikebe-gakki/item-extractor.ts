@@ -1,6 +1,5 @@
 // イケベ楽器店 item pages (futureshop): JSON-LD (or microdata) Product first, then product: meta, then futureshop parts.
-import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
 import { readStructuredProduct } from '../../extract/structured-product.js';
 import { availabilityOf } from '../../extract/availability.js';
@@ -9,7 +8,6 @@ import { readFutureshopProduct } from '../../extract/futureshop.js';
 import type { ItemData } from '../../extract/page-types.js';
 import { firstText } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { parsePrice, parseShipping, type TaxStatus } from '../../normalize/price.js';
 import { textOrNull } from '../../extract/text-or-null.js';
 
@@ -17,13 +15,12 @@ const ID = 'ikebe_gakki/item';
 /** Names the shop puts after the product name in og:title and <title>. */
 const SHOP_NAMES = ['イケベ楽器店', '池部楽器店'];
 
-export const ikebeItemExtractor: Extractor = {
+export const ikebeItemExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'item',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
     const { product, sd, offer } = readStructuredProduct(page, warnings);
@@ -130,4 +127,4 @@ export const ikebeItemExtractor: Extractor = {
 
     return { data, provenance, warnings };
   },
-};
+});

@@ -1,22 +1,20 @@
 // イケベ楽器店 search and category list pages (futureshop `.fs-c-productList`): one entry per listed product.
 import { KumoError } from '../../errors.js';
 import { availabilityFromText } from '../../extract/availability.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { readFutureshopList, type FutureshopListItem } from '../../extract/futureshop.js';
 import type { ListData, ListItemData } from '../../extract/page-types.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 
 const ID = 'ikebe_gakki/search';
 // The futureshop product URL code ends the item link; イケベ's codes are all digits and equal its 商品番号.
 const PRODUCT_CODE = /\/c\/(?:[A-Za-z0-9_-]+\/)+(\d+)\/?$/;
 
-export const ikebeSearchExtractor: Extractor = {
+export const ikebeSearchExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'search',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const warnings = [...(page.warnings ?? [])];
     const list = readFutureshopList(page);
     if (!list.found) {
@@ -46,7 +44,7 @@ export const ikebeSearchExtractor: Extractor = {
     }
     return { data, provenance, warnings };
   },
-};
+});
 
 function listItem(entry: FutureshopListItem): ListItemData | null {
   if (!entry.name) return null;

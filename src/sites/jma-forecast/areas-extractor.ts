@@ -1,9 +1,8 @@
 // 気象庁 bosai area names (`common/const/area.json`) → `areas`: one list per level, with codes, names and the tree.
 import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { arr, obj, str, type JsonObject } from '../../extract/json-path.js';
 import type { AreasData } from '../../extract/page-types.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { jsonText } from '../../extract/text-or-null.js';
 
 const ID = 'jma_forecast/areas';
@@ -34,13 +33,13 @@ function entriesOf(root: JsonObject, level: Level): [string, JsonObject][] {
     });
 }
 
-export const jmaAreasExtractor: Extractor = {
+export const jmaAreasExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'areas',
   input: 'json',
-  extract(page: NormalizedPage): Extraction {
-    const root = page.kind === 'json' ? obj(page.json) : null;
+  extract(page): Extraction {
+    const root = obj(page.json);
     if (!root) fail('expected a JSON object');
     const [centers, offices, class10s, class15s, class20s] = LEVELS.map((level) => entriesOf(root, level));
     const names = (code: string, e: JsonObject, level: Level) => {
@@ -90,7 +89,7 @@ export const jmaAreasExtractor: Extractor = {
     const provenance = Object.fromEntries(LEVELS.map((level) => [level, `json:$.${level}`]));
     return { data, provenance, warnings: [] };
   },
-};
+});
 
 /**
  * Every parent and child names an entry of the level above or below, and a parent lists its child: a tree that does

@@ -1,9 +1,8 @@
 // 気象庁 bosai forecast JSON (`forecast/<office>.json`): the 3-day and the weekly report, typed and normalized.
 import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { arr, obj, str, type JsonObject } from '../../extract/json-path.js';
 import type { ForecastData } from '../../extract/page-types.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { jsonText } from '../../extract/text-or-null.js';
 
 const ID = 'jma_forecast/forecast';
@@ -172,13 +171,12 @@ function weeklyOf(report: JsonObject): Weekly {
   };
 }
 
-export const jmaForecastExtractor: Extractor = {
+export const jmaForecastExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'forecast',
   input: 'json',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'json') fail('reads JSON responses');
+  extract(page): Extraction {
     const reports = arr(page.json).map(obj);
     if (reports.length === 0 || reports.some((r) => r === null)) fail('expected an array of reports');
     const valid = reports as JsonObject[];
@@ -203,4 +201,4 @@ export const jmaForecastExtractor: Extractor = {
     provenance.weekly = weeklyReport ? `json:$[${index(weeklyReport)}]` : 'json:$ (no weekly report: null)';
     return { data, provenance, warnings: [] };
   },
-};
+});

@@ -1,20 +1,19 @@
 // 気象庁 bosai weather overview JSON (`overview_forecast/<office>.json`): the 天気概況 bulletin text.
 import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { obj, str } from '../../extract/json-path.js';
 import type { ForecastOverviewData } from '../../extract/page-types.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { normalizeMultilineText, normalizeText } from '../../normalize/text.js';
 
 const ID = 'jma_forecast/forecast_overview';
 
-export const jmaOverviewExtractor: Extractor = {
+export const jmaOverviewExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'forecast_overview',
   input: 'json',
-  extract(page: NormalizedPage): Extraction {
-    const root = page.kind === 'json' ? obj(page.json) : null;
+  extract(page): Extraction {
+    const root = obj(page.json);
     if (!root) throw new KumoError('extraction_failed', `${ID}: expected a JSON object`);
     const headline = normalizeMultilineText(str(root.headlineText) ?? '');
     const data: ForecastOverviewData = {
@@ -34,4 +33,4 @@ export const jmaOverviewExtractor: Extractor = {
     };
     return { data, provenance, warnings: [] };
   },
-};
+});

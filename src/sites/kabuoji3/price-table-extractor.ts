@@ -7,10 +7,9 @@ import {
   knownColumns,
   type DataColumn,
 } from '../../extract/dated-rows.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import type { DataTableData } from '../../extract/page-types.js';
 import { all, elementText, selectMany, textOf } from '../../extract/selectors.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { normalizeText } from '../../normalize/text.js';
 
 const ID = 'kabuoji3/table';
@@ -28,13 +27,12 @@ const PAGE_PARTS = {
   all: { tables: TABLE },
 } as const;
 
-export const kabuoji3PriceTableExtractor: Extractor = {
+export const kabuoji3PriceTableExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'table',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const warnings = [...(page.warnings ?? [])];
     const parts = selectMany(page.document, PAGE_PARTS);
     const tables = parts.all.tables.map((table) => {
@@ -80,4 +78,4 @@ export const kabuoji3PriceTableExtractor: Extractor = {
       warnings,
     };
   },
-};
+});

@@ -8,11 +8,11 @@ import {
   knownColumns,
   type DataColumn,
 } from '../../extract/dated-rows.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import type { DataTableData } from '../../extract/page-types.js';
 import { all, first, firstAttr, selectMany, textOf } from '../../extract/selectors.js';
 import { parseNumber } from '../../normalize/number.js';
-import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
+import type { HtmlPage } from '../../normalize/page.js';
 
 const ID = 'kabutan/history';
 // The history table proper; `stock_kabuka0` above it holds only today's row, which is not yet a closed day.
@@ -73,13 +73,12 @@ function sameHistory(href: string, pageUrl: string, warnings: string[]): string 
 // The page is read in one walk (table, heading, pagers), the table in one more (its headings and rows).
 const PAGE_PARTS = { first: { table: TABLE, heading: '#stockinfo_i1 .si_i1_1 h2' }, all: { pagers: PAGER } } as const;
 
-export const kabutanHistoryExtractor: Extractor = {
+export const kabutanHistoryExtractor = defineExtractor({
   id: ID,
   version: 2,
   pageType: 'history',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const warnings = [...(page.warnings ?? [])];
     const parts = selectMany(page.document, PAGE_PARTS);
     const table = parts.first.table;
@@ -124,4 +123,4 @@ export const kabutanHistoryExtractor: Extractor = {
       warnings,
     };
   },
-};
+});

@@ -1,13 +1,12 @@
 // 株探 (kabutan.jp) stock page `/stock/?code=CODE`: price, market, the PER/PBR/利回り/信用倍率/時価総額 box, company block.
 import type { Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import type { QuoteData, QuoteMetric } from '../../extract/page-types.js';
 import { quoteMetric } from '../../extract/quote.js';
 import { all, attrOf, elementText, first, firstAttr, firstText, selectMany, textOf } from '../../extract/selectors.js';
 import { parseDate } from '../../normalize/date.js';
 import { parseNumber } from '../../normalize/number.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 
 const ID = 'kabutan/quote';
 const HEAD = '#stockinfo_i1';
@@ -50,13 +49,12 @@ const PARTS = {
   },
 } as const;
 
-export const kabutanQuoteExtractor: Extractor = {
+export const kabutanQuoteExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'quote',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const doc = page.document;
     const warnings = [...(page.warnings ?? [])];
 
@@ -142,7 +140,7 @@ export const kabutanQuoteExtractor: Extractor = {
     if (data.themes) provenance.themes = 'selector:.company_block tr(テーマ) li';
     return { data, provenance, warnings };
   },
-};
+});
 
 // The 会社情報 block is a th/td table; rows are found by their heading, not their position.
 function companyRows(trs: readonly Element[]) {

@@ -1,8 +1,7 @@
 // 価格.com item pages: the product's lowest price (最安価格) with the shop list (p-priceTable) as offers.
 import { isTag, type Element } from 'domhandler';
-import { KumoError } from '../../errors.js';
 import { availabilityFromText, type Availability } from '../../extract/availability.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
 import { findProduct, isObject, parseJsonLd, typesOf } from '../../extract/json-ld.js';
 import { readMeta } from '../../extract/meta.js';
@@ -12,7 +11,7 @@ import type { ItemData, OfferData } from '../../extract/page-types.js';
 import { all, allTexts, first, firstAttr, firstText, textOf } from '../../extract/selectors.js';
 import { decidePrice, type ShownAmount } from '../../extract/shown-price.js';
 import { parseJan } from '../../normalize/identifiers.js';
-import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
+import type { HtmlPage } from '../../normalize/page.js';
 import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
 import { normalizeText } from '../../normalize/text.js';
@@ -34,13 +33,12 @@ const OFFERS = 'table.p-priceTable tr (p-PTPrice_price, p-PTShopData_name_link) 
 const USED = '#productAll .usedPrice, #productInfoBox .usedPrice, #priceBox .usedPrice';
 const USED_SOURCE = 'selector:.usedPrice .usedPriceTxt (中古価格)';
 
-export const kakakuItemExtractor: Extractor = {
+export const kakakuItemExtractor = defineExtractor({
   id: ID,
   version: 3,
   pageType: 'item',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const { data, provenance, warnings, set } = startDraft<ItemData>(page);
     const doc = page.document;
     const jsonLd = parseJsonLd(page.jsonLd);
@@ -160,7 +158,7 @@ export const kakakuItemExtractor: Extractor = {
 
     return { data, provenance, warnings };
   },
-};
+});
 
 /** `最安価格(税込)：` and `¥41,800` are separate `priceTxt` spans; read together they carry the tax label. */
 function lowestPrice(page: HtmlPage): ShownAmount | null {

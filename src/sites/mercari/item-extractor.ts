@@ -1,9 +1,8 @@
 // メルカリ item pages from the items/get API answer: the listing's own fields only, never the people around it.
 import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
 import type { ItemData } from '../../extract/page-types.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { parseShipping } from '../../normalize/price.js';
 import { normalizeText } from '../../normalize/text.js';
 import { isMercariItemId, requestedItemId } from './item-url.js';
@@ -63,13 +62,13 @@ function isErrorBody(body: Json): boolean {
   return 'errors' in body || 'error' in body || ('code' in body && !('data' in body));
 }
 
-export const mercariItemExtractor: Extractor = {
+export const mercariItemExtractor = defineExtractor({
   id: ID,
   version: 2,
   pageType: 'item',
   input: 'json',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'json') throw new KumoError('extraction_failed', `${ID} reads the item API's JSON`);
+  reads: "the item API's JSON",
+  extract(page): Extraction {
     const body = page.json;
     if (!isObject(body)) throw new KumoError('extraction_failed', `${ID}: the API answer is not a JSON object`);
     if (isErrorBody(body)) {
@@ -174,4 +173,4 @@ export const mercariItemExtractor: Extractor = {
 
     return { data, provenance, warnings };
   },
-};
+});

@@ -1,11 +1,9 @@
 // メルカリ item pages as the web app renders them (browser route): the listing's own fields from its data-testid marks.
-import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
 import type { ItemData } from '../../extract/page-types.js';
 import { first, firstText } from '../../extract/selectors.js';
 import type { Element, ParentNode } from 'domhandler';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { parsePrice, parseShipping } from '../../normalize/price.js';
 import { mercariItemId } from './item-url.js';
 
@@ -30,13 +28,13 @@ const NEW_CONDITION = /^新品/;
 const SOLD = /売り切れ/;
 const BUYABLE = /購入手続き/;
 
-export const mercariItemPageExtractor: Extractor = {
+export const mercariItemPageExtractor = defineExtractor({
   id: ID,
   version: 2,
   pageType: 'item',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads a rendered HTML page`);
+  reads: 'a rendered HTML page',
+  extract(page): Extraction {
     const root = page.document;
     const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
@@ -92,7 +90,7 @@ export const mercariItemPageExtractor: Extractor = {
     set('canonical_url', id ? `https://jp.mercari.com/item/${id}` : null, 'url:/item/<id>');
     return { data, provenance, warnings };
   },
-};
+});
 
 /** The nearest ancestor of the item's name that also holds a price mark; the whole page when there is no name. */
 function itemBlock(root: ParentNode): ParentNode {

@@ -1,12 +1,11 @@
 // みんかぶ (minkabu.jp) stock page `/stock/CODE`: the stock board (price, its date) and the 目標株価 card's four prices.
 import type { Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import type { QuoteData, QuoteMetric } from '../../extract/page-types.js';
 import { quoteMetric } from '../../extract/quote.js';
 import { attrOf, elementText, firstText, selectMany, type Selection } from '../../extract/selectors.js';
 import { parseNumber } from '../../normalize/number.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 
 const ID = 'minkabu/quote';
 const BOARD = '.md_stockBoard';
@@ -67,13 +66,12 @@ function boardDay(text: string, written: { y: number; m: number; d: number }): s
   return check.getUTCMonth() + 1 === month && check.getUTCDate() === day ? iso : null;
 }
 
-export const minkabuQuoteExtractor: Extractor = {
+export const minkabuQuoteExtractor = defineExtractor({
   id: ID,
   version: 2,
   pageType: 'quote',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const doc = page.document;
     const warnings = [...(page.warnings ?? [])];
 
@@ -139,4 +137,4 @@ export const minkabuQuoteExtractor: Extractor = {
     if (data.price_reason) provenance.price_reason = provenance.price!;
     return { data, provenance, warnings };
   },
-};
+});

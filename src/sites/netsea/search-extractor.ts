@@ -2,12 +2,12 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import { availabilityFromText } from '../../extract/availability.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import type { ListData, ListItemData } from '../../extract/page-types.js';
 import { elementText, first, selectMany, textOf } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import { normalizeText } from '../../normalize/text.js';
-import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
+import type { HtmlPage } from '../../normalize/page.js';
 import { parsePrice, type ParsedPrice } from '../../normalize/price.js';
 
 const ID = 'netsea/search';
@@ -48,13 +48,12 @@ const CARD_PARTS = {
   },
 } as const;
 
-export const netseaSearchExtractor: Extractor = {
+export const netseaSearchExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'search',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const doc = page.document;
     const warnings = [...(page.warnings ?? [])];
     const parts = selectMany(doc, PAGE_PARTS);
@@ -104,7 +103,7 @@ export const netseaSearchExtractor: Extractor = {
     }
     return { data, provenance, warnings };
   },
-};
+});
 
 function cardItem(card: Element, page: HtmlPage): ListItemData | null {
   const own = selectMany(card, CARD_PARTS).first;

@@ -1,12 +1,11 @@
 // 日経会社情報DIGITAL (www.nikkei.com) `/nkd/company/?scode=CODE`: price, date, and the 株価指標 list (売買高, PBR, 時価総額 …).
 import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import type { QuoteData, QuoteMetric } from '../../extract/page-types.js';
 import { quoteMetric } from '../../extract/quote.js';
 import { elementText, firstText, selectMany, textOf } from '../../extract/selectors.js';
 import { parseDate } from '../../normalize/date.js';
 import { parseNumber } from '../../normalize/number.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 
 const ID = 'nikkei/quote';
 const INFO = '#JSID_stockInfo';
@@ -50,13 +49,12 @@ const PARTS = {
 } as const;
 const INDICATOR_PARTS = { first: { title: '.m-stockInfo_detail_title', value: '.m-stockInfo_detail_value' } } as const;
 
-export const nikkeiQuoteExtractor: Extractor = {
+export const nikkeiQuoteExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'quote',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const doc = page.document;
     const warnings = [...(page.warnings ?? [])];
 
@@ -125,4 +123,4 @@ export const nikkeiQuoteExtractor: Extractor = {
       provenance.shareholder_benefits = `selector:${INFO} .m-stockInfo_detail_list li(株主優待) .m-stockInfo_detail_value`;
     return { data, provenance, warnings };
   },
-};
+});

@@ -1,8 +1,7 @@
 // 楽天市場 item pages (item.rakuten.co.jp/<shop>/<item>/): the displayed price area first, then the page's embedded
 // app data (#item-page-app-data → itemInfoSku), then structured data; legacy EUC-JP table pages through their spans.
 import { isTag, type Element } from 'domhandler';
-import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
 import { listPriceIn } from '../../extract/reference-price.js';
 import { readStructuredProduct } from '../../extract/structured-product.js';
@@ -13,7 +12,7 @@ import { readMeta } from '../../extract/meta.js';
 import type { ItemData } from '../../extract/page-types.js';
 import { all, first, firstAttr, textOf } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
-import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
+import type { HtmlPage } from '../../normalize/page.js';
 import { parsePoints } from '../../normalize/points.js';
 import { parsePrice, parseShipping, type TaxStatus } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
@@ -59,13 +58,12 @@ const OTHER_AMOUNT_AFTER = new RegExp(
   'g',
 );
 
-export const rakutenIchibaItemExtractor: Extractor = {
+export const rakutenIchibaItemExtractor = defineExtractor({
   id: ID,
   version: 4,
   pageType: 'item',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
     const doc = page.document;
@@ -236,7 +234,7 @@ export const rakutenIchibaItemExtractor: Extractor = {
 
     return { data, provenance, warnings };
   },
-};
+});
 
 /** The SKUs a buyer can choose: a `hidden` one is kept by the shop but not offered, so it prices nothing. */
 function offeredSkus(info: JsonObject | null): JsonObject[] {

@@ -6,7 +6,7 @@ import { arr, int, obj, str, type JsonObject } from '../../extract/json-path.js'
 import type { ListData, ListItemData } from '../../extract/page-types.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import { parseIsbn } from '../../normalize/ids.js';
-import type { NormalizedPage } from '../../normalize/page.js';
+import type { JsonPage } from '../../normalize/page.js';
 import { decodedName } from '../redact-url.js';
 import { jsonText } from '../../extract/text-or-null.js';
 
@@ -320,8 +320,7 @@ const ITEM_SOURCES: Readonly<Record<RakutenApi, string>> = {
 };
 
 /** Reads any supported 楽天ウェブサービス answer into a list; `id` names the extractor in failures. */
-export function readRakutenList(id: string, page: NormalizedPage): Extraction {
-  if (page.kind !== 'json') fail(id, 'reads the JSON answer of the API');
+export function readRakutenList(id: string, page: JsonPage): Extraction {
   const root = obj(page.json);
   if (!root) fail(id, 'the answer is not a JSON object');
   // Errors come as {error, error_description} (and {errors: …} on the openapi host): no list, never an empty one.

@@ -1,14 +1,14 @@
 // 楽天ウェブサービス search answers (IchibaItem, Product, BooksBook, BooksTotal, Kobo EbookSearch) as a `search` list.
-import type { Extraction, Extractor } from '../../extract/extractor.js';
-import type { NormalizedPage } from '../../normalize/page.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { readRakutenList } from './api-response.js';
 
-export const rakutenSearchExtractor: Extractor = {
+export const rakutenSearchExtractor = defineExtractor({
   id: 'rakuten_webservice/search',
   version: 2,
   pageType: 'search',
   input: 'json',
-  extract(page: NormalizedPage): Extraction {
+  reads: 'the JSON answer of the API',
+  extract(page): Extraction {
     return readRakutenList('rakuten_webservice/search', page);
   },
-};
+});

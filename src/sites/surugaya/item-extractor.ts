@@ -1,7 +1,6 @@
 // 駿河屋 item pages (/product/detail/<id>): the grades on sale (新品/中古 radios and その他の状態 links) as offers.
 import type { Element } from 'domhandler';
-import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
 import { availabilityFromText, availabilityOf } from '../../extract/availability.js';
 import { findProduct, parseJsonLd } from '../../extract/json-ld.js';
@@ -10,7 +9,6 @@ import { primaryOffer, primaryOfferSource } from '../../extract/offers.js';
 import type { ItemData, OfferData } from '../../extract/page-types.js';
 import { all, elementText, first, selectMany, textOf, type Selection } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { normalizeText } from '../../normalize/text.js';
 import { SURUGAYA, conditionOf, leadingText, productIdOf, shopLink, yenOf } from './common.js';
 
@@ -30,13 +28,12 @@ const PARTS = {
 } as const;
 type Parts = Selection<keyof typeof PARTS.first, keyof typeof PARTS.all>;
 
-export const surugayaItemExtractor: Extractor = {
+export const surugayaItemExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'item',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const doc = page.document;
     const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
@@ -173,7 +170,7 @@ export const surugayaItemExtractor: Extractor = {
 
     return { data, provenance, warnings };
   },
-};
+});
 
 interface Seller {
   name: string;

@@ -1,10 +1,9 @@
 // 駿河屋 取り扱い店舗一覧 (/product/other/<id>): every offer of one product, from the 全て tab, in page order.
 import type { Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import type { ListData, ListItemData } from '../../extract/page-types.js';
 import { attrOf, elementText, first, selectMany } from '../../extract/selectors.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { parsePrice } from '../../normalize/price.js';
 import { parseNumeral, decimalToNumber } from '../../normalize/number.js';
 import { normalizeText } from '../../normalize/text.js';
@@ -33,13 +32,12 @@ const ROW_PARTS = {
   },
 } as const;
 
-export const surugayaOffersExtractor: Extractor = {
+export const surugayaOffersExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'offers',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const doc = page.document;
     const warnings = [...(page.warnings ?? [])];
     const parts = selectMany(doc, PAGE_PARTS);
@@ -85,7 +83,7 @@ export const surugayaOffersExtractor: Extractor = {
     }
     return { data, provenance, warnings };
   },
-};
+});
 
 function offerRow(row: Element, product: string | null): ListItemData | null {
   // The first cell holds the price (and the struck price before a sale); later cells hold other amounts (postage).

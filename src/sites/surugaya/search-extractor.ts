@@ -1,13 +1,12 @@
 // 駿河屋 search results (/search?…): one entry per product card, with 駿河屋's own price and マケプレ offers beside it.
 import type { Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { availabilityFromText } from '../../extract/availability.js';
 import { primaryOffer } from '../../extract/offers.js';
 import type { ListData, ListItemData, OfferData } from '../../extract/page-types.js';
 import { all, attrOf, elementText, first, firstText, selectMany, textOf } from '../../extract/selectors.js';
 import { decimalToNumber, parseNumeral } from '../../normalize/number.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { parsePrice } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
 import { normalizeText } from '../../normalize/text.js';
@@ -32,13 +31,12 @@ const CARD_PARTS = {
   all: { titleLinks: '.title a', photoLinks: '.photo_box a', photos: '.photo_box img' },
 } as const;
 
-export const surugayaSearchExtractor: Extractor = {
+export const surugayaSearchExtractor = defineExtractor({
   id: ID,
   version: 1,
   pageType: 'search',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const doc = page.document;
     const warnings = [...(page.warnings ?? [])];
     // A result page always has the search header (hit count, sort) and, when anything matched, the card grid.
@@ -84,7 +82,7 @@ export const surugayaSearchExtractor: Extractor = {
     } else provenance.page = 'constant:null (no pager)';
     return { data, provenance, warnings };
   },
-};
+});
 
 interface Candidate {
   offer: OfferData;

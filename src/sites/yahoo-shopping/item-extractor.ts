@@ -4,7 +4,7 @@ import { isTag, type Element } from 'domhandler';
 import { KumoError } from '../../errors.js';
 import { availabilityFromText, availabilityOf, type Availability } from '../../extract/availability.js';
 import { readEmbeddedState } from '../../extract/embedded-state.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
 import { arr, int, obj, str, type JsonObject } from '../../extract/json-path.js';
 import { findProduct, parseJsonLd, typesOf, type JsonLdProduct } from '../../extract/json-ld.js';
@@ -14,7 +14,7 @@ import { all, textOf } from '../../extract/selectors.js';
 import { listPriceIn } from '../../extract/reference-price.js';
 import { decidePrice } from '../../extract/shown-price.js';
 import { parseJan } from '../../normalize/identifiers.js';
-import type { HtmlPage, NormalizedPage } from '../../normalize/page.js';
+import type { HtmlPage } from '../../normalize/page.js';
 import { parsePoints } from '../../normalize/points.js';
 import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
@@ -62,13 +62,12 @@ const SHIPPING_SELECTOR =
 const NO_BRAND = /^(?:ブランド登録(?:なし|無し)|ノーブランド(?:品)?)$/;
 const JAN_LABEL = /^(?:JAN|JANコード|JAN\/ISBN|JANコード\/ISBNコード)$/i;
 
-export const yahooShoppingItemExtractor: Extractor = {
+export const yahooShoppingItemExtractor = defineExtractor({
   id: ID,
   version: 5,
   pageType: 'item',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
     const { item, path, seller } = stateItem(page);
@@ -298,7 +297,7 @@ export const yahooShoppingItemExtractor: Extractor = {
 
     return { data, provenance, warnings };
   },
-};
+});
 
 /**
  * The item object of the page state: `props.pageProps.item` (what a production scraper of these pages reads),

@@ -1,7 +1,6 @@
 // ヨドバシ.com item pages: the server-rendered price block and buy box (#js_scl_*, #js_buyBoxMain), JSON-LD when present.
 import { isTag, type Element } from 'domhandler';
-import { KumoError } from '../../errors.js';
-import type { Extraction, Extractor } from '../../extract/extractor.js';
+import { defineExtractor, type Extraction } from '../../extract/extractor.js';
 import { requireFields, startDraft } from '../../extract/draft.js';
 import { listPriceIn, listPriceInRows, type ListPrice } from '../../extract/reference-price.js';
 import { decidePrice } from '../../extract/shown-price.js';
@@ -11,7 +10,6 @@ import { readMeta } from '../../extract/meta.js';
 import type { ItemData } from '../../extract/page-types.js';
 import { all, allTexts, elementText, first, firstAttr, firstText, textOf, type Root } from '../../extract/selectors.js';
 import { parseJan } from '../../normalize/identifiers.js';
-import type { NormalizedPage } from '../../normalize/page.js';
 import { parsePoints, type ParsedPoints } from '../../normalize/points.js';
 import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
 import { normalizeText } from '../../normalize/text.js';
@@ -37,13 +35,12 @@ const STOCK_SELECTORS = [
 ] as const;
 const LIST_LABELS = /(メーカー希望小売価格|希望小売価格|通常価格|参考価格)/;
 
-export const yodobashiItemExtractor: Extractor = {
+export const yodobashiItemExtractor = defineExtractor({
   id: ID,
   version: 3,
   pageType: 'item',
   input: 'html',
-  extract(page: NormalizedPage): Extraction {
-    if (page.kind !== 'html') throw new KumoError('extraction_failed', `${ID} reads HTML pages`);
+  extract(page): Extraction {
     const doc = page.document;
     const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
@@ -125,7 +122,7 @@ export const yodobashiItemExtractor: Extractor = {
 
     return { data, provenance, warnings };
   },
-};
+});
 
 interface ShownPrice {
   amount: number;
