@@ -1,8 +1,8 @@
 // Shipping wording → the kind (free / included / extra / unknown) with the fee and the free-shipping threshold the
 // text states; amounts are never computed, and a threshold is reported, not applied to the item's price.
-import { parseNumeral, decimalToNumber } from './number.js';
 import { parseShipping, type Shipping } from './price.js';
 import { normalizeText } from './text.js';
+import { yenOfNumeral as yen } from './yen.js';
 
 export interface ShippingTerms {
   shipping: Shipping;
@@ -23,13 +23,6 @@ const FEE_AFTER_WORD = new RegExp(
 const FEE_BELOW_THRESHOLD = new RegExp(`${YEN}\\s*未満\\s*[:：]?\\s*${YEN}`);
 // Amazon's English interface: `+ ￥1,598 shipping`, `¥1,598 delivery`
 const FEE_ENGLISH = new RegExp(`\\+?\\s*${YEN}\\s*(?:shipping|delivery|(?:配)?送料)(?!無料)`, 'i');
-
-function yen(raw: string | undefined): number | null {
-  if (raw === undefined) return null;
-  const value = parseNumeral(raw.replace(/,/g, ''));
-  const n = value ? decimalToNumber(value) : null;
-  return n !== null && Number.isSafeInteger(n) && n >= 0 ? n : null;
-}
 
 /** Reads one shipping statement (a product page's 送料 line, a shop's postage note). */
 export function parseShippingTerms(text: string): ShippingTerms {

@@ -5,6 +5,7 @@ import { requireFields, startDraft } from '../../extract/draft.js';
 import type { ItemData } from '../../extract/page-types.js';
 import { parseShipping } from '../../normalize/price.js';
 import { normalizeText } from '../../normalize/text.js';
+import { yen } from '../../normalize/yen.js';
 import { isMercariItemId, requestedItemId } from './item-url.js';
 
 const ID = 'mercari/item';
@@ -24,13 +25,8 @@ function text(value: unknown): string | null {
   return t === '' ? null : t;
 }
 
-/** items/get gives an integer; the search API gives the same amount as a string ("23000"). Whole yen only. */
-function yen(value: unknown): { amount: number; fromString: boolean } | null {
-  if (typeof value === 'number')
-    return Number.isSafeInteger(value) && value >= 0 ? { amount: value, fromString: false } : null;
-  if (typeof value !== 'string' || !/^\s*\d{1,12}\s*$/.test(value)) return null;
-  return { amount: Number(value.trim()), fromString: true };
-}
+// items/get gives the price as an integer; the search API gives the same amount as a string ("23000"): both are read
+// by the shared whole-yen rule, and the provenance says which it was.
 
 // The listing states the recordings show: items/get's `on_sale` and `sold_out`, `trading` (bought, being shipped: not
 // buyable; in the seller-listing request's status filter `on_sale,trading,sold_out`), and the search API's enum
@@ -93,12 +89,12 @@ export const mercariItemExtractor = defineExtractor({
 
     set('title', text(item.name), 'json:$.data.name');
     const price = yen(item.price);
-    if (isNoPriceListing(item, price?.amount)) {
+    if (isNoPriceListing(item, price ?? undefined)) {
       throw new KumoError('extraction_failed', `${ID}: the listing has no price (a no-price listing takes offers)`, {
         body: { fields: ['/price'] },
       });
     }
-    set('price', price?.amount, price?.fromString ? 'json:$.data.price (numeric string)' : 'json:$.data.price');
+    set('price', price, typeof item.price === 'string' ? 'json:$.data.price (numeric string)' : 'json:$.data.price');
 
     requireFields<ItemData>(
       data,
@@ -113,7 +109,7 @@ export const mercariItemExtractor = defineExtractor({
       provenance.price += ' (an auction: the current bid)';
       warnings.push('price: an auction listing; the price is the current bid and may rise until the auction ends');
       const bid = yen(auction.highest_bid);
-      if (bid && bid.amount > 0 && bid.amount !== data.price) {
+      if (bid !== null && bid > 0 && bid !== data.price) {
         warnings.push('price: data.auction_info.highest_bid disagrees with data.price; serving data.price');
       }
     }

@@ -17,6 +17,10 @@ import { parsePoints } from '../../normalize/points.js';
 import { parsePrice, parseShipping, type TaxStatus } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
 import { normalizeText } from '../../normalize/text.js';
+import { yen as wholeYen } from '../../normalize/yen.js';
+
+// 楽天市場 sells nothing at 0 yen: a 0 in the page's app data (a price field left unset) is no amount.
+const yen = (value: unknown): number | null => wholeYen(value, { zero: 'absent' });
 
 const ID = 'rakuten_ichiba/item';
 
@@ -273,13 +277,6 @@ function firstOf(doc: HtmlPage['document'], selectors: readonly string[]): Eleme
 function nonEmpty(s: string): string | null {
   const t = s.trim();
   return t === '' ? null : t;
-}
-
-function yen(value: unknown): number | null {
-  const s = str(value);
-  if (s === null) return null;
-  const n = int(s.replace(/,/g, ''));
-  return n !== null && n > 0 ? n : null;
 }
 
 /** Shops put <br> in item names; the app data keeps them as text. */

@@ -7,6 +7,7 @@ import type { ListData, ListItemData } from '../../extract/page-types.js';
 import { parseJan } from '../../normalize/identifiers.js';
 import { parseIsbn } from '../../normalize/ids.js';
 import type { JsonPage } from '../../normalize/page.js';
+import { yen } from '../../normalize/yen.js';
 import { decodedName } from '../redact-url.js';
 import { jsonText } from '../../extract/text-or-null.js';
 
@@ -132,11 +133,6 @@ function pageLink(value: unknown): string | null {
   }
   for (const name of [...url.searchParams.keys()]) if (name.toLowerCase() === 'rafcid') url.searchParams.delete(name);
   return url.href;
-}
-
-function yen(value: unknown): number | null {
-  const n = int(value);
-  return n !== null && n >= 0 ? n : null;
 }
 
 /** Rakuten's placeholder picture (`noimage_01.gif`) stands for "no image", not for the product. */

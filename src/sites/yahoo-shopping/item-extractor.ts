@@ -18,6 +18,7 @@ import type { HtmlPage } from '../../normalize/page.js';
 import { parsePoints } from '../../normalize/points.js';
 import { parsePrice, taxMarkerOf, type TaxStatus } from '../../normalize/price.js';
 import { parseShippingTerms } from '../../normalize/shipping.js';
+import { yen } from '../../normalize/yen.js';
 import { textOrNull } from '../../extract/text-or-null.js';
 
 const ID = 'yahoo_shopping/item';
@@ -639,9 +640,4 @@ function ogTitle(title: string | null): string | null {
   if (colon) return colon[1]!;
   const m = /^(.+?)\s+-\s+[^-]+?\s+-\s+通販\s+-\s+Yahoo!ショッピング$/.exec(title);
   return m?.[1] ?? title.replace(/\s+-\s+Yahoo!ショッピング$/, '');
-}
-
-function yen(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
