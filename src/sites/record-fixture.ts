@@ -8,7 +8,7 @@ import { validateExtraction } from '../extract/page-types.js';
 import { normalizePage } from '../normalize/normalize-page.js';
 import type { SiteRegistry } from './registry.js';
 import type { FixtureMeta } from './verification.js';
-import { redactUrl } from './redact-url.js';
+import { credentialValues, redactUrl } from './redact-url.js';
 import { fixturesDirOf } from './verification.js';
 
 export interface RecordOptions {
@@ -55,7 +55,7 @@ export async function recordFixture(
   });
   if (page.httpStatus !== 200) throw new Error(`the site answered ${page.httpStatus}`);
   // Caller credentials in the query are never stored (DESIGN §6): not in the meta, and not echoed in the body.
-  const echoed = credentialValues(options.url, site.secretQueryParams).filter((v) =>
+  const echoed = credentialValues(options.url, site.secretQueryParams, 6).filter((v) =>
     Buffer.from(page.body).includes(Buffer.from(v)),
   );
   if (echoed.length > 0) {
@@ -122,12 +122,4 @@ export async function recordFixture(
     files: [pageFile, `${name}.meta.json`, `${name}.expected.json`],
     ...(extractionError ? { extractionError } : {}),
   };
-}
-
-/** The values of a URL's credential parameters (long enough to recognise in a body). */
-function credentialValues(url: URL, names: readonly string[]): string[] {
-  const secret = new Set(names.map((n) => n.toLowerCase()));
-  return [...url.searchParams]
-    .filter(([name, value]) => secret.has(name.toLowerCase()) && value.length >= 6)
-    .map(([, value]) => value);
 }

@@ -1,6 +1,6 @@
 // A caller credential in a target URL is redacted in every form a server could read it from.
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './redact-url.js';
+import { credentialValues, redactUrl } from './redact-url.js';
 
 const base = 'https://api.e-stat.go.jp/rest/3.0/app/json/getStatsData';
 const secret = 'k3y-S3CRET-value';
@@ -47,5 +47,30 @@ describe('redactUrl', () => {
     expect(redact(`${base}?statsDataId=1&appId=${secret}&cdCat01=%E3%81%82`)).toBe(
       `${base}?statsDataId=1&appId=REDACTED&cdCat01=%E3%81%82`,
     );
+  });
+});
+
+describe('credentialValues', () => {
+  const values = (href: string, min = 6) => credentialValues(new URL(href), ['appId', 'accessKey'], min);
+
+  it('reads every place the redactor redacts, whatever the name’s case or encoding', () => {
+    expect(values(`${base}?APPID=${secret}`)).toEqual([secret]);
+    expect(values(`${base}?app%49d=query-value-1`)).toEqual(['query-value-1']);
+    expect(values(`${base};appId=path-value-22?x=1`)).toEqual(['path-value-22']);
+    expect(values(`${base}?statsDataId=1;accessKey=semicolon-val`)).toEqual(['semicolon-val']);
+    expect(values(`${base}?x=1#appId=fragment-val`)).toEqual(['fragment-val']);
+  });
+
+  it('decodes the value as the target reads it, and keeps a malformed escape as sent', () => {
+    expect(values(`${base}?appId=a%2Bb+c%20d-long`)).toEqual(['a+b c d-long']);
+    expect(values(`${base}?appId=%E3%81%82%E3%81%84%E3%81%86%E3%81%88%E3%81%8A%E3%81%8B`)).toEqual(['あいうえおか']);
+    expect(values(`${base}?appId=bad%zzescape`)).toEqual(['bad%zzescape']);
+  });
+
+  it('leaves out short values, other names and repeats', () => {
+    expect(values(`${base}?appId=short`)).toEqual([]);
+    expect(values(`${base}?appId=short`, 5)).toEqual(['short']);
+    expect(values(`${base}?myappId=${secret}&appIdx=${secret}&appId`)).toEqual([]);
+    expect(values(`${base}?appId=${secret}&APPID=${secret}`)).toEqual([secret]);
   });
 });

@@ -8,7 +8,7 @@ import { parseJan } from '../../normalize/identifiers.js';
 import { parseIsbn } from '../../normalize/ids.js';
 import type { JsonPage } from '../../normalize/page.js';
 import { yen } from '../../normalize/yen.js';
-import { decodedName } from '../redact-url.js';
+import { credentialValues, decodedName } from '../redact-url.js';
 import { jsonText } from '../../extract/text-or-null.js';
 
 /** The caller's credentials: the application id, its 2026 access key, and the affiliate id paid on referrals. */
@@ -90,25 +90,6 @@ export function pageUrl(request: URL, page: number): string {
   // Rakuten's API paths carry no `;` parameters: anything after one (a credential written as a path parameter) goes.
   const path = request.pathname.split(';')[0]!;
   return `${request.origin}${path}?${kept.join('&')}`;
-}
-
-/** Credential values the request carried (long enough to recognise), to make sure no served string contains one. */
-function secretValues(request: URL): string[] {
-  const values: string[] = [];
-  // Path parameters count too (`/Search/20170404;applicationId=…`): the redactor reads them as the query.
-  const pathPairs = request.pathname.split(';').slice(1);
-  for (const pair of [...queryPairs(request), ...pathPairs]) {
-    const eq = pair.indexOf('=');
-    if (eq === -1 || !SECRET_NAMES.has(decodedName(pair.slice(0, eq)))) continue;
-    let value = pair.slice(eq + 1).replaceAll('+', ' ');
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      // keep the raw text: a malformed escape is still what the caller sent
-    }
-    if (value.trim().length >= 8) values.push(value.trim());
-  }
-  return values;
 }
 
 const HTTP_URL = /^https?:\/\/[^\s]+$/;
@@ -352,7 +333,9 @@ export function readRakutenList(id: string, page: JsonPage): Extraction {
     fail(id, `no entry of the ${listKey} list has the ${api} title field`);
   if (untitled > 0) warnings.push(`${untitled} entr${untitled === 1 ? 'y' : 'ies'} without a title left out`);
 
-  const scrubbed = withoutSecrets(items, secretValues(request));
+  // Eight characters or more: Rakuten's applicationId, accessKey and affiliateId are all far longer.
+  const credentials = credentialValues(request, RAKUTEN_SECRET_PARAMS, 8);
+  const scrubbed = withoutSecrets(items, credentials);
   if (scrubbed.removed > 0) {
     warnings.push(`${scrubbed.removed} value(s) carrying a caller credential from the request URL left out`);
   }
@@ -362,7 +345,7 @@ export function readRakutenList(id: string, page: JsonPage): Extraction {
   const pageCount = int(root.pageCount);
   const next = pageNo !== null && pageCount !== null && pageNo >= 1 && pageNo < pageCount;
   const nextUrl = next ? pageUrl(request, pageNo + 1) : null;
-  const nextLeaks = nextUrl !== null && secretValues(request).some((v) => nextUrl.includes(v));
+  const nextLeaks = nextUrl !== null && credentials.some((v) => nextUrl.includes(v));
   if (nextLeaks) warnings.push('next_page would carry a caller credential from the request URL; left out');
   const data: ListData = {
     items: scrubbed.items,
