@@ -1,4 +1,5 @@
-// `kumo sites`: verify every fixture (and rewrite the record), regenerate docs/sites.md, record a page as a fixture.
+// `kumo sites`: verify every fixture (and rewrite the record), regenerate docs/sites.md, record a page as a fixture,
+// scaffold a new site (sites-new-command.ts).
 import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { repoRoot } from '../sites/corpus.js';
@@ -12,19 +13,22 @@ import {
   toRecord,
   verificationRecordPath,
   verifyAll,
+  withSiteRecorded,
 } from '../sites/verification.js';
 import { parseTargetUrl } from '../fetch/url-policy.js';
 import { recordFixture } from '../sites/record-fixture.js';
 import { InProcessHostGate } from '../fetch/host-gate.js';
 import { parse, print, snakeCaseKeys, UsageError } from './args.js';
 import { commandHelpText, type CommandHelp } from './help.js';
+import { sitesNew, sitesNewUsage } from './sites-new-command.js';
 
 export const sitesHelp: CommandHelp = {
   name: 'sites',
-  summary: 'verify every fixture, regenerate docs/sites.md and the site index, record a page as a fixture draft',
+  summary: 'verify every fixture, regenerate docs/sites.md and the site index, record a page, scaffold a new site',
   usage: [
-    `kumo sites verify [--json] [--record]
+    `kumo sites verify [--json] [--record [--site ID]]
      (every fixture, live; exit status 1 when one fails)`,
+    sitesNewUsage,
     'kumo sites doc [--write]',
     `kumo sites index [--write]
      (src/sites/catalogue.generated.ts from the site folders: run it after adding a folder)`,
@@ -33,13 +37,20 @@ export const sitesHelp: CommandHelp = {
   options: [
     ['--json', 'verify: the coverage table and every fixture’s result as JSON'],
     ['--record', 'verify: rewrite the committed verification record (needs the shared corpus)'],
+    [
+      '--site ID',
+      'verify --record: rewrite only this site’s entries (no corpus needed unless it has real pages there); record: the site, where the URL’s host is not enough',
+    ],
+    ['--host HOST', 'new: the host the site’s URLs use (exactly: zozo.jp, www.example.co.jp)'],
+    ['--kind KIND', 'new: commerce or public'],
+    ['--page-type TYPE', 'new: the first page type, from a template (item, search)'],
+    ['--name NAME', 'new: the site’s name (default the host); record: the fixture’s file name (without extension)'],
     ['--write', 'doc, index: write docs/sites.md (or the catalogue index) instead of printing it'],
-    ['--site ID', 'record: the site, where the URL’s host is not enough'],
-    ['--name NAME', 'record: the fixture’s file name (without extension)'],
     ['--out DIR', 'record: the folder (default the site’s own fixtures)'],
   ],
   examples: [
     'kumo sites verify',
+    'kumo sites new zozotown --host zozo.jp --kind commerce --page-type item --name ZOZOTOWN',
     'kumo sites record https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/750592 --name usb-cable',
   ],
 };
@@ -49,19 +60,38 @@ export async function sites(args: string[]): Promise<void> {
   if (action === 'record') return record(rest);
   if (action === 'doc') return sitesDoc(rest);
   if (action === 'index') return sitesIndex(rest);
+  if (action === 'new') return sitesNew(rest);
   if (action !== 'verify') throw new UsageError(commandHelpText(sitesHelp));
   const { values } = parse(rest, {
     json: { type: 'boolean', default: false },
     record: { type: 'boolean', default: false },
+    site: { type: 'string' },
   });
   // Live, not the shipped record: this is the tool that regenerates a record the build refused as stale.
-  const registry = new SiteRegistry(undefined, { record: readVerificationRecord() });
+  const committed = readVerificationRecord();
+  const registry = new SiteRegistry(undefined, { record: committed });
+  if (values.site !== undefined && !registry.list().some((s) => s.id === values.site))
+    throw new UsageError(`--site ${values.site}: no such site (kumo sites verify lists them)`);
   const results = await verifyAll(registry);
   if (values.record) {
+    const recorded = values.site === undefined ? results : results.filter((r) => r.site === values.site);
     // A record written without the corpus would claim nothing verified the real pages: refuse instead.
-    if (results.some((r) => readsCorpus(r.source) && r.status === 'skipped'))
-      throw new UsageError('--record needs the shared corpus (../shared/corpus/real)');
-    await writeFile(verificationRecordPath, `${JSON.stringify(toRecord(results), null, 2)}\n`);
+    if (recorded.some((r) => readsCorpus(r.source) && r.status === 'skipped'))
+      throw new UsageError(
+        values.site === undefined
+          ? '--record needs the shared corpus (../shared/corpus/real)'
+          : `--record --site ${values.site} needs the shared corpus (../shared/corpus/real): the site has real pages there`,
+      );
+    const record =
+      values.site === undefined
+        ? toRecord(results)
+        : withSiteRecorded(
+            committed ?? { note: toRecord([]).note, fixtures: [] },
+            values.site,
+            results,
+            registry.list().map((s) => s.id),
+          );
+    await writeFile(verificationRecordPath, `${JSON.stringify(record, null, 2)}\n`);
   }
   // The table shows what verification earns now (live, corpus included), next to what each site declares.
   const table = registry.list().flatMap((site) =>

@@ -1,7 +1,7 @@
 // The Extractor role: a pure function from a normalized page to the `data` of one page type, and its definer.
 import { KumoError } from '../errors.js';
 import type { NormalizedPage } from '../normalize/page.js';
-import type { PageType } from './page-types.js';
+import type { PageType } from './page-type.js';
 
 export interface Extraction {
   data: Record<string, unknown>;

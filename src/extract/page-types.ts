@@ -5,6 +5,7 @@ import Value from 'typebox/value';
 import Compile, { type Validator } from 'typebox/compile';
 import { KumoError } from '../errors.js';
 import type { Extraction } from './extractor.js';
+import { isPageType, type PageType } from './page-type.js';
 
 const Yen = Type.Integer({ minimum: 0, description: 'Whole yen.' });
 const NonEmpty = Type.String({ minLength: 1 });
@@ -687,32 +688,9 @@ export type DocumentData = Static<typeof DocumentSchema>;
 /** `table`: either shape; a result must match one of them entirely. */
 export const TableSchema = Type.Union([StatsTableSchema, DataTableSchema]);
 
+export { isPageType, pageTypes, type PageType } from './page-type.js';
+
 /** Output schemas by page type; a page type without one cannot be served. */
-/** Every page type Kumo serves, each with its data schema below; a site's page type is one of these. */
-export const pageTypes = [
-  'item',
-  'search',
-  'ranking',
-  'offers',
-  'forecast',
-  'forecast_overview',
-  'areas',
-  'table',
-  'meta',
-  'list',
-  'history',
-  'quote',
-  'record',
-  'records',
-  'document',
-] as const;
-export type PageType = (typeof pageTypes)[number];
-
-/** Narrows a page type read from outside (a stored row, a fixture's meta) to one Kumo serves. */
-export function isPageType(value: string): value is PageType {
-  return (pageTypes as readonly string[]).includes(value);
-}
-
 export const pageTypeSchemas: Readonly<Record<PageType, TSchema>> = {
   item: ItemSchema,
   search: ListSchema,

@@ -426,3 +426,26 @@ export function recordProblems(record: VerificationRecord, live: readonly Fixtur
   for (const gone of recorded.keys()) problems.push(`${gone}: in the record but no longer a fixture`);
   return problems;
 }
+
+/**
+ * The record with one site's entries replaced by its live outcome and every other entry kept as recorded, in
+ * catalogue order (`order`: the site ids as the registry lists them): what `kumo sites verify --record --site` and
+ * `kumo sites new` write, without the shared corpus, when that site reads nothing from it.
+ */
+export function withSiteRecorded(
+  record: VerificationRecord,
+  siteId: string,
+  results: readonly FixtureResult[],
+  order: readonly string[],
+): VerificationRecord {
+  const mine = toRecord(results.filter((r) => r.site === siteId)).fixtures;
+  const rank = (site: string) => {
+    const i = order.indexOf(site);
+    return i === -1 ? order.length : i;
+  };
+  // Array.prototype.sort is stable: each site's fixtures keep their order.
+  const fixtures = [...record.fixtures.filter((f) => f.site !== siteId), ...mine].sort(
+    (a, b) => rank(a.site) - rank(b.site),
+  );
+  return { note: record.note, fixtures };
+}
