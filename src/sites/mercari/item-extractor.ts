@@ -25,9 +25,6 @@ function text(value: unknown): string | null {
   return t === '' ? null : t;
 }
 
-// items/get gives the price as an integer; the search API gives the same amount as a string ("23000"): both are read
-// by the shared whole-yen rule, and the provenance says which it was.
-
 // The listing states the recordings show: items/get's `on_sale` and `sold_out`, `trading` (bought, being shipped: not
 // buyable; in the seller-listing request's status filter `on_sale,trading,sold_out`), and the search API's enum
 // spelling of the same (`ITEM_STATUS_ON_SALE` …). Any other state is left out with a warning rather than guessed.
@@ -88,6 +85,8 @@ export const mercariItemExtractor = defineExtractor({
     const { data, provenance, warnings, set } = startDraft<ItemData>(page);
 
     set('title', text(item.name), 'json:$.data.name');
+    // items/get gives the price as an integer, the search API the same amount as a string ("23000"): both are read by
+    // the shared whole-yen rule, and the provenance says which it was.
     const price = yen(item.price);
     if (isNoPriceListing(item, price ?? undefined)) {
       throw new KumoError('extraction_failed', `${ID}: the listing has no price (a no-price listing takes offers)`, {
