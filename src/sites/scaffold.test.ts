@@ -1,15 +1,23 @@
 // The scaffold's pure parts: what it refuses, how templates render, and how one site's entries join the record.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './corpus.js';
-import { siteCatalogue } from './registry.js';
 import { readTemplates, renderScaffold, scaffoldPageTypes, scaffoldProblems, writeScaffold } from './scaffold.js';
 import { toRecord, withSiteRecorded, type FixtureResult } from './verification.js';
 
 const sitesDir = path.join(repoRoot, 'src', 'sites');
-const existing = { sites: siteCatalogue, sitesDir };
+// A catalogue of its own, not the live one: the scaffold e2e test runs these tests in a copy that holds new sites.
+const existing = {
+  sites: [
+    { id: 'mercari', hosts: ['jp.mercari.com'] },
+    { id: 'ikebe_gakki', hosts: ['www.ikebe-gakki.com'] },
+  ],
+  sitesDir: mkdtempSync(path.join(os.tmpdir(), 'kumo-scaffold-sites-')),
+};
+mkdirSync(path.join(existing.sitesDir, 'old-site'));
+afterAll(() => rmSync(existing.sitesDir, { recursive: true, force: true }));
 const ok = {
   id: 'zozo_town',
   host: 'zozo.jp',
@@ -31,6 +39,7 @@ describe('scaffoldProblems', () => {
     [{ id: '1zozo' }, /site id/],
     [{ id: 'a'.repeat(41) }, /at most 40/],
     [{ id: 'mercari' }, /"mercari" is already a site/],
+    [{ id: 'old_site' }, /src\/sites\/old-site already exists/],
     [{ host: 'ZOZO.jp' }, /--host "ZOZO.jp"/],
     [{ host: 'zozo.jp/' }, /--host/],
     [{ host: '127.0.0.1' }, /--host/],

@@ -42,7 +42,12 @@ function run(args: string[], timeout = 300_000): SpawnSyncReturns<string> {
 }
 const tool = (script: string) => path.join(repoRoot, 'node_modules', script);
 const kumo = (...args: string[]) => run([path.join(copy, 'dist/cli/kumo.js'), ...args]);
-const failure = (r: SpawnSyncReturns<string>) => `${r.stdout}\n${r.stderr}`.split('\n').slice(-60).join('\n');
+/** What a failed step said: the failing tests' names first (a long run's tail is only its summary), then the tail. */
+function failure(r: SpawnSyncReturns<string>): string {
+  const lines = stripVTControlCharacters(`${r.stdout}\n${r.stderr}`).split('\n');
+  const failed = lines.filter((line) => /^\s*(FAIL|×)\s/.test(line)).slice(0, 40);
+  return [...failed, '…', ...lines.slice(-40)].join('\n');
+}
 
 /** Every file of the copy outside dist/ and node_modules, with its content's hash. */
 function snapshot(): Map<string, string> {
