@@ -39,16 +39,18 @@ export async function sitesNew(args: string[], now: () => Date = () => new Date(
   const problems = scaffoldProblems(request, { sites: siteCatalogue, sitesDir });
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
 
+  // Resolved before anything is written: without them the folder could not be checked, so it is not begun.
+  const prettier = devTool('prettier/bin/prettier.cjs');
+  const tsc = devTool('typescript/bin/tsc');
   const siteDir = path.join(sitesDir, folderOf(id));
   const scaffold = { ...request, kind: kindOf(kind), pageType: pageType as ScaffoldPageType };
   const files = renderScaffold(scaffold, readTemplates(path.join(sitesDir, 'templates'), scaffold.pageType));
   writeScaffold(siteDir, files);
   writeFileSync(path.join(sitesDir, 'catalogue.generated.ts'), renderCatalogueIndex(siteFolders(sitesDir)));
 
-  // This process loaded the catalogue before the folder existed: the new site is verified by a fresh build.
   // Formatted as the project formats (a long name or host moves line breaks), before anything reads the files.
-  step('format the folder', [devTool('prettier/bin/prettier.cjs'), '--write', siteDir]);
-  const tsc = devTool('typescript/bin/tsc');
+  step('format the folder', [prettier, '--write', siteDir]);
+  // This process loaded the catalogue before the folder existed: the new site is verified by a fresh build.
   step('compile (tsc -p tsconfig.build.json)', [tsc, '-p', 'tsconfig.build.json']);
   const kumo = path.join(repoRoot, 'dist', 'cli', 'kumo.js');
   step(`record ${id}'s fixtures`, [kumo, 'sites', 'verify', '--record', '--site', id]);
@@ -84,5 +86,5 @@ function step(what: string, args: string[]): void {
   const run = spawnSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.status === 0) return;
   const output = `${run.stdout ?? ''}${run.stderr ?? ''}`.trim().split('\n').slice(-40).join('\n');
-  throw new Error(`kumo sites new: ${what} failed (the folder is written; fix it and run the step again):\n${output}`);
+  throw new Error(`sites new: ${what} failed (the folder is written; fix it and run the step again):\n${output}`);
 }
