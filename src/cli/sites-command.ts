@@ -70,7 +70,7 @@ export async function sites(args: string[]): Promise<void> {
   // Live, not the shipped record: this is the tool that regenerates a record the build refused as stale.
   const committed = readVerificationRecord();
   const registry = new SiteRegistry(undefined, { record: committed });
-  if (values.site !== undefined && !registry.list().some((s) => s.id === values.site))
+  if (values.site !== undefined && !registry.get(values.site))
     throw new UsageError(`--site ${values.site}: no such site (kumo sites verify lists them)`);
   const results = await verifyAll(registry);
   if (values.record) {

@@ -2,22 +2,16 @@
 import type { FetchedPage } from '../fetch/fetcher.js';
 import { redactUrl } from '../sites/redact-url.js';
 import type { Site, SiteRoute } from '../sites/site.js';
-import type { CacheInfo } from '../cache/result-cache.js';
+import type { CacheInfo, CachedFetchSummary } from '../cache/result-cache.js';
 import type { RequestStatus } from './call-record.js';
 import type { Planned } from './plan.js';
 import type { Produced } from './produce.js';
 
-/** What was fetched for the answer: the outcome, attempts, route and the page's own facts (its URL redacted). */
-export interface FetchSummary {
-  status: Exclude<RequestStatus, 'cancelled'>;
-  attempts: number;
-  route: SiteRoute;
-  http_status: number | null;
-  final_url: string | null;
-  charset: string | null;
-  bytes: number | null;
-  elapsed_ms: number | null;
-}
+/**
+ * What was fetched for the answer: the outcome, attempts, route and the page's own facts (its URL redacted). The facts
+ * are those a kept answer carries (cache/result-cache.ts); a live call may end in any outcome but `cancelled`.
+ */
+export type FetchSummary = Omit<CachedFetchSummary, 'status'> & { status: Exclude<RequestStatus, 'cancelled'> };
 
 /** The success body of POST /v1/scrape (the route schema in http/schemas.ts shapes what is sent). */
 export interface ScrapeResult {
