@@ -120,29 +120,34 @@ class Probe {
     this.current.details.push(`${kind}: ${what}`);
   }
 
-  /** Loads `url`, lets timers, autofocus and animations fire, and returns what the PREVIOUS document did up to now
-   * (its late events included); call finish() for the last one. */
-  async load(url: string, images: Set<string>): Promise<Activity | null> {
-    const previous = this.docUrl === '' ? null : this.settle();
+  /** Takes what the document loaded so far did (its late events included) and starts counting afresh. */
+  take(): Activity {
+    return this.settle();
+  }
+
+  /** Loads `url` and lets timers, autofocus and animations fire; what it does is counted until the next take(). */
+  async load(url: string, images: Set<string>): Promise<void> {
     this.docUrl = url;
     this.allowedImages = images;
     try {
       await this.page.goto(url, { waitUntil: 'load', timeout: 10_000 });
       await this.page.waitForTimeout(30);
     } catch (error) {
-      this.current.loadErrors += 1;
-      this.current.details.push(`load: ${(error as Error).message.split('\n')[0]}`);
+      this.loadFailed((error as Error).message.split('\n')[0]!);
     }
-    return previous;
   }
 
-  /** Leaves the last document and returns what it did. */
-  async finish(): Promise<Activity> {
+  loadFailed(why: string): void {
+    this.current.loadErrors += 1;
+    this.current.details.push(`load: ${why}`);
+  }
+
+  /** Leaves the last document and closes the tab. Every step is bounded: a raw vector can leave a tab that neither
+   * navigates nor closes (a frameset of javascript: frames once held CI's run until its 480 s timeout). */
+  async finish(): Promise<void> {
     this.leaving = true;
-    await this.page.goto('about:blank').catch(() => undefined);
-    const activity = this.settle();
-    await this.page.close();
-    return activity;
+    await this.page.goto('about:blank', { timeout: 5_000 }).catch(() => undefined);
+    await within(this.page.close(), 5_000).catch(() => undefined);
   }
 
   private settle(): Activity {
@@ -216,23 +221,49 @@ interface Tally {
   vectorsWith: { scripts: number; navigations: number; requests: number };
 }
 
+/** `promise`, or a rejection once `ms` have passed without it settling. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still pending after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// A load that has neither finished nor failed by its own 10 s timeout after this long means the tab is stuck.
+const stuckAfterMs = 30_000;
+
 async function runInChromium(context: BrowserContext, docs: Doc[]) {
-  const probes = await Promise.all(Array.from({ length: 4 }, () => Probe.open(context)));
   // One tab per worker: a tab loads one document at a time, so that what it sees belongs to that document.
   const activities: Activity[] = new Array<Activity>(docs.length);
   let next = 0;
   await Promise.all(
-    probes.map(async (probe) => {
+    Array.from({ length: 4 }, async () => {
+      let probe = await within(Probe.open(context), stuckAfterMs);
       let mine = -1;
       while (next < docs.length) {
         const index = next++;
         const doc = docs[index]!;
-        const previous = await probe.load(doc.url, imageUrlsOf(doc.html, doc.url));
-        if (previous) activities[mine] = previous;
+        if (mine >= 0) activities[mine] = probe.take();
+        else probe.take();
         mine = index;
+        try {
+          await within(probe.load(doc.url, imageUrlsOf(doc.html, doc.url)), stuckAfterMs);
+        } catch (error) {
+          // The document is counted as not loaded (which fails the run over Kumo's HTML) and its tab is replaced.
+          probe.loadFailed(`tab stuck: ${(error as Error).message}`);
+          activities[mine] = probe.take();
+          mine = -1;
+          void probe.finish();
+          probe = await within(Probe.open(context), stuckAfterMs);
+        }
       }
-      const last = await probe.finish();
-      if (mine >= 0) activities[mine] = last;
+      await probe.finish();
+      if (mine >= 0) activities[mine] = probe.take();
     }),
   );
   const tally: Tally = {
