@@ -18,6 +18,7 @@ import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, call, type ApiAnswer, type KumoProcess } from '../support/kumo-process.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 import { itemPage } from '../support/pages.js';
+import { bounded } from '../support/bounded.js';
 
 const item = (id: string) => `https://www.ikebe-gakki.com/c/c-/kb/kb01/kb011427/${id}`;
 const fastPath = '/c/c-/kb/kb01/kb011427/710001';
@@ -99,14 +100,9 @@ interface Outage {
 async function within<T>(what: string, ms: number | undefined, answer: Promise<T>): Promise<T> {
   if (ms === undefined) return answer;
   const started = Date.now();
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-  });
   try {
-    return await Promise.race([answer, late]);
+    return await bounded(what, ms, answer);
   } finally {
-    clearTimeout(timer);
     expect(Date.now() - started, what).toBeLessThan(ms);
   }
 }

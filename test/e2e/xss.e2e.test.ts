@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startOrigin, connectToSpec, type Origin } from '../support/origin.js';
 import { startKumo, scrape, type KumoProcess } from '../support/kumo-process.js';
 import { chromiumForTests } from '../support/chromium.js';
+import { bounded } from '../support/bounded.js';
 
 // Debian's chromium-headless-shell, or a full Chromium; the test skips (loudly) when none is installed.
 const chromiumPath = chromiumForTests('xss e2e');
@@ -120,11 +121,6 @@ class Probe {
     this.current.details.push(`${kind}: ${what}`);
   }
 
-  /** Takes what the document loaded so far did (its late events included) and starts counting afresh. */
-  take(): Activity {
-    return this.settle();
-  }
-
   /** Loads `url` and lets timers, autofocus and animations fire; what it does is counted until the next take(). */
   async load(url: string, images: Set<string>): Promise<void> {
     this.docUrl = url;
@@ -142,15 +138,16 @@ class Probe {
     this.current.details.push(`load: ${why}`);
   }
 
-  /** Leaves the last document and closes the tab. Every step is bounded: a raw vector can leave a tab that neither
-   * navigates nor closes (a frameset of javascript: frames once held CI's run until its 480 s timeout). */
+  /** Leaves the last document and closes the tab. Every step is bounded: a raw vector can leave a tab stuck (one such
+   * run held CI until the test's 480 s timeout, without a single slow load). */
   async finish(): Promise<void> {
     this.leaving = true;
     await this.page.goto('about:blank', { timeout: 5_000 }).catch(() => undefined);
-    await within(this.page.close(), 5_000).catch(() => undefined);
+    await bounded('closing the tab', 5_000, this.page.close()).catch(() => undefined);
   }
 
-  private settle(): Activity {
+  /** Takes what the document loaded so far did (its late events included) and starts counting afresh. */
+  take(): Activity {
     const compiled = this.parsed.filter((s) => this.defaultContexts.has(s.context));
     this.current.scripts += compiled.length;
     for (const s of compiled) this.current.details.push(`scripts: compiled ${s.url || '(inline)'}`);
@@ -221,19 +218,6 @@ interface Tally {
   vectorsWith: { scripts: number; navigations: number; requests: number };
 }
 
-/** `promise`, or a rejection once `ms` have passed without it settling. */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`still pending after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 // A load that has neither finished nor failed by its own 10 s timeout after this long means the tab is stuck.
 const stuckAfterMs = 30_000;
 
@@ -243,23 +227,23 @@ async function runInChromium(context: BrowserContext, docs: Doc[]) {
   let next = 0;
   await Promise.all(
     Array.from({ length: 4 }, async () => {
-      let probe = await within(Probe.open(context), stuckAfterMs);
+      let probe = await bounded('a new tab', stuckAfterMs, Probe.open(context));
       let mine = -1;
       while (next < docs.length) {
         const index = next++;
         const doc = docs[index]!;
-        if (mine >= 0) activities[mine] = probe.take();
-        else probe.take();
+        const previous = probe.take();
+        if (mine >= 0) activities[mine] = previous;
         mine = index;
         try {
-          await within(probe.load(doc.url, imageUrlsOf(doc.html, doc.url)), stuckAfterMs);
+          await bounded('the load', stuckAfterMs, probe.load(doc.url, imageUrlsOf(doc.html, doc.url)));
         } catch (error) {
           // The document is counted as not loaded (which fails the run over Kumo's HTML) and its tab is replaced.
           probe.loadFailed(`tab stuck: ${(error as Error).message}`);
           activities[mine] = probe.take();
           mine = -1;
           void probe.finish();
-          probe = await within(Probe.open(context), stuckAfterMs);
+          probe = await bounded('a new tab', stuckAfterMs, Probe.open(context));
         }
       }
       await probe.finish();
