@@ -4,7 +4,8 @@ import { chmod, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config.js';
-import { openSecrets, openStorage } from './services.js';
+import { openSecrets } from './services.js';
+import { openStorage } from './open-storage.js';
 
 const roots: string[] = [];
 afterEach(async () => {

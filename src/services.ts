@@ -1,5 +1,4 @@
 // The composition root: the one place that turns the frozen config into implementations and connections.
-import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { leaseBeyondFetchMs, type Config } from './config.js';
@@ -11,8 +10,9 @@ import type { KeyRecord, Storage } from './storage/storage.js';
 import type { KyselyStorage } from './storage/kysely/kysely-storage.js';
 import type { ConcurrencyLimiter } from './limits/concurrency-limiter.js';
 import type { Fetcher } from './fetch/fetcher.js';
-import { createSqliteStorage, holdWithoutFsync, truncateWriteAheadLog } from './storage/sqlite/sqlite-storage.js';
-import { commitWithoutWaiting, createPostgresStorage } from './storage/postgres/postgres-storage.js';
+import { holdWithoutFsync, truncateWriteAheadLog } from './storage/sqlite/sqlite-storage.js';
+import { commitWithoutWaiting } from './storage/postgres/postgres-storage.js';
+import { openStorage } from './open-storage.js';
 import { InProcessConcurrencyLimiter } from './limits/in-process-concurrency-limiter.js';
 import { RedisConcurrencyLimiter } from './limits/redis-concurrency-limiter.js';
 import { HttpFetcher, type HttpFetcherOptions } from './fetch/http-fetcher.js';
@@ -83,51 +83,6 @@ export interface Services extends AppServices {
   monitorNotifier: MonitorNotifier | null;
   /** Stops timers and closes every connection this root opened. */
   close(): Promise<void>;
-}
-
-/** The configured storage, migrated; the CLI uses this alone. `instanceId` owns the reservations it makes. */
-export async function openStorage(
-  config: Readonly<Config>,
-  logger?: Logger,
-  instanceId?: string,
-): Promise<KyselyStorage> {
-  // Our own data folder (database, artifacts) is owner-only; an operator's existing folder keeps its mode.
-  const created = await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
-  if (created !== undefined) await chmod(config.dataDir, 0o700);
-  const liveness = {
-    staleAfterMs: config.liveness.staleAfterMs,
-    ...(instanceId === undefined ? {} : { instanceId }),
-  };
-  const storage =
-    config.storage.kind === 'postgres'
-      ? await createPostgresStorage({
-          url: config.storage.url,
-          poolSize: 10,
-          connectionTimeoutMs: config.postgres.connectTimeoutMs,
-          queryTimeoutMs: config.postgres.queryTimeoutMs,
-          idleInTransactionTimeoutMs: config.postgres.idleInTransactionTimeoutMs,
-          keepAliveDelayMs: config.postgres.keepAliveDelayMs,
-          onIdleError: () => logger?.warn('postgres: a connection failed; the pool replaces it'),
-          ...liveness,
-        })
-      : await createSqliteStorage({
-          path: config.storage.path,
-          busyTimeoutMs: config.storage.busyTimeoutMs,
-          staleAfterMs: liveness.staleAfterMs,
-          // The log is copied into the file off the event loop (decision 0024).
-          checkpointEveryMs: 250,
-          onCheckpointFailure: (code) =>
-            logger?.warn({ error_code: code }, 'sqlite: a checkpoint on its thread failed; SQLite checkpoints itself'),
-          ...(instanceId === undefined ? {} : { holder: instanceId }),
-          // The disk refused a flush: charges from now on commit FULL (decision 0017); the operator must look.
-          onFlushFailure: (error) =>
-            logger?.error(
-              { code: 'storage_flush_failed', error_code: (error as NodeJS.ErrnoException).code },
-              'sqlite: a flush of the write-ahead log failed; charges now commit with SQLite fsync each',
-            ),
-        });
-  await storage.migrate();
-  return storage;
 }
 
 /**

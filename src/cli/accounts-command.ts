@@ -5,34 +5,10 @@ import { Accounts } from '../accounts/accounts-service.js';
 import { siteCatalogue } from '../sites/registry.js';
 import { createLogger } from '../logger.js';
 import { int, parse, print, UsageError } from './args.js';
-import { commandHelpText, type CommandHelp } from './help.js';
-import { plan, plans } from './account-options.js';
-import {
-  isReviewApprovalAction,
-  reviewApprovals,
-  reviewApprovalsOptions,
-  reviewApprovalsUsage,
-} from './review-approvals.js';
-
-export const accountsHelp: CommandHelp = {
-  name: 'accounts',
-  summary: 'change an account’s plan; approve accounts for the sites under review',
-  usage: [
-    'kumo accounts set --account ID [--plan free|starter|growth] [--overage-cap N] [--json]',
-    ...reviewApprovalsUsage,
-  ],
-  options: [
-    ['--account ID', 'the account (approvals: only its history)'],
-    ['--plan PLAN', `set: the new plan (${plans.join(', ')})`],
-    ['--overage-cap N', 'set: the new overage cap in credits'],
-    ...reviewApprovalsOptions,
-    ['--json', 'set, approve, revoke-approval: print the result as JSON (approvals always does)'],
-  ],
-  examples: [
-    'kumo accounts set --account acc_… --plan growth --overage-cap 5000 --json',
-    'kumo accounts approve --account acc_… --site mercari --by "A. Operator" --json',
-  ],
-};
+import { commandHelpText } from './help.js';
+import { accountsHelp } from './accounts-help.js';
+import { plan } from './account-options.js';
+import { isReviewApprovalAction, reviewApprovals } from './review-approvals.js';
 
 /**
  * The operator's plan change (`kumo accounts set --account ID [--plan P] [--overage-cap N]`) and review approvals
@@ -45,7 +21,7 @@ export async function accountsCommand(args: string[]): Promise<void> {
       sites: siteCatalogue,
       connect: async () => {
         const config = loadConfigFromProcess();
-        const { openStorage } = await import('../services.js');
+        const { openStorage } = await import('../open-storage.js');
         // Stderr, so the JSON answer on stdout stays parseable; written at once, before the process exits.
         const logger = createLogger(config.log.level, pino.destination({ dest: 2, sync: true }));
         return { storage: await openStorage(config, logger), logger };
@@ -72,7 +48,7 @@ export async function accountsCommand(args: string[]): Promise<void> {
   };
   if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: give --plan and/or --overage-cap');
 
-  const { openStorage } = await import('../services.js');
+  const { openStorage } = await import('../open-storage.js');
   const storage = await openStorage(loadConfigFromProcess());
   try {
     const account = await new Accounts(storage).changePlan(values.account, changes);

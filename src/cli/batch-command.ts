@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../time/clock.js';
 import { isValidRef, parse, UsageError } from './args.js';
-import { commandHelpText, type CommandHelp } from './help.js';
+import { commandHelpText } from './help.js';
+import { batchHelp } from './batch-help.js';
 import type { BatchApiClient } from './batch-client.js';
 import { chunks, readBatchInput, type InputItem } from './batch-input.js';
 import { doneOf, EtaEstimator, ProgressDisplay, type BatchView, type ProgressStream } from './batch-progress.js';
@@ -29,29 +30,6 @@ export interface BatchIo {
   /** Between two readings of the batch while waiting (default 2 s). */
   pollMs?: number;
 }
-
-export const batchHelp: CommandHelp = {
-  name: 'batch',
-  summary: 'submit a list of URLs as one batch, wait for it, fetch its results (a client of the HTTP API)',
-  usage: [
-    `kumo batch submit FILE [--webhook whe_…] [--retain-hours N] [--max-credits N] [--wait [--out results.jsonl]]
-     (FILE: one URL per line, or a CSV with a url column and an optional ref column)`,
-    'kumo batch status BATCH_ID',
-    `kumo batch items BATCH_ID [--state STATE] [--out results.jsonl]
-     (hands ready results over: they are charged)`,
-    `kumo batch cancel BATCH_ID
-     (talk to KUMO_BASE_URL with KUMO_API_KEY)`,
-  ],
-  options: [
-    ['--webhook whe_…', 'submit: a webhook endpoint told of the batch’s events'],
-    ['--retain-hours N', 'submit: hours the results are kept after the batch ends (1–72)'],
-    ['--max-credits N', 'submit: the most the batch may spend'],
-    ['--wait', 'submit: wait (progress on stderr), then write every item as JSON Lines'],
-    ['--out FILE', 'submit --wait, items: write the JSON Lines to FILE instead of stdout'],
-    ['--state STATE', `items: only items in this state (${itemStates.join(', ')})`],
-  ],
-  examples: ['KUMO_API_KEY=kumo_live_… kumo batch submit urls.txt --wait --out results.jsonl'],
-};
 
 interface ApiBatch extends BatchView {
   sealed?: boolean;

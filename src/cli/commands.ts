@@ -1,22 +1,20 @@
-// The `kumo` commands (entered through kumo.ts): the one list of commands, each in its own file with its help, and the
-// routing from the command line to them (help, version, usage errors and exit statuses).
-import { ConfigError } from '../config.js';
-import { AccountError } from '../accounts/accounts-service.js';
+// The `kumo` commands (entered through kumo.ts): the one list of commands, and the routing from the command line to
+// them (help, version, usage errors and exit statuses). Each command's help is a small file of its own and its
+// implementation is imported only when it runs, so that `kumo --help` or a usage error loads a few modules, not the
+// server's thousand (the CLI's tests start it about a hundred times).
 import { isKumoError } from '../errors.js';
 import { UnknownOptionError, UsageError } from './args.js';
 import { closest, commandHelpText, globalHelpText, kumoVersion, type CommandHelp } from './help.js';
-import { ApiError, UnreachableError } from './batch-client.js';
-import { batchHelp } from './batch-command.js';
-import { monitorsHelp } from './monitors-command.js';
-import { keys, keysHelp } from './keys-command.js';
-import { accountsCommand, accountsHelp } from './accounts-command.js';
-import { batch, monitors } from './client-commands.js';
-import { mcp, mcpHelp } from './mcp-command.js';
-import { extract, extractHelp } from './extract-command.js';
-import { normalize, normalizeHelp } from './normalize-command.js';
-import { sites, sitesHelp } from './sites-command.js';
-import { origin, originHelp } from './origin-command.js';
-import { browserServer, browserServerHelp } from './browser-server-command.js';
+import { keysHelp } from './keys-help.js';
+import { accountsHelp } from './accounts-help.js';
+import { batchHelp } from './batch-help.js';
+import { monitorsHelp } from './monitors-help.js';
+import { mcpHelp } from './mcp-help.js';
+import { extractHelp } from './extract-help.js';
+import { normalizeHelp } from './normalize-help.js';
+import { sitesHelp } from './sites-help.js';
+import { originHelp } from './origin-help.js';
+import { browserServerHelp } from './browser-server-help.js';
 
 export interface Command {
   /** `help.name` is the command's word, or its words (`sites new`: a subcommand with a file of its own). */
@@ -26,16 +24,16 @@ export interface Command {
 
 /** Every command, in the order `kumo --help` lists them: what is not here does not exist, and has no help. */
 export const commands: readonly Command[] = [
-  { help: keysHelp, run: keys },
-  { help: accountsHelp, run: accountsCommand },
-  { help: batchHelp, run: batch },
-  { help: monitorsHelp, run: monitors },
-  { help: mcpHelp, run: mcp },
-  { help: extractHelp, run: extract },
-  { help: normalizeHelp, run: normalize },
-  { help: sitesHelp, run: sites },
-  { help: originHelp, run: origin },
-  { help: browserServerHelp, run: browserServer },
+  { help: keysHelp, run: async (args) => (await import('./keys-command.js')).keys(args) },
+  { help: accountsHelp, run: async (args) => (await import('./accounts-command.js')).accountsCommand(args) },
+  { help: batchHelp, run: async (args) => (await import('./client-commands.js')).batch(args) },
+  { help: monitorsHelp, run: async (args) => (await import('./client-commands.js')).monitors(args) },
+  { help: mcpHelp, run: async (args) => (await import('./mcp-command.js')).mcp(args) },
+  { help: extractHelp, run: async (args) => (await import('./extract-command.js')).extract(args) },
+  { help: normalizeHelp, run: async (args) => (await import('./normalize-command.js')).normalize(args) },
+  { help: sitesHelp, run: async (args) => (await import('./sites-command.js')).sites(args) },
+  { help: originHelp, run: async (args) => (await import('./origin-command.js')).origin(args) },
+  { help: browserServerHelp, run: async (args) => (await import('./browser-server-command.js')).browserServer(args) },
 ];
 
 /**
@@ -113,12 +111,24 @@ export async function main(argv: string[]): Promise<void> {
   try {
     await run(argv);
   } catch (error: unknown) {
-    report(error);
+    await report(error);
   }
 }
 
-function report(error: unknown): void {
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof AccountError) {
+async function report(error: unknown): Promise<void> {
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  // The classes of the errors a command's implementation throws come with it: imported here, they are already loaded
+  // whenever one of them is what was thrown.
+  const [{ ConfigError }, { AccountError }, { ApiError, UnreachableError }] = await Promise.all([
+    import('../config/config-error.js'),
+    import('../accounts/accounts-service.js'),
+    import('./batch-client.js'),
+  ]);
+  if (error instanceof ConfigError || error instanceof AccountError) {
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 2;
   } else if (error instanceof ApiError) {

@@ -6,32 +6,14 @@ import { validateExtraction } from '../extract/page-types.js';
 import { parseTargetUrl } from '../fetch/url-policy.js';
 import { KumoError } from '../errors.js';
 import { parse, print, UsageError } from './args.js';
-import { commandHelpText, type CommandHelp } from './help.js';
+import { commandHelpText } from './help.js';
+import { extractHelp } from './extract-help.js';
 
 async function readStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
-
-export const extractHelp: CommandHelp = {
-  name: 'extract',
-  summary: 'the JSON the API would put in `data` for a saved page (the reviewer’s tool)',
-  usage: [
-    `kumo extract --site ID --url URL [--file page.html] [--work-type TYPE] [--render-js]
-     (reads the page from stdin without --file)`,
-  ],
-  options: [
-    ['--site ID', 'the site (kumo sites verify lists them)'],
-    ['--url URL', 'the URL the page was saved from: it picks the page type'],
-    ['--file FILE', 'the saved page (default: stdin)'],
-    ['--work-type TYPE', 'the page type, where the URL alone does not say (default auto)'],
-    ['--render-js', 'a rendered page, read by the browser route’s extractor'],
-  ],
-  examples: [
-    'kumo extract --site ikebe_gakki --url https://www.ikebe-gakki.com/c/c-/gt/gt13/gt131234/123456 --file page.html',
-  ],
-};
 
 export async function extract(args: string[]): Promise<void> {
   const { values } = parse(args, {

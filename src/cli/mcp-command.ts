@@ -2,18 +2,6 @@
 import { loadConfigFromProcess } from '../config.js';
 import { serveKumoOverStdio } from '../mcp/stdio.js';
 import { UsageError } from './args.js';
-import type { CommandHelp } from './help.js';
-
-export const mcpHelp: CommandHelp = {
-  name: 'mcp',
-  summary: 'Kumo’s tools over MCP on stdin/stdout, for desktop agents (docs/mcp.md)',
-  usage: [
-    `kumo mcp
-     (a client of the server at KUMO_BASE_URL, with KUMO_API_KEY)`,
-  ],
-  options: [],
-  examples: ['KUMO_BASE_URL=http://127.0.0.1:8080 KUMO_API_KEY=$KUMO_KEY kumo mcp'],
-};
 
 /** `kumo mcp`: an API client like `kumo batch`, speaking MCP on stdin/stdout (docs/mcp.md). */
 export function mcp(args: string[]): void {

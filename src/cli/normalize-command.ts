@@ -5,15 +5,8 @@ import { parseNumber } from '../normalize/number.js';
 import { normalizeText } from '../normalize/text.js';
 import { idTypes, parseId, type IdType } from '../normalize/ids.js';
 import { parse, print, snakeCaseKeys, UsageError } from './args.js';
-import { commandHelpText, type CommandHelp } from './help.js';
-
-export const normalizeHelp: CommandHelp = {
-  name: 'normalize',
-  summary: 'one string through the normalization library: a price, date, number, text or id',
-  usage: ['kumo normalize price|date|number|text "<input>"', `kumo normalize id --type ${idTypes.join('|')} "<input>"`],
-  options: [['--type TYPE', `id: the kind of id (${idTypes.join(', ')})`]],
-  examples: ['kumo normalize price "10,000円(税込11,000円)"', 'kumo normalize id --type isbn 4-00-416004-9'],
-};
+import { commandHelpText } from './help.js';
+import { normalizeHelp } from './normalize-help.js';
 
 /** research §0 shapes, so a reviewer can check the library against the policy table one string at a time. */
 export function normalize(args: string[]): void {

@@ -1,6 +1,7 @@
 // `kumo origin serve`: a saved page at its URL's path on 127.0.0.1, for KUMO_CONNECT_TO (origin.ts serves it).
 import { int, parse, print, UsageError } from './args.js';
-import { commandHelpText, type CommandHelp } from './help.js';
+import { commandHelpText } from './help.js';
+import { originHelp } from './origin-help.js';
 
 /** RFC 9110 token characters, and a quoted-string of visible ASCII, space and tab. */
 const token = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
@@ -11,24 +12,6 @@ const mediaTypePattern = new RegExp(`^${token}/${token}(?:[ \\t]*;[ \\t]*${token
 function isMediaType(value: string): boolean {
   return mediaTypePattern.test(value);
 }
-
-export const originHelp: CommandHelp = {
-  name: 'origin',
-  summary: 'serve a saved page at its URL’s path on 127.0.0.1, for KUMO_CONNECT_TO (no internet needed)',
-  usage: [
-    `kumo origin serve --url URL --file page.html [--port 9000] [--content-type TYPE]
-     (until Ctrl-C; prints the origin and the KUMO_CONNECT_TO mapping as JSON)`,
-  ],
-  options: [
-    ['--url URL', 'the page’s real URL: its path is where the page is served'],
-    ['--file FILE', 'the saved page'],
-    ['--port N', 'the port on 127.0.0.1 (default 9000; 0 picks a free one)'],
-    ['--content-type TYPE', 'the Content-Type header, such as "text/html; charset=Shift_JIS"'],
-  ],
-  examples: [
-    'kumo origin serve --url https://www.ikebe-gakki.com/c/c-/gt/gt13/gt131234/123456 --file page.html --port 9000',
-  ],
-};
 
 /** Runs until interrupted; prints where it serves (stderr) and the origin as JSON (stdout). */
 export async function origin(args: string[]): Promise<void> {

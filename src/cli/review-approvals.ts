@@ -7,19 +7,6 @@ import { parse, UsageError } from './args.js';
 export const reviewApprovalActions = ['approve', 'revoke-approval', 'approvals'] as const;
 export type ReviewApprovalAction = (typeof reviewApprovalActions)[number];
 
-/** The approval forms of `kumo accounts` (its help, in commands.ts, adds `accounts set`). */
-export const reviewApprovalsUsage: readonly string[] = [
-  'kumo accounts approve --account ID --site SITE_ID --by NAME [--json]',
-  'kumo accounts revoke-approval --account ID --site SITE_ID --by NAME [--json]',
-  `kumo accounts approvals [--account ID] [--site SITE_ID]
-   (the history, in force and revoked)`,
-];
-
-export const reviewApprovalsOptions: readonly (readonly [string, string])[] = [
-  ['--site SITE_ID', 'approve, revoke-approval, approvals: a site with a page type under review'],
-  ['--by NAME', 'approve, revoke-approval: who decided, kept with the approval'],
-];
-
 export function isReviewApprovalAction(action: string | undefined): action is ReviewApprovalAction {
   return (reviewApprovalActions as readonly (string | undefined)[]).includes(action);
 }

@@ -17,10 +17,7 @@ import {
   type ScaffoldPageType,
 } from '../sites/scaffold.js';
 import { parse, print, UsageError } from './args.js';
-
-/** The command's line in `kumo sites --help` (sites-command.ts reads it from here). */
-export const sitesNewUsage = `kumo sites new ID --host HOST --kind commerce|public --page-type item|search [--name NAME]
-     (a new site's folder from the templates, then the index, the record and docs/sites.md)`;
+import { sitesNewUsage } from './sites-help.js';
 
 export async function sitesNew(args: string[], now: () => Date = () => new Date()): Promise<void> {
   const { values, positionals } = parse(
