@@ -91,9 +91,10 @@ describe('shared mode: PostgreSQL or Redis down mid-batch', () => {
     const other = await w.newKey('growth');
     const endpoint = await createEndpoint(base, key, { url: w.hookUrl(`/outage-${from}`) });
     w.receiver.secrets = [...w.receiver.secrets, endpoint.secret];
-    // Slow pages, so that the batch is mid-way when the backend goes.
+    // Slow pages, so that the batch is mid-way when the backend goes: a growth account's batch lane runs 5 items at
+    // once, so 120 pages of 300 ms take some 8 s, and the cut comes after the first ten.
     const site = ikebeSite();
-    const n = 300;
+    const n = 120;
     const paths = new Set<string>();
     for (let i = from; i < from + n; i++) {
       paths.add(site.path(i));
