@@ -17,6 +17,7 @@ import { problemBody, problemContentType } from './problem.js';
 import { clientErrorHandler, frameworkKumoError, refuseOnSocket } from './client-errors.js';
 import { validationKumoError } from './validation-errors.js';
 import { finishOpenApi } from './openapi.js';
+import { serializersOncePerSchema } from './serializers.js';
 import { backendRetryAfterSeconds, isBackendOutage, unavailable } from '../backends/backend-errors.js';
 import { newId } from '../accounts/ids.js';
 import type { ScrapeService } from '../scrape/scrape-service.js';
@@ -201,6 +202,7 @@ export async function buildApp(services: AppServices, options: AppOptions): Prom
     clientErrorHandler: clientErrorHandler(options.logger),
     // Node would answer a missing Host itself (a bare 400 without a body); the onRequest hook below answers it.
     http: { requireHostHeader: false, ...server.http },
+    schemaController: { compilersFactory: { buildSerializer: serializersOncePerSchema() } },
     ajv: {
       // Unknown fields are an error (never silently dropped) and types are never coerced ("yes" is not true).
       // `verbose` hands the failing schema and value to the error handler, so an answer can list the allowed fields
