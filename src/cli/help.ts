@@ -1,7 +1,7 @@
 // What `kumo --help`, `kumo <command> --help` and the "unknown command" error print, from each command's own help.
 import { readFileSync } from 'node:fs';
 
-/** A command's help, defined beside the command itself so that the two change together. */
+/** A command's help, in `<command>-help.ts` beside the command's own file (loaded without it: decision 0031). */
 export interface CommandHelp {
   /** The word after `kumo`. */
   name: string;
