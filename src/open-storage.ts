@@ -6,8 +6,9 @@ import type { Config } from './config.js';
 import type { KyselyStorage } from './storage/kysely/kysely-storage.js';
 
 /**
- * The configured storage, migrated (the CLI's and the server's); the other technology's driver is never loaded.
- * `instanceId` owns the reservations it makes.
+ * The configured storage, migrated (the CLI's and the server's). Only the configured technology's module is imported
+ * here, so the CLI never loads the other driver (the server's other parts import both). `instanceId` owns the
+ * reservations it makes.
  */
 export async function openStorage(
   config: Readonly<Config>,
